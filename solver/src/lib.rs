@@ -1,0 +1,25 @@
+//! Board core and rules of the mancala toolkit.
+//!
+//! - [`pits`]: the bitpacked two-row board (one `u128`, its layout drawn in the docs);
+//! - [`game`]: the rules trait ([`Game`]) that perft, search and retrograde analysis are
+//!   generic over, with [`MarginGame`] for seed-scored games and [`Notation`] for text;
+//! - [`tworow`]: kalah, oware, warri, kale and kpo;
+//! - [`text`]: position text per the project's NOTATION.md;
+//! - [`variant`]: the catalogue of variants and building rules from options;
+//! - [`perft`]: move-path counting.
+#![deny(missing_docs)]
+
+pub mod error;
+pub mod game;
+pub mod perft;
+pub mod pits;
+pub mod side;
+pub mod text;
+pub mod tworow;
+pub mod variant;
+
+pub use error::{ConfigError, MoveError, PositionError};
+pub use game::{Game, MarginGame, MoveList, Notation, Outcome};
+pub use pits::Pits;
+pub use side::Side;
+pub use tworow::{Kind, RuleOptions, TwoRow, TwoRowPos};

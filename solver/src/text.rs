@@ -1,0 +1,236 @@
+//! Position text (NOTATION.md) for the two-row variants, and the terminal drawing.
+//!
+//! ```text
+//! <north row>/<south row> <S|N> [captured=<S>,<N>] [stores=<S>,<N>]
+//! ```
+//!
+//! Rows are written left to right as South sees the board: North's row therefore lists North's
+//! pit W first and North's pit 1 last. Omitted fields take the values of a fresh game.
+
+use crate::error::PositionError;
+use crate::game::Notation;
+use crate::side::Side;
+use crate::tworow::{TwoRow, TwoRowPos};
+
+/// Parses one row of comma-separated counts; problems are pushed with the row's number.
+pub(crate) fn parse_row(row: &str, number: usize, problems: &mut Vec<String>) -> Vec<u32> {
+    let mut out = Vec::new();
+    if row.trim().is_empty() {
+        problems.push(format!("row {number} is empty"));
+        return out;
+    }
+    for (i, cell) in row.split(',').enumerate() {
+        let cell = cell.trim();
+        match cell.parse::<u32>() {
+            Ok(v) if v <= 255 => out.push(v),
+            Ok(v) => {
+                problems.push(format!(
+                    "row {number} pit {} holds {v} seeds, at most 255 fit",
+                    i + 1
+                ));
+                out.push(0);
+            }
+            Err(_) => {
+                let what = if cell.starts_with('-') {
+                    "is negative"
+                } else if cell.is_empty() {
+                    "is empty"
+                } else {
+                    "is not a number"
+                };
+                problems.push(format!("row {number} pit {} '{cell}' {what}", i + 1));
+                out.push(0);
+            }
+        }
+    }
+    out
+}
+
+/// Parses a `name=a,b` pair of counts.
+pub(crate) fn parse_pair(key: &str, value: &str, problems: &mut Vec<String>) -> [u32; 2] {
+    let parts: Vec<&str> = value.split(',').collect();
+    if parts.len() != 2 {
+        problems.push(format!(
+            "field {key}='{value}' must be two counts, South's then North's (e.g. {key}=0,0)"
+        ));
+        return [0, 0];
+    }
+    let mut out = [0u32; 2];
+    for (i, p) in parts.iter().enumerate() {
+        match p.trim().parse::<u32>() {
+            Ok(v) => out[i] = v,
+            Err(_) => problems.push(format!("field {key}: '{p}' is not a non-negative number")),
+        }
+    }
+    out
+}
+
+/// Parses two-row position text for `game`.
+pub fn parse_two_row(game: &TwoRow, text: &str) -> Result<TwoRowPos, PositionError> {
+    let mut problems = Vec::new();
+    let mut words = text.split_whitespace();
+    let Some(board) = words.next() else {
+        return Err(PositionError::one("the text is empty"));
+    };
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != 2 {
+        return Err(PositionError::one(format!(
+            "{} has {} rows, expected 2 separated by '/'",
+            game.variant_id(),
+            rows.len()
+        )));
+    }
+    let w = game.width();
+    let mut parsed = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let r = parse_row(row, i + 1, &mut problems);
+        if r.len() != w && !row.trim().is_empty() {
+            problems.push(format!("row {} has {} pits, expected {w}", i + 1, r.len()));
+        }
+        parsed.push(r);
+    }
+    let side = match words.next() {
+        None => {
+            problems.push("the side to move is missing (S or N after the rows)".into());
+            Side::South
+        }
+        Some(s) => s.parse::<Side>().unwrap_or_else(|e| {
+            problems.push(e);
+            Side::South
+        }),
+    };
+    let mut captured: Option<[u32; 2]> = None;
+    let mut stores: Option<[u32; 2]> = None;
+    for field in words {
+        let Some((key, value)) = field.split_once('=') else {
+            problems.push(format!("field '{field}' is not key=value"));
+            continue;
+        };
+        match key {
+            "captured" if captured.is_some() => {
+                problems.push("field captured is given twice".into())
+            }
+            "captured" => captured = Some(parse_pair(key, value, &mut problems)),
+            "stores" if !game.kind().has_stores() => problems.push(format!(
+                "field stores: {} has no stores (use captured=S,N)",
+                game.variant_id()
+            )),
+            "stores" if stores.is_some() => problems.push("field stores is given twice".into()),
+            "stores" => stores = Some(parse_pair(key, value, &mut problems)),
+            other => problems.push(format!(
+                "unknown field '{other}' for {} (expected {})",
+                game.variant_id(),
+                if game.kind().has_stores() {
+                    "stores=S,N"
+                } else {
+                    "captured=S,N"
+                }
+            )),
+        }
+    }
+    let won = match (captured, stores) {
+        (Some(c), Some(s)) if c != s => {
+            problems.push(
+                "kalah's captured seeds are its stores: give stores=S,N (or equal captured=)"
+                    .into(),
+            );
+            c
+        }
+        (Some(c), _) => c,
+        (None, Some(s)) => s,
+        (None, None) => [0, 0],
+    };
+    if !problems.is_empty() {
+        return Err(PositionError { problems });
+    }
+    // Rows are drawn as South sees them: North's row lists North's pit W first.
+    let north: Vec<u32> = parsed[0].iter().rev().copied().collect();
+    game.position(&parsed[1], &north, won, side)
+}
+
+/// Writes position text; the captured (or stores) field is always written.
+pub fn format_two_row(game: &TwoRow, pos: &TwoRowPos) -> String {
+    let w = game.width();
+    let abs = pos.absolute_pits(w);
+    let join = |it: &mut dyn Iterator<Item = usize>| {
+        it.map(|i| abs.get(i).to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let north = join(&mut (w..2 * w).rev());
+    let south = join(&mut (0..w));
+    let c = game.captured(pos);
+    let key = if game.kind().has_stores() {
+        "stores"
+    } else {
+        "captured"
+    };
+    format!(
+        "{north}/{south} {} {key}={},{}",
+        pos.side_to_move().letter(),
+        c[0],
+        c[1]
+    )
+}
+
+/// Draws the board as the players see it, with pit names from each player's seat.
+pub fn draw_two_row(game: &TwoRow, pos: &TwoRowPos) -> String {
+    let w = game.width();
+    let abs = pos.absolute_pits(w);
+    let c = game.captured(pos);
+    let cell = |v: String| format!("{v:>4}");
+    let mut top_labels = String::new();
+    let mut north = String::new();
+    let mut south = String::new();
+    let mut bottom_labels = String::new();
+    for col in 0..w {
+        // Column `col` from South's left: North's pit w-col, South's pit col+1.
+        top_labels += &cell(format!("N{}", w - col));
+        north += &cell(abs.get(2 * w - 1 - col).to_string());
+        south += &cell(abs.get(col).to_string());
+        bottom_labels += &cell(format!("S{}", col + 1));
+    }
+    let rule = format!("    +{}+", "-".repeat(4 * w + 1));
+    let won = if game.kind().has_stores() {
+        "store"
+    } else {
+        "captured"
+    };
+    let mut s = String::new();
+    s += &format!("     {top_labels}\n");
+    s += &format!("{rule}\n");
+    s += &format!("  N | {north} |   North {won}: {}\n", c[1]);
+    s += &format!("  S | {south} |   South {won}: {}\n", c[0]);
+    s += &format!("{rule}\n");
+    s += &format!("     {bottom_labels}\n");
+    match game.outcome_text(pos) {
+        Some(t) => s += &t,
+        None => {
+            s += &format!(
+                "{} to move\n",
+                match pos.side_to_move() {
+                    Side::South => "South",
+                    Side::North => "North",
+                }
+            )
+        }
+    }
+    s
+}
+
+impl TwoRow {
+    /// A line describing the end of the game, if it is over.
+    fn outcome_text(&self, pos: &TwoRowPos) -> Option<String> {
+        use crate::game::Game;
+        let o = self.outcome(pos)?;
+        let who = match o.winner {
+            Some(Side::South) => "South wins",
+            Some(Side::North) => "North wins",
+            None => "draw",
+        };
+        Some(format!(
+            "game over: {who}, final score South {} North {}\n",
+            o.score[0], o.score[1]
+        ))
+    }
+}

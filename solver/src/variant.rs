@@ -1,0 +1,228 @@
+//! The catalogue of variants: ids, sources, status, and building the rules from options.
+
+use crate::error::ConfigError;
+use crate::tworow::{Kind, RuleOptions, TwoRow};
+
+/// How far the project supports a variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Playable: start, show, moves, play, perft.
+    Playable,
+    /// Listed in RULES.md, to come in a later issue.
+    Planned,
+    /// Listed, but not a game of strategy to analyse.
+    NotAnalysed,
+}
+
+impl Status {
+    /// A short word for tables and JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Playable => "playable",
+            Status::Planned => "planned",
+            Status::NotAnalysed => "not-analysed",
+        }
+    }
+}
+
+/// One catalogue entry.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantInfo {
+    /// The id used on the command line.
+    pub id: &'static str,
+    /// People and place.
+    pub people: &'static str,
+    /// The source the rules come from.
+    pub source: &'static str,
+    /// Board shape.
+    pub board: &'static str,
+    /// Support status.
+    pub status: Status,
+    /// The two-row kind, for playable two-row variants.
+    pub kind: Option<Kind>,
+}
+
+/// Every variant of RULES.md, the playable ones first.
+pub const VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        id: "warri",
+        people: "Yoruba and Igbo, Nigeria",
+        source: "Humpidge, Nigeria 16 (1938)",
+        board: "2x6, 4 seeds",
+        status: Status::Playable,
+        kind: Some(Kind::Warri),
+    },
+    VariantInfo {
+        id: "kale",
+        people: "Fan, Gabon",
+        source: "Good, in Culin, Mancala, the National Game of Africa (1896)",
+        board: "2x6, 4 seeds",
+        status: Status::Playable,
+        kind: Some(Kind::Kale),
+    },
+    VariantInfo {
+        id: "kpo",
+        people: "Vei, Liberia",
+        source: "Culin, Mancala, the National Game of Africa (1896)",
+        board: "2x6, 4 seeds",
+        status: Status::Playable,
+        kind: Some(Kind::Kpo),
+    },
+    VariantInfo {
+        id: "oware",
+        people: "Akan, Ghana (abapa; reference variant)",
+        source: "Romein & Bal (2003) and Lincke (2002) Awari databases",
+        board: "2x6, 4 seeds",
+        status: Status::Playable,
+        kind: Some(Kind::Oware),
+    },
+    VariantInfo {
+        id: "kalah",
+        people: "reference variant",
+        source: "Irving, Donkers & Uiterwijk, Solving Kalah, ICGA J. (2000)",
+        board: "2x6 + 2 stores, 4 seeds",
+        status: Status::Playable,
+        kind: Some(Kind::Kalah),
+    },
+    VariantInfo {
+        id: "mulabalaba",
+        people: "Lozi, Zambia",
+        source: "Chaplin (1956)",
+        board: "4x6, 2 seeds",
+        status: Status::Planned,
+        kind: None,
+    },
+    VariantInfo {
+        id: "toka",
+        people: "Toka, Zambia",
+        source: "Chaplin (1956)",
+        board: "4x12, 2 seeds",
+        status: Status::Planned,
+        kind: None,
+    },
+    VariantInfo {
+        id: "kanotta",
+        people: "Lunda, Zambia",
+        source: "Chaplin (1956)",
+        board: "4x8, 2 seeds",
+        status: Status::Planned,
+        kind: None,
+    },
+    VariantInfo {
+        id: "nchuba",
+        people: "Tumbuka, Zambia",
+        source: "Chaplin (1956)",
+        board: "4x16",
+        status: Status::Planned,
+        kind: None,
+    },
+    VariantInfo {
+        id: "nakabili",
+        people: "Bantu Botatwe, Zambia",
+        source: "Chaplin (1956)",
+        board: "4x8",
+        status: Status::Planned,
+        kind: None,
+    },
+    VariantInfo {
+        id: "kabwanga",
+        people: "Zambia",
+        source: "Chaplin (1956)",
+        board: "4x8",
+        status: Status::Planned,
+        kind: None,
+    },
+    VariantInfo {
+        id: "chisolo",
+        people: "Tonga, Zambia",
+        source: "Chaplin (1956)",
+        board: "4x5, 3 seeds",
+        status: Status::Planned,
+        kind: None,
+    },
+    VariantInfo {
+        id: "natatu",
+        people: "Ila, Zambia",
+        source: "Mancala World, Chisolo I",
+        board: "4x7",
+        status: Status::Planned,
+        kind: None,
+    },
+    VariantInfo {
+        id: "chisolo-ii",
+        people: "Tonga, Zambia",
+        source: "Chaplin (1956)",
+        board: "4x5, 3 seeds",
+        status: Status::Planned,
+        kind: None,
+    },
+    VariantInfo {
+        id: "mwambulula",
+        people: "Bemba, Zambia",
+        source: "Chaplin (1956)",
+        board: "4x8, 2 seeds, stores",
+        status: Status::Planned,
+        kind: None,
+    },
+    VariantInfo {
+        id: "isolo",
+        people: "Bemba, Zambia",
+        source: "Chaplin (1956)",
+        board: "2x8",
+        status: Status::Planned,
+        kind: None,
+    },
+    VariantInfo {
+        id: "isolo-ii",
+        people: "Bemba, Zambia",
+        source: "Chaplin (1956)",
+        board: "4x8",
+        status: Status::Planned,
+        kind: None,
+    },
+    VariantInfo {
+        id: "mulabalaba-morris",
+        people: "Lozi, Zambia (three in a row; not mancala)",
+        source: "Chaplin (1956)",
+        board: "morris board",
+        status: Status::Planned,
+        kind: None,
+    },
+    VariantInfo {
+        id: "kuyata",
+        people: "Zambia (a game of dexterity)",
+        source: "Chaplin (1956)",
+        board: "-",
+        status: Status::NotAnalysed,
+        kind: None,
+    },
+];
+
+/// Looks a variant up by id.
+pub fn find(id: &str) -> Result<&'static VariantInfo, ConfigError> {
+    VARIANTS.iter().find(|v| v.id == id).ok_or_else(|| {
+        let ids: Vec<_> = VARIANTS.iter().map(|v| v.id).collect();
+        ConfigError(format!(
+            "unknown variant '{id}': expected one of {}",
+            ids.join(", ")
+        ))
+    })
+}
+
+/// Builds the rules of a playable variant from command-line options.
+pub fn build(
+    id: &str,
+    width: Option<usize>,
+    seeds: Option<u32>,
+    rules: &[String],
+) -> Result<TwoRow, ConfigError> {
+    let info = find(id)?;
+    let kind = info.kind.ok_or_else(|| {
+        ConfigError(format!(
+            "variant '{id}' is {} and cannot be played yet",
+            info.status.as_str()
+        ))
+    })?;
+    let opts = RuleOptions::parse(kind, rules)?;
+    TwoRow::new(kind, width.unwrap_or(6), seeds.unwrap_or(4), opts)
+}
