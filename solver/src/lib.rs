@@ -13,6 +13,7 @@ pub mod error;
 pub mod game;
 pub mod perft;
 pub mod pits;
+pub mod reference;
 pub mod side;
 pub mod text;
 pub mod tworow;

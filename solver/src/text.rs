@@ -190,19 +190,19 @@ pub fn draw_two_row(game: &TwoRow, pos: &TwoRowPos) -> String {
         south += &cell(abs.get(col).to_string());
         bottom_labels += &cell(format!("S{}", col + 1));
     }
-    let rule = format!("    +{}+", "-".repeat(4 * w + 1));
+    let rule = format!("    +{}+", "-".repeat(4 * w + 2));
     let won = if game.kind().has_stores() {
         "store"
     } else {
         "captured"
     };
     let mut s = String::new();
-    s += &format!("     {top_labels}\n");
+    s += &format!("      {top_labels}\n");
     s += &format!("{rule}\n");
     s += &format!("  N | {north} |   North {won}: {}\n", c[1]);
     s += &format!("  S | {south} |   South {won}: {}\n", c[0]);
     s += &format!("{rule}\n");
-    s += &format!("     {bottom_labels}\n");
+    s += &format!("      {bottom_labels}\n");
     match game.outcome_text(pos) {
         Some(t) => s += &t,
         None => {

@@ -17,7 +17,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mancala_ref import Game, VARIANT_RULES  # noqa: E402
 
-MAX_DEPTH = 40
+MAX_DEPTH = 30
 
 
 def configurations():
@@ -48,8 +48,8 @@ def midgame(game, salt, length):
         state = (state * 1103515245 + 12345) % (2 ** 31)
         name, pos = moves[(state >> 16) % len(moves)]
         played.append(name)
-    if not game.legal_moves(pos):
-        return None
+    if game.perft(pos, 4) == 0:
+        return None  # over within four plies: too short to be useful
     return played, pos
 
 
@@ -82,7 +82,6 @@ def run_line(task):
     pos = game.parse(text, width_given=True)
     results = []
     spent = 0.0
-    previous_nodes = None
     previous_time = None
     for depth in range(1, MAX_DEPTH + 1):
         if previous_time is not None:
@@ -98,7 +97,6 @@ def run_line(task):
         results.append((depth, nodes))
         if nodes == 0:
             break
-        previous_nodes = nodes
     line = "%s | %s | %s" % (label(variant, rules, width, seeds), text,
                              " ".join("%d %d" % r for r in results))
     return line, spent
