@@ -14,8 +14,10 @@ pub mod game;
 pub mod perft;
 pub mod pits;
 pub mod reference;
+pub mod search;
 pub mod side;
 pub mod text;
+pub mod tt;
 pub mod tworow;
 pub mod variant;
 

@@ -1,0 +1,641 @@
+//! Exact search for seed-scored (`margin`) games: iterative deepening MTD(f) over a fail-soft
+//! alpha-beta with a shared transposition table, lazy SMP on several threads.
+//!
+//! # Values
+//!
+//! The search works on the *future* of a position: the seeds the side to move will still win,
+//! minus those the opponent will still win, under perfect play. The reported `margin` adds the
+//! seeds already captured ([`MarginGame::margin`]). A game that would go on for ever is worth
+//! 0 in the future (RULES.md), and the future always lies within `±` the seeds on the board
+//! ([`MarginGame::future_bound`]), which clamps every window.
+//!
+//! # Repetitions and the transposition table
+//!
+//! A position that repeats on the current path (same key, same side to move, and necessarily no
+//! capture in between, since captures take seeds off the board) is scored 0 for the future: the
+//! play between the two occurrences gained nothing and could be repeated for ever. Searching
+//! the game tree cut at the first repetition gives the true value of the game in which infinite
+//! play is worth 0 (the *first-cycle game*: either side can hold the other to the cycle's value
+//! with a positional strategy). Such a score depends on the path, though: the same position
+//! reached by another path may not repeat. So every search result carries the lowest path ply
+//! that a repetition in its subtree referred to, and a result is stored in the table only when
+//! that ply is not above the node: its value then does not depend on how the node was reached,
+//! and every stored bound is a bound on the position's true value. Results that depend on the
+//! path are returned to the parent but never stored, so graph-history interaction cannot leak
+//! a path-dependent value into another path.
+//!
+//! # Exactness
+//!
+//! Iterative deepening cuts the tree at a depth horizon, where a heuristic value (0) is used.
+//! Each result also carries whether any horizon value (or any table bound found under a
+//! horizon) contributed to it. Results free of horizons are stored with depth [`EXACT_DEPTH`]
+//! and are reused at any depth. The deepening stops as soon as the root's MTD(f) bounds both
+//! come from horizon-free searches: the value is then proven, and the report says `exact`.
+//!
+//! # Principal variation
+//!
+//! Once the root value is proven, the variation is rebuilt move by move: at each position the
+//! first move in generation order whose proven value equals the position's value is taken
+//! (so the best move and the line do not depend on the thread count); the line stops at the
+//! end of the game or at a repetition (infinite play, worth 0 from there).
+
+use crate::game::{Game, MarginGame};
+use crate::side::Side;
+use crate::tt::{Entry, Table, EXACT_DEPTH};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Exact values of small positions, supplied from outside (endgame tablebases).
+pub trait Oracle<G: MarginGame>: Send + Sync {
+    /// The future value of `pos` (seeds the side to move will still win minus the opponent's,
+    /// under perfect play), if this oracle knows it.
+    fn probe(&self, game: &G, pos: &G::Position) -> Option<i32>;
+}
+
+/// How a solve is run.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Stop deepening at this depth (plies); `None` searches until the value is proven.
+    pub depth: Option<u32>,
+    /// Search threads (lazy SMP); at least 1.
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    pub tt_mb: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            depth: None,
+            threads: 1,
+            tt_mb: 64,
+        }
+    }
+}
+
+/// What one iteration of the deepening found, for progress displays.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// The depth of this iteration.
+    pub depth: u32,
+    /// Proven lower bound on the future value so far in this iteration.
+    pub lower: i32,
+    /// Upper bound on the future value so far in this iteration.
+    pub upper: i32,
+    /// Nodes searched so far (all threads).
+    pub nodes: u64,
+}
+
+/// The result of a solve.
+#[derive(Clone, Debug)]
+pub struct Report<M> {
+    /// Final seed difference, side to move minus opponent, seeds already captured included.
+    pub value: i32,
+    /// The future part of `value` (seeds still to be won, mover minus opponent).
+    pub future: i32,
+    /// The best move (first in generation order among the best), `None` if the game is over.
+    pub best: Option<M>,
+    /// The principal variation (empty when not exact).
+    pub pv: Vec<M>,
+    /// True when the value is proven (no depth horizon contributed).
+    pub exact: bool,
+    /// The last depth searched.
+    pub depth: u32,
+    /// Nodes searched, all threads together.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// The value of one move at the root.
+#[derive(Clone, Debug)]
+pub struct MoveValue<M> {
+    /// The move.
+    pub mv: M,
+    /// The final seed difference after this move under perfect play (mover's point of view).
+    pub value: i32,
+}
+
+const NO_REP: u32 = u32::MAX;
+
+/// A search result: the fail-soft value, the lowest path ply a repetition referred to, and
+/// whether it is free of horizon values.
+#[derive(Clone, Copy, Debug)]
+struct Res {
+    v: i32,
+    rep: u32,
+    exact: bool,
+}
+
+/// One path entry for repetition detection.
+#[derive(Clone, Copy)]
+struct PathEntry {
+    key: u128,
+    side: Side,
+    seeds: i32,
+}
+
+struct Worker<'a, G: MarginGame<Key = u128>> {
+    game: &'a G,
+    tt: &'a Table,
+    oracle: Option<&'a dyn Oracle<G>>,
+    stop: &'a AtomicBool,
+    shared_nodes: &'a AtomicU64,
+    nodes: u64,
+    path: Vec<PathEntry>,
+    /// History scores by move index, for ordering quiet moves.
+    history: Vec<u32>,
+    /// Lazy-SMP helpers perturb their move order with this.
+    salt: usize,
+    aborted: bool,
+}
+
+struct Child<G: Game> {
+    pos: G::Position,
+    idx: u8,
+    gain: i32,
+    same: bool,
+    order: i64,
+}
+
+impl<'a, G: MarginGame<Key = u128>> Worker<'a, G> {
+    fn new(
+        game: &'a G,
+        tt: &'a Table,
+        oracle: Option<&'a dyn Oracle<G>>,
+        stop: &'a AtomicBool,
+        shared_nodes: &'a AtomicU64,
+        salt: usize,
+    ) -> Self {
+        Worker {
+            game,
+            tt,
+            oracle,
+            stop,
+            shared_nodes,
+            nodes: 0,
+            path: Vec::with_capacity(256),
+            history: vec![0; 256],
+            salt,
+            aborted: false,
+        }
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared_nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        self.nodes = 0;
+    }
+
+    /// Fail-soft alpha-beta on the future value of `pos`.
+    fn search(&mut self, pos: &G::Position, mut alpha: i32, beta: i32, depth: u32) -> Res {
+        let g = self.game;
+        self.nodes += 1;
+        if self.nodes & 0xFFF == 0 {
+            self.flush_nodes();
+            if self.salt != 0 && self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+        if self.aborted {
+            return Res {
+                v: 0,
+                rep: 0,
+                exact: false,
+            };
+        }
+        let ply = self.path.len() as u32;
+        let key = g.key(pos);
+        let side = g.to_move(pos);
+        let bound = g.future_bound(pos);
+        // Repetition: scan back over the positions with as many seeds on the board.
+        for (j, e) in self.path.iter().enumerate().rev() {
+            if e.seeds != bound {
+                break;
+            }
+            if e.key == key && e.side == side {
+                return Res {
+                    v: 0,
+                    rep: j as u32,
+                    exact: true,
+                };
+            }
+        }
+        let mut moves = G::Moves::default();
+        g.gen_moves(pos, &mut moves);
+        if moves.is_empty() {
+            return Res {
+                v: g.final_margin(pos) - g.margin(pos),
+                rep: NO_REP,
+                exact: true,
+            };
+        }
+        // Window clamping: the future lies within ±(seeds on the board).
+        if bound <= alpha {
+            return Res {
+                v: bound,
+                rep: NO_REP,
+                exact: true,
+            };
+        }
+        if -bound >= beta {
+            return Res {
+                v: -bound,
+                rep: NO_REP,
+                exact: true,
+            };
+        }
+        if let Some(o) = self.oracle {
+            if let Some(v) = o.probe(g, pos) {
+                return Res {
+                    v,
+                    rep: NO_REP,
+                    exact: true,
+                };
+            }
+        }
+        let mut tt_move = None;
+        let probed = self.tt.probe(key);
+        if let Some(e) = probed {
+            tt_move = e.best;
+            if e.depth == EXACT_DEPTH || e.depth as u32 >= depth {
+                let exact = e.depth == EXACT_DEPTH;
+                let (lo, up) = (e.lower as i32, e.upper as i32);
+                if lo >= beta || lo == up {
+                    return Res {
+                        v: lo,
+                        rep: NO_REP,
+                        exact,
+                    };
+                }
+                if up <= alpha {
+                    return Res {
+                        v: up,
+                        rep: NO_REP,
+                        exact,
+                    };
+                }
+            }
+        }
+        if depth == 0 {
+            return Res {
+                v: 0,
+                rep: NO_REP,
+                exact: false,
+            };
+        }
+
+        // Children, ordered: table move, then by immediate gain (extra turns first among
+        // equals), then history.
+        let margin = g.margin(pos);
+        let mut children: Vec<Child<G>> = Vec::with_capacity(moves.len());
+        for (i, &m) in moves.iter().enumerate() {
+            let c = g.play(pos, m);
+            let same = g.to_move(&c) == side;
+            let gain = if same {
+                g.margin(&c) - margin
+            } else {
+                -g.margin(&c) - margin
+            };
+            let mut order = (gain as i64) << 24 | (same as i64) << 22;
+            order += self.history[i] as i64 >> 8;
+            if tt_move == Some(i as u8) {
+                order = i64::MAX;
+            } else if self.salt != 0 {
+                order ^= ((i + self.salt) % 3) as i64;
+            }
+            children.push(Child {
+                pos: c,
+                idx: i as u8,
+                gain,
+                same,
+                order,
+            });
+        }
+        children.sort_by(|a, b| b.order.cmp(&a.order));
+
+        self.path.push(PathEntry {
+            key,
+            side,
+            seeds: bound,
+        });
+        let alpha0 = alpha;
+        let mut best = i32::MIN;
+        let mut best_idx = children[0].idx;
+        let mut rep = NO_REP;
+        let mut exact = true;
+        for c in &children {
+            let v;
+            let r;
+            if c.same {
+                r = self.search(&c.pos, alpha - c.gain, beta - c.gain, depth - 1);
+                v = c.gain + r.v;
+            } else {
+                r = self.search(&c.pos, c.gain - beta, c.gain - alpha, depth - 1);
+                v = c.gain - r.v;
+            }
+            rep = rep.min(r.rep);
+            exact &= r.exact;
+            if v > best {
+                best = v;
+                best_idx = c.idx;
+            }
+            if best > alpha {
+                alpha = best;
+            }
+            if alpha >= beta {
+                let h = &mut self.history[c.idx as usize];
+                *h = h.saturating_add(depth * depth);
+                break;
+            }
+        }
+        self.path.pop();
+        if self.aborted {
+            return Res {
+                v: 0,
+                rep: 0,
+                exact: false,
+            };
+        }
+        if rep >= ply {
+            let d = if exact {
+                EXACT_DEPTH
+            } else {
+                depth.min(EXACT_DEPTH as u32 - 1) as u8
+            };
+            let (mut lo, mut up) = if best <= alpha0 {
+                (-bound, best)
+            } else if best >= beta {
+                (best, bound)
+            } else {
+                (best, best)
+            };
+            if let Some(e) = probed {
+                if e.depth == d {
+                    lo = lo.max(e.lower as i32);
+                    up = up.min(e.upper as i32);
+                }
+            }
+            if lo <= up {
+                self.tt.store(
+                    key,
+                    Entry {
+                        lower: lo as i16,
+                        upper: up as i16,
+                        depth: d,
+                        best: Some(best_idx),
+                    },
+                );
+            }
+        }
+        Res {
+            v: best,
+            rep,
+            exact,
+        }
+    }
+
+    /// MTD(f) at one depth: narrows [lower, upper] with null-window searches from `guess`.
+    /// Returns the value and whether both final bounds are horizon-free.
+    fn mtdf(
+        &mut self,
+        root: &G::Position,
+        guess: i32,
+        depth: u32,
+        progress: &mut dyn FnMut(Progress),
+    ) -> (i32, bool) {
+        let b = self.game.future_bound(root);
+        let (mut lower, mut upper) = (-b, b);
+        let (mut lo_exact, mut up_exact) = (true, true);
+        let mut g = guess.clamp(lower, upper);
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            self.path.clear();
+            let r = self.search(root, beta - 1, beta, depth);
+            if self.aborted {
+                return (g, false);
+            }
+            if r.v < beta {
+                upper = r.v;
+                up_exact = r.exact;
+            } else {
+                lower = r.v;
+                lo_exact = r.exact;
+            }
+            g = r.v;
+            self.flush_nodes();
+            progress(Progress {
+                depth,
+                lower,
+                upper,
+                nodes: self.shared_nodes.load(Ordering::Relaxed),
+            });
+        }
+        (lower, lo_exact && up_exact)
+    }
+
+    /// Iterative deepening until the value is proven or `max_depth` is reached.
+    fn deepen(
+        &mut self,
+        root: &G::Position,
+        max_depth: Option<u32>,
+        progress: &mut dyn FnMut(Progress),
+    ) -> (i32, bool, u32) {
+        let mut guess = 0;
+        let mut depth = 1 + (self.salt as u32 % 2);
+        loop {
+            let (v, exact) = self.mtdf(root, guess, depth, progress);
+            guess = v;
+            if exact || self.aborted || max_depth.is_some_and(|m| depth >= m) {
+                return (v, exact, depth);
+            }
+            depth += 1;
+        }
+    }
+}
+
+/// Solves positions of one game, keeping its transposition table between calls.
+pub struct Solver<'a, G: MarginGame<Key = u128>> {
+    game: &'a G,
+    tt: Table,
+    limits: Limits,
+    oracle: Option<&'a dyn Oracle<G>>,
+}
+
+impl<'a, G: MarginGame<Key = u128>> Solver<'a, G> {
+    /// A solver for `game` with the given limits.
+    pub fn new(game: &'a G, limits: Limits) -> Self {
+        Solver {
+            game,
+            tt: Table::new(limits.tt_mb),
+            limits,
+            oracle: None,
+        }
+    }
+
+    /// Probes `oracle` (e.g. endgame tablebases) for exact values during the search.
+    pub fn with_oracle(mut self, oracle: &'a dyn Oracle<G>) -> Self {
+        self.oracle = Some(oracle);
+        self
+    }
+
+    /// Solves `root`: its value, best move and principal variation.
+    pub fn solve(&self, root: &G::Position) -> Report<G::Move> {
+        self.solve_with_progress(root, &mut |_| {})
+    }
+
+    /// Like [`Solver::solve`], calling `progress` after every null-window search.
+    pub fn solve_with_progress(
+        &self,
+        root: &G::Position,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Report<G::Move> {
+        let t0 = Instant::now();
+        let stop = AtomicBool::new(false);
+        let nodes = AtomicU64::new(0);
+        let (future, exact, depth) = self.run_threads(root, &stop, &nodes, progress);
+        let mut pv = Vec::new();
+        if exact {
+            pv = self.principal_variation(root, future, &nodes);
+        }
+        let best = pv.first().copied().or_else(|| {
+            // Not proven: the table move at the root, else the first legal move.
+            let moves = self.game.legal_moves(root);
+            let i = self
+                .tt
+                .probe(self.game.key(root))
+                .and_then(|e| e.best)
+                .unwrap_or(0) as usize;
+            moves.get(i).or(moves.first()).copied()
+        });
+        Report {
+            value: self.game.margin(root) + future,
+            future,
+            best,
+            pv,
+            exact,
+            depth,
+            nodes: nodes.load(Ordering::Relaxed),
+            seconds: t0.elapsed().as_secs_f64(),
+        }
+    }
+
+    fn run_threads(
+        &self,
+        root: &G::Position,
+        stop: &AtomicBool,
+        nodes: &AtomicU64,
+        progress: &mut dyn FnMut(Progress),
+    ) -> (i32, bool, u32) {
+        let threads = self.limits.threads.max(1);
+        std::thread::scope(|s| {
+            for salt in 1..threads {
+                let (game, tt, oracle) = (self.game, &self.tt, self.oracle);
+                let root = root.clone();
+                let max_depth = self.limits.depth;
+                s.spawn(move || {
+                    let mut w = Worker::new(game, tt, oracle, stop, nodes, salt);
+                    w.deepen(&root, max_depth, &mut |_| {});
+                    w.flush_nodes();
+                });
+            }
+            let mut main = Worker::new(self.game, &self.tt, self.oracle, stop, nodes, 0);
+            let r = main.deepen(root, self.limits.depth, progress);
+            main.flush_nodes();
+            stop.store(true, Ordering::Relaxed);
+            r
+        })
+    }
+
+    /// The proven future value of `pos` (searching from scratch where the table lacks it).
+    fn exact_future(&self, pos: &G::Position, nodes: &AtomicU64) -> i32 {
+        let stop = AtomicBool::new(false);
+        let mut w = Worker::new(self.game, &self.tt, self.oracle, &stop, nodes, 0);
+        let (v, exact, _) = w.deepen(pos, None, &mut |_| {});
+        w.flush_nodes();
+        debug_assert!(exact);
+        v
+    }
+
+    /// Rebuilds the principal variation of a proven root value.
+    fn principal_variation(
+        &self,
+        root: &G::Position,
+        future: i32,
+        nodes: &AtomicU64,
+    ) -> Vec<G::Move> {
+        let g = self.game;
+        let mut pv = Vec::new();
+        let mut pos = root.clone();
+        let mut value = future;
+        let mut seen: Vec<(u128, Side)> = Vec::new();
+        loop {
+            let key = (g.key(&pos), g.to_move(&pos));
+            if seen.contains(&key) {
+                break; // a repetition: infinite play from here, worth 0
+            }
+            seen.push(key);
+            let moves = g.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let margin = g.margin(&pos);
+            let side = g.to_move(&pos);
+            let mut next = None;
+            for &m in moves.iter() {
+                let c = g.play(&pos, m);
+                let same = g.to_move(&c) == side;
+                let fc = self.exact_future(&c, nodes);
+                let v = if same {
+                    g.margin(&c) - margin + fc
+                } else {
+                    -g.margin(&c) - margin - fc
+                };
+                if v == value {
+                    next = Some((m, c, fc));
+                    break;
+                }
+            }
+            let Some((m, c, fc)) = next else {
+                debug_assert!(false, "no move realises the proven value");
+                break;
+            };
+            pv.push(m);
+            value = fc;
+            pos = c;
+        }
+        pv
+    }
+
+    /// The proven value of every legal move of `root`, in generation order.
+    pub fn analyze(&self, root: &G::Position) -> Vec<MoveValue<G::Move>> {
+        let g = self.game;
+        let nodes = AtomicU64::new(0);
+        let side = g.to_move(root);
+        g.legal_moves(root)
+            .iter()
+            .map(|&m| {
+                let c = g.play(root, m);
+                let fc = self.exact_future(&c, &nodes);
+                // The child's margin is from its mover's point of view.
+                let value = if g.to_move(&c) == side {
+                    g.margin(&c) + fc
+                } else {
+                    -(g.margin(&c) + fc)
+                };
+                MoveValue { mv: m, value }
+            })
+            .collect()
+    }
+}
+
+impl<G: MarginGame<Key = u128>> Solver<'_, G> {
+    /// Clears the transposition table (for reproducible node counts).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+}
+
+/// Solves `pos` with default limits: a convenience for tests and small positions.
+pub fn solve<G: MarginGame<Key = u128>>(game: &G, pos: &G::Position) -> Report<G::Move> {
+    Solver::new(game, Limits::default()).solve(pos)
+}
