@@ -14,6 +14,7 @@ pub mod game;
 pub mod perft;
 pub mod pits;
 pub mod reference;
+pub mod refsolve;
 pub mod search;
 pub mod side;
 pub mod text;
