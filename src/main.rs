@@ -4,11 +4,23 @@
 
 use clap::{Args, Parser, Subcommand};
 use mancala_solver::perft::{divide, perft};
+use mancala_solver::search::{Limits, Progress, Solver};
 use mancala_solver::variant::{self, VARIANTS};
 use mancala_solver::{Game, Notation, TwoRow};
 use serde_json::{json, Value};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// Prints a line on stdout; a closed pipe (e.g. `| head`) ends the program quietly.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        let mut o = std::io::stdout().lock();
+        if writeln!(o, $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
 
 #[derive(Parser)]
 #[command(
@@ -42,6 +54,29 @@ enum Command {
         /// Moves to play in order (pit numbers from the mover's left).
         #[arg(value_name = "MOVE")]
         moves: Vec<String>,
+    },
+    /// Solve a position exactly: value, best move, principal variation.
+    Solve {
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        search: SearchOpts,
+    },
+    /// The exact value of every legal move.
+    Analyze {
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        search: SearchOpts,
+    },
+    /// Solve a fixed set of positions; the total node count is a signature of the search.
+    Bench {
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Search threads (the signature is defined with 1).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Count move paths of a given length (NOTATION.md).
     Perft {
@@ -78,6 +113,44 @@ struct Common {
     json: bool,
 }
 
+/// Options of the exact search.
+#[derive(Args)]
+struct SearchOpts {
+    /// Search threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 256)]
+    tt_mb: usize,
+    /// Stop at this depth (plies): the value is then a heuristic, not exact.
+    #[arg(long)]
+    depth: Option<u32>,
+}
+
+impl SearchOpts {
+    fn limits(&self) -> Result<Limits, Fail> {
+        if self.tt_mb == 0 || self.tt_mb > 1 << 16 {
+            return Err(Fail(format!(
+                "invalid --tt-mb {}: expected 1..65536",
+                self.tt_mb
+            )));
+        }
+        let threads = match self.threads {
+            Some(0) => return Err(Fail("invalid --threads 0: expected at least 1".into())),
+            Some(t) => t,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        if self.depth == Some(0) {
+            return Err(Fail("invalid --depth 0: expected at least 1".into()));
+        }
+        Ok(Limits {
+            depth: self.depth,
+            threads,
+            tt_mb: self.tt_mb,
+        })
+    }
+}
+
 /// A user error: printed as one line, exit status 2.
 struct Fail(String);
 
@@ -94,20 +167,21 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             use clap::error::ErrorKind::*;
-            if matches!(
-                e.kind(),
-                DisplayHelp | DisplayVersion | DisplayHelpOnMissingArgumentOrSubcommand
-            ) {
+            if matches!(e.kind(), DisplayHelp | DisplayVersion) {
                 let _ = e.print();
-                return if e.kind() == DisplayHelpOnMissingArgumentOrSubcommand {
-                    ExitCode::from(2)
-                } else {
-                    ExitCode::SUCCESS
-                };
+                return ExitCode::SUCCESS;
+            }
+            if e.kind() == DisplayHelpOnMissingArgumentOrSubcommand {
+                eprintln!("error: no command given (try 'mancala --help')");
+                return ExitCode::from(2);
             }
             let text = e.render().to_string();
-            let line = text.lines().next().unwrap_or("error: invalid arguments");
-            eprintln!("{line}");
+            let line: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.is_empty())
+                .collect();
+            eprintln!("{}", line.join(" "));
             return ExitCode::from(2);
         }
     };
@@ -127,19 +201,19 @@ fn run(cmd: Command) -> Res {
             let (g, pos) = setup(&c)?;
             let text = g.format_position(&pos);
             if c.json {
-                println!("{}", json!({"variant": g.variant_id(), "position": text}));
+                out!("{}", json!({"variant": g.variant_id(), "position": text}));
             } else {
-                println!("{text}");
+                out!("{text}");
             }
             Ok(())
         }
         Command::Show(c) => {
             let (g, pos) = setup(&c)?;
             if c.json {
-                println!("{}", state_json(&g, &pos));
+                out!("{}", state_json(&g, &pos));
             } else {
-                print!("{}", g.draw(&pos));
-                println!("{}", g.format_position(&pos));
+                out!("{}", g.draw(&pos).trim_end());
+                out!("{}", g.format_position(&pos));
             }
             Ok(())
         }
@@ -151,12 +225,12 @@ fn run(cmd: Command) -> Res {
                 .map(|&m| g.move_name(&pos, m))
                 .collect();
             if c.json {
-                println!(
+                out!(
                     "{}",
                     json!({"variant": g.variant_id(), "position": g.format_position(&pos), "moves": names})
                 );
             } else {
-                println!("{}", names.join(" "));
+                out!("{}", names.join(" "));
             }
             Ok(())
         }
@@ -170,11 +244,11 @@ fn run(cmd: Command) -> Res {
                 pos = g.play(&pos, mv);
             }
             if common.json {
-                println!("{}", state_json(&g, &pos));
+                out!("{}", state_json(&g, &pos));
             } else {
-                println!("{}", g.format_position(&pos));
+                out!("{}", g.format_position(&pos));
                 if let Some(o) = g.outcome(&pos) {
-                    println!(
+                    out!(
                         "game over: {}, South {} North {}",
                         match o.winner {
                             Some(s) => format!("{s} wins"),
@@ -187,6 +261,9 @@ fn run(cmd: Command) -> Res {
             }
             Ok(())
         }
+        Command::Solve { common, search } => solve(&common, &search),
+        Command::Analyze { common, search } => analyze(&common, &search),
+        Command::Bench { json, threads } => bench(json, threads),
         Command::Perft {
             common,
             depth,
@@ -213,12 +290,12 @@ fn run(cmd: Command) -> Res {
                         .collect();
                     v["divide"] = Value::Object(d);
                 }
-                println!("{v}");
+                out!("{v}");
             } else {
                 for (m, n) in &parts {
-                    println!("{} {n}", g.move_name(&pos, *m));
+                    out!("{} {n}", g.move_name(&pos, *m));
                 }
-                println!("{nodes}");
+                out!("{nodes}");
                 eprintln!(
                     "perft {depth}: {nodes} nodes in {secs:.3} s ({:.1} M nodes/s)",
                     nodes as f64 / secs.max(1e-9) / 1e6
@@ -292,10 +369,10 @@ fn variants(as_json: bool) -> Res {
                 })
             })
             .collect();
-        println!("{}", json!({ "variants": list }));
+        out!("{}", json!({ "variants": list }));
     } else {
         for v in VARIANTS {
-            println!(
+            out!(
                 "{:<18} {:<12} {:<26} {}",
                 v.id,
                 v.status.as_str(),
@@ -303,6 +380,187 @@ fn variants(as_json: bool) -> Res {
                 v.source
             );
         }
+    }
+    Ok(())
+}
+
+/// A spinner on stderr (hidden when stderr is not a terminal).
+fn spinner() -> indicatif::ProgressBar {
+    let pb = indicatif::ProgressBar::new_spinner();
+    pb.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    pb.enable_steady_tick(std::time::Duration::from_millis(200));
+    pb
+}
+
+fn solve(c: &Common, s: &SearchOpts) -> Res {
+    let (g, pos) = setup(c)?;
+    let limits = s.limits()?;
+    let solver = Solver::new(&g, limits);
+    let pb = spinner();
+    let t0 = Instant::now();
+    let r = solver.solve_with_progress(&pos, &mut |p: Progress| {
+        let secs = t0.elapsed().as_secs_f64().max(1e-9);
+        pb.set_message(format!(
+            "depth {}  future in [{}, {}]  {:.1} M nodes  {:.1} M nodes/s",
+            p.depth,
+            p.lower,
+            p.upper,
+            p.nodes as f64 / 1e6,
+            p.nodes as f64 / secs / 1e6
+        ));
+    });
+    pb.finish_and_clear();
+    let names: Vec<String> = pv_names(&g, &pos, &r.pv);
+    let best = r.best.map(|m| g.move_name(&pos, m));
+    if c.json {
+        out!(
+            "{}",
+            json!({
+                "variant": g.variant_id(), "position": g.format_position(&pos),
+                "metric": "margin", "value": r.value, "future": r.future,
+                "best_move": best, "pv": names, "nodes": r.nodes, "seconds": r.seconds,
+                "exact": r.exact, "depth": r.depth, "threads": limits.threads,
+            })
+        );
+    } else {
+        out!(
+            "value {:+} ({}), best move {}",
+            r.value,
+            if r.exact {
+                "exact"
+            } else {
+                "heuristic, depth-limited"
+            },
+            best.as_deref().unwrap_or("none (game over)")
+        );
+        if !names.is_empty() {
+            out!("pv {}", names.join(" "));
+        }
+        out!(
+            "{} nodes in {:.3} s ({:.1} M nodes/s, {} threads)",
+            r.nodes,
+            r.seconds,
+            r.nodes as f64 / r.seconds.max(1e-9) / 1e6,
+            limits.threads
+        );
+    }
+    Ok(())
+}
+
+/// Names the moves of a line played from `pos`.
+fn pv_names(
+    g: &TwoRow,
+    pos: &mancala_solver::TwoRowPos,
+    pv: &[mancala_solver::tworow::Pit],
+) -> Vec<String> {
+    let mut p = *pos;
+    pv.iter()
+        .map(|&m| {
+            let n = g.move_name(&p, m);
+            p = g.play(&p, m);
+            n
+        })
+        .collect()
+}
+
+fn analyze(c: &Common, s: &SearchOpts) -> Res {
+    let (g, pos) = setup(c)?;
+    if s.depth.is_some() {
+        return Err(Fail(
+            "analyze gives exact values only: --depth is not accepted".into(),
+        ));
+    }
+    let solver = Solver::new(&g, s.limits()?);
+    let t0 = Instant::now();
+    let values = solver.analyze(&pos);
+    let best = values.iter().map(|v| v.value).max();
+    if c.json {
+        let moves: serde_json::Map<String, Value> = values
+            .iter()
+            .map(|v| (g.move_name(&pos, v.mv), json!(v.value)))
+            .collect();
+        out!(
+            "{}",
+            json!({
+                "variant": g.variant_id(), "position": g.format_position(&pos),
+                "metric": "margin", "value": best, "moves": moves,
+                "best_moves": values.iter().filter(|v| Some(v.value) == best)
+                    .map(|v| g.move_name(&pos, v.mv)).collect::<Vec<_>>(),
+                "seconds": t0.elapsed().as_secs_f64(),
+            })
+        );
+    } else {
+        if values.is_empty() {
+            out!("no legal move: the game is over");
+        }
+        for v in &values {
+            out!(
+                "{:>3}  {:+}{}",
+                g.move_name(&pos, v.mv),
+                v.value,
+                if Some(v.value) == best { "  best" } else { "" }
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The positions of `mancala bench`: small exact solves of every two-row variant.
+const BENCH: &[(&str, usize, u32)] = &[
+    ("kalah", 4, 3),
+    ("kalah", 5, 3),
+    ("kalah", 6, 2),
+    ("oware", 3, 3),
+    ("oware", 4, 2),
+    ("warri", 4, 2),
+    ("kale", 4, 2),
+    ("kpo", 4, 3),
+];
+
+fn bench(as_json: bool, threads: usize) -> Res {
+    if threads == 0 {
+        return Err(Fail("invalid --threads 0: expected at least 1".into()));
+    }
+    let mut rows = Vec::new();
+    let (mut nodes, mut secs) = (0u64, 0f64);
+    for &(id, w, s) in BENCH {
+        let g = variant::build(id, Some(w), Some(s), &[])?;
+        let solver = Solver::new(
+            &g,
+            Limits {
+                depth: None,
+                threads,
+                tt_mb: 64,
+            },
+        );
+        let r = solver.solve(&g.start());
+        nodes += r.nodes;
+        secs += r.seconds;
+        if !as_json {
+            eprintln!(
+                "{id:<6} {w}x{s}  value {:+3}  {:>11} nodes  {:7.3} s  {:6.2} M nodes/s",
+                r.value,
+                r.nodes,
+                r.seconds,
+                r.nodes as f64 / r.seconds.max(1e-9) / 1e6
+            );
+        }
+        rows.push(
+            json!({"variant": id, "width": w, "seeds": s, "value": r.value,
+            "exact": r.exact, "nodes": r.nodes, "seconds": r.seconds}),
+        );
+    }
+    let nps = nodes as f64 / secs.max(1e-9);
+    if as_json {
+        out!(
+            "{}",
+            json!({"nodes": nodes, "seconds": secs, "nodes_per_second": nps,
+                "threads": threads, "positions": rows})
+        );
+    } else {
+        out!("Nodes searched: {nodes}");
+        out!("Nodes/second: {:.0}", nps);
+        out!("Seconds: {secs:.3}");
     }
     Ok(())
 }

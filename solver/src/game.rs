@@ -121,6 +121,11 @@ pub trait MarginGame: Game {
     /// An upper bound on how much the side to move can still gain or lose from `pos` on:
     /// the final margin always lies in `margin ± future_bound`.
     fn future_bound(&self, pos: &Self::Position) -> i32;
+    /// A heuristic guess of the future value, used only at a search horizon (never for
+    /// proven values). The default guesses 0.
+    fn estimate(&self, _pos: &Self::Position) -> i32 {
+        0
+    }
 }
 
 /// Text forms of positions and moves per the project's notation (NOTATION.md).

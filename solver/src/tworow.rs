@@ -182,7 +182,7 @@ impl RuleOptions {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TwoRowPos {
     pits: Pits,
-    captured: [u16; 2],
+    captured: [u32; 2],
     to_move: Side,
 }
 
@@ -195,7 +195,7 @@ impl TwoRowPos {
 
     /// Seeds won so far (stores for kalah): `[mover, opponent]`.
     #[inline]
-    pub fn captured_relative(&self) -> [u16; 2] {
+    pub fn captured_relative(&self) -> [u32; 2] {
         self.captured
     }
 
@@ -250,6 +250,10 @@ pub struct TwoRow {
     /// Ones in every used lane.
     ones: u128,
 }
+
+/// The most seeds a side may have captured in a position given as text: far above any
+/// board's total, low enough that no sum of captures can overflow.
+pub const MAX_CAPTURED: u32 = 1 << 24;
 
 /// The move type of the two-row variants: the mover's pit index `0..W` (pit name minus one).
 pub type Pit = u8;
@@ -331,10 +335,9 @@ impl TwoRow {
             ));
         }
         for (name, c) in [("South", captured[0]), ("North", captured[1])] {
-            if c > u16::MAX as u32 {
+            if c > MAX_CAPTURED {
                 problems.push(format!(
-                    "{name} has {c} seeds captured, at most {}",
-                    u16::MAX
+                    "{name} has {c} seeds captured, at most {MAX_CAPTURED}"
                 ));
             }
         }
@@ -346,8 +349,8 @@ impl TwoRow {
         lanes.extend(north.iter().map(|&c| c as u8));
         let abs = Pits::from_slice(&lanes);
         let (pits, captured) = match to_move {
-            Side::South => (abs, [captured[0] as u16, captured[1] as u16]),
-            Side::North => (abs.flip(w), [captured[1] as u16, captured[0] as u16]),
+            Side::South => (abs, captured),
+            Side::North => (abs.flip(w), [captured[1], captured[0]]),
         };
         Ok(TwoRowPos {
             pits,
@@ -608,26 +611,29 @@ impl Game for TwoRow {
         let r = self.sow_and_capture(pos.pits, from);
         let mut pits = r.pits;
         let mut cap = pos.captured;
-        cap[0] += r.gain as u16;
+        cap[0] += r.gain;
+        let mut again = r.again;
         match self.kind {
             // Humpidge rule 6: "The game is finished when there are four or fewer pieces on
             // the board, the pieces which remain becoming the property of the player on whose
             // side of the board they are on."
             Kind::Warri if pits.sum_masked(self.own | self.opp) <= 4 => {
-                cap[0] += self.own_seeds(pits) as u16;
-                cap[1] += self.opp_seeds(pits) as u16;
+                cap[0] += self.own_seeds(pits);
+                cap[1] += self.opp_seeds(pits);
                 pits = Pits::EMPTY;
             }
             // Kalah: after any move that leaves either side empty, the other player takes all
             // remaining seeds and the game ends.
+            // The extra move is granted only while the game goes on.
             Kind::Kalah if pits.is_empty_in(self.own) || pits.is_empty_in(self.opp) => {
-                cap[0] += self.own_seeds(pits) as u16;
-                cap[1] += self.opp_seeds(pits) as u16;
+                cap[0] += self.own_seeds(pits);
+                cap[1] += self.opp_seeds(pits);
                 pits = Pits::EMPTY;
+                again = false;
             }
             _ => {}
         }
-        if r.again {
+        if again {
             TwoRowPos {
                 pits,
                 captured: cap,
@@ -656,7 +662,7 @@ impl TwoRow {
     /// When the game is over at `pos`: final seeds `[mover, opponent]`.
     fn final_relative(&self, pos: &TwoRowPos) -> Option<[u32; 2]> {
         let p = pos.pits;
-        let c = [pos.captured[0] as u32, pos.captured[1] as u32];
+        let c = pos.captured;
         let own = self.own_seeds(p);
         let opp = self.opp_seeds(p);
         let each_own = [c[0] + own, c[1] + opp];
@@ -781,8 +787,8 @@ impl Notation for TwoRow {
     fn captured(&self, pos: &TwoRowPos) -> [u32; 2] {
         let c = pos.captured;
         match pos.to_move {
-            Side::South => [c[0] as u32, c[1] as u32],
-            Side::North => [c[1] as u32, c[0] as u32],
+            Side::South => c,
+            Side::North => [c[1], c[0]],
         }
     }
 }

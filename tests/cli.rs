@@ -1,0 +1,876 @@
+//! End-to-end tests of the `mancala` binary against the interface of NOTATION.md: position
+//! text, `--json` objects, and bad input (exit status 2, one line on stderr, nothing on stdout,
+//! never a panic).
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+const PLAYABLE: [&str; 5] = ["kalah", "oware", "warri", "kale", "kpo"];
+
+/// Every variant id of RULES.md.
+const ALL_IDS: [&str; 19] = [
+    "warri",
+    "kale",
+    "kpo",
+    "oware",
+    "kalah",
+    "mulabalaba",
+    "toka",
+    "kanotta",
+    "nchuba",
+    "nakabili",
+    "kabwanga",
+    "chisolo",
+    "natatu",
+    "chisolo-ii",
+    "mwambulula",
+    "isolo",
+    "isolo-ii",
+    "mulabalaba-morris",
+    "kuyata",
+];
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .output()
+        .expect("the mancala binary runs")
+}
+
+/// Runs a command that must succeed; returns its stdout.
+fn ok(args: &[&str]) -> String {
+    let out = mancala(args);
+    let stdout = String::from_utf8(out.stdout).expect("stdout is UTF-8");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "mancala {args:?} failed ({:?}): {stderr}",
+        out.status.code()
+    );
+    stdout
+}
+
+/// Runs a `--json` command that must succeed; returns the one JSON object it prints.
+fn json(args: &[&str]) -> Value {
+    let stdout = ok(args);
+    let v: Value = serde_json::from_str(stdout.trim_end()).unwrap_or_else(|e| {
+        panic!("mancala {args:?}: stdout is not one JSON value ({e}): {stdout}")
+    });
+    assert!(v.is_object(), "mancala {args:?}: not an object: {v}");
+    assert_eq!(
+        stdout.trim_end().lines().count(),
+        1,
+        "mancala {args:?}: one JSON object on one line"
+    );
+    v
+}
+
+/// Runs a command that must fail on bad input: exit status 2, nothing on stdout, exactly one
+/// non-empty line on stderr, no panic or backtrace. Returns that line.
+fn fails(args: &[&str]) -> String {
+    let out = mancala(args);
+    let stderr = String::from_utf8(out.stderr).expect("stderr is UTF-8");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "mancala {args:?}: exit status; stderr: {stderr}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "mancala {args:?}: stdout must be empty, got: {stdout}"
+    );
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"),
+        "mancala {args:?}: a panic: {stderr}"
+    );
+    let line = stderr.strip_suffix('\n').unwrap_or(&stderr);
+    assert!(
+        !line.trim().is_empty(),
+        "mancala {args:?}: stderr must say what was wrong"
+    );
+    assert!(
+        !line.contains('\n') && !line.contains('\r'),
+        "mancala {args:?}: stderr must be exactly one line, got:\n{stderr}"
+    );
+    line.to_string()
+}
+
+/// Asserts that `line` contains every one of `parts`.
+fn says(line: &str, parts: &[&str]) {
+    for p in parts {
+        assert!(line.contains(p), "error line {line:?} should contain {p:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// variants, start, show
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn variants_json_lists_every_id_with_status() {
+    let v = json(&["variants", "--json"]);
+    let list = v["variants"].as_array().expect("variants is an array");
+    let ids: Vec<&str> = list.iter().map(|e| e["id"].as_str().unwrap()).collect();
+    for id in ALL_IDS {
+        assert!(ids.contains(&id), "variant {id} missing from {ids:?}");
+    }
+    assert_eq!(ids.len(), ALL_IDS.len(), "{ids:?}");
+    for e in list {
+        let id = e["id"].as_str().unwrap();
+        let status = e["status"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{id}: no status"));
+        let expected = if PLAYABLE.contains(&id) {
+            "playable"
+        } else if id == "kuyata" {
+            "not-analysed"
+        } else {
+            "planned"
+        };
+        assert_eq!(status, expected, "status of {id}");
+    }
+}
+
+#[test]
+fn variants_plain_lists_every_id() {
+    let out = ok(&["variants"]);
+    let first_words: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    for id in ALL_IDS {
+        assert!(first_words.contains(&id), "{id} missing from:\n{out}");
+    }
+}
+
+#[test]
+fn start_prints_documented_text() {
+    for v in PLAYABLE {
+        let (key, small) = if v == "kalah" {
+            ("stores", "2,2,2/2,2,2 S stores=0,0")
+        } else {
+            ("captured", "2,2,2/2,2,2 S captured=0,0")
+        };
+        assert_eq!(
+            ok(&["start", v]),
+            format!("4,4,4,4,4,4/4,4,4,4,4,4 S {key}=0,0\n"),
+            "start {v}"
+        );
+        assert_eq!(
+            ok(&["start", v, "--width", "3", "--seeds", "2"]),
+            format!("{small}\n"),
+            "start {v} --width 3 --seeds 2"
+        );
+        let j = json(&["start", v, "--json"]);
+        assert_eq!(j["variant"], v);
+        assert_eq!(
+            j["position"],
+            format!("4,4,4,4,4,4/4,4,4,4,4,4 S {key}=0,0")
+        );
+    }
+}
+
+#[test]
+fn start_other_sizes() {
+    assert_eq!(
+        ok(&["start", "oware", "--width", "8"]),
+        "4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4 S captured=0,0\n"
+    );
+    assert_eq!(
+        ok(&["start", "kalah", "--width", "1", "--seeds", "1"]),
+        "1/1 S stores=0,0\n"
+    );
+    // The most seeds that fit at width 6: 21 a pit (252 on the board).
+    assert_eq!(
+        ok(&["start", "warri", "--seeds", "21"]),
+        "21,21,21,21,21,21/21,21,21,21,21,21 S captured=0,0\n"
+    );
+}
+
+#[test]
+fn show_prints_pit_labels() {
+    for v in PLAYABLE {
+        let out = ok(&["show", v]);
+        for i in 1..=6 {
+            for label in [format!("S{i}"), format!("N{i}")] {
+                assert!(out.contains(&label), "show {v}: no label {label}:\n{out}");
+            }
+        }
+        assert!(!out.contains("S7") && !out.contains("N7"), "{out}");
+    }
+    // Labels follow the width; North's pit 1 is above South's pit W (South's top right).
+    let out = ok(&["show", "warri", "--position", "1,2,3/4,5,6 N"]);
+    let label_line = out.lines().next().unwrap();
+    let labels: Vec<&str> = label_line.split_whitespace().collect();
+    assert_eq!(labels, vec!["N3", "N2", "N1"], "{out}");
+    let south_labels = out
+        .lines()
+        .find(|l| l.contains("S1"))
+        .expect("a line with South's labels");
+    assert_eq!(
+        south_labels.split_whitespace().collect::<Vec<_>>(),
+        vec!["S1", "S2", "S3"]
+    );
+    assert!(out.contains("1,2,3/4,5,6 N captured=0,0"), "{out}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// moves, play, perft
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn moves_json_from_start() {
+    for v in PLAYABLE {
+        let j = json(&["moves", v, "--json"]);
+        assert_eq!(j["variant"], v);
+        assert!(j["position"].as_str().unwrap().starts_with("4,4,4,4,4,4/"));
+        assert_eq!(
+            j["moves"],
+            serde_json::json!(["1", "2", "3", "4", "5", "6"]),
+            "{v}"
+        );
+    }
+    // Plain text: the names separated by spaces.
+    assert_eq!(ok(&["moves", "warri"]), "1 2 3 4 5 6\n");
+}
+
+#[test]
+fn moves_json_skips_empty_pits_and_obeys_feeding() {
+    let j = json(&[
+        "moves",
+        "kale",
+        "--position",
+        "4,4,4,4,4,4/0,3,0,1,0,2 S",
+        "--json",
+    ]);
+    assert_eq!(j["moves"], serde_json::json!(["2", "4", "6"]));
+    // Warri: North has nothing; only South's pit 6 reaches him.
+    let j = json(&[
+        "moves",
+        "warri",
+        "--position",
+        "0,0,0,0,0,0/3,0,0,2,0,1 S",
+        "--json",
+    ]);
+    assert_eq!(j["moves"], serde_json::json!(["6"]));
+    // North to move: names are North's own pit numbers.
+    let j = json(&[
+        "moves",
+        "kpo",
+        "--position",
+        "0,1,0,0,0,2/4,4,4,4,4,4 N",
+        "--json",
+    ]);
+    assert_eq!(j["moves"], serde_json::json!(["1", "5"]));
+    // A finished game has no moves.
+    let j = json(&[
+        "moves",
+        "kale",
+        "--position",
+        "1,0,0,0,0,0/0,0,0,0,0,0 S",
+        "--json",
+    ]);
+    assert_eq!(j["moves"], serde_json::json!([]));
+}
+
+/// Checks the keys NOTATION.md requires of `play --json`.
+fn check_state_keys(j: &Value) {
+    for key in [
+        "variant",
+        "position",
+        "to_move",
+        "captured",
+        "game_over",
+        "result",
+    ] {
+        assert!(j.get(key).is_some(), "key {key} missing from {j}");
+    }
+    assert!(
+        j["captured"]["S"].is_u64() && j["captured"]["N"].is_u64(),
+        "{j}"
+    );
+    assert!(j["game_over"].is_boolean(), "{j}");
+    let to_move = j["to_move"].as_str().unwrap();
+    assert!(to_move == "S" || to_move == "N", "{j}");
+    assert_eq!(j["game_over"].as_bool().unwrap(), !j["result"].is_null());
+}
+
+#[test]
+fn play_json_while_the_game_goes_on() {
+    // Humpidge: "if A's first move is from till 4 he places his four pieces in tills 5, 6, 7,
+    // and 8".
+    let j = json(&["play", "warri", "4", "--json"]);
+    check_state_keys(&j);
+    assert_eq!(j["variant"], "warri");
+    assert_eq!(j["position"], "4,4,4,4,5,5/4,4,4,0,5,5 N captured=0,0");
+    assert_eq!(j["to_move"], "N");
+    assert_eq!(j["captured"], serde_json::json!({"S": 0, "N": 0}));
+    assert_eq!(j["game_over"], false);
+    assert!(j["result"].is_null());
+    // Two moves, and a capture: Humpidge's 16 pieces in till 6 take 10.
+    let j = json(&[
+        "play",
+        "warri",
+        "--position",
+        "0,0,0,0,0,0/0,0,0,0,0,16 S captured=10,12",
+        "6",
+        "--json",
+    ]);
+    check_state_keys(&j);
+    assert_eq!(j["position"], "1,0,0,0,0,0/1,1,1,1,1,0 N captured=20,12");
+    assert_eq!(j["captured"], serde_json::json!({"S": 20, "N": 12}));
+    assert_eq!(j["to_move"], "N");
+    assert!(j["result"].is_null());
+    // Kalah: an extra turn keeps South to move.
+    let j = json(&["play", "kalah", "3", "--json"]);
+    check_state_keys(&j);
+    assert_eq!(j["position"], "4,4,4,4,4,4/4,4,0,5,5,5 S stores=1,0");
+    assert_eq!(j["to_move"], "S");
+    assert_eq!(j["captured"], serde_json::json!({"S": 1, "N": 0}));
+}
+
+#[test]
+fn play_json_finished_game_given_as_position() {
+    // Kale: South to move has no seed: the game is over; the seed left on the board is not
+    // counted (Good: "The counters that remain in the board at the end of the game are not
+    // counted by either player").
+    let j = json(&[
+        "play",
+        "kale",
+        "--position",
+        "1,0,0,0,0,0/0,0,0,0,0,0 S captured=5,3",
+        "--json",
+    ]);
+    check_state_keys(&j);
+    assert_eq!(j["game_over"], true);
+    assert_eq!(
+        j["result"],
+        serde_json::json!({"winner": "S", "score": {"S": 5, "N": 3}})
+    );
+    // A draw: winner null.
+    let j = json(&[
+        "play",
+        "kale",
+        "--position",
+        "3,0,0,0,0,0/0,0,0,0,0,0 S captured=4,4",
+        "--json",
+    ]);
+    assert_eq!(
+        j["result"],
+        serde_json::json!({"winner": null, "score": {"S": 4, "N": 4}})
+    );
+    // North wins, North to move with no seed in kpo: each takes his own side.
+    let j = json(&[
+        "play",
+        "kpo",
+        "--position",
+        "0,0,0,0,0,0/1,0,0,0,0,2 N captured=10,20",
+        "--json",
+    ]);
+    assert_eq!(j["to_move"], "N");
+    assert_eq!(
+        j["result"],
+        serde_json::json!({"winner": "N", "score": {"S": 13, "N": 20}})
+    );
+}
+
+#[test]
+fn play_json_game_ended_by_a_move() {
+    // Warri, Humpidge rule 6: South's pit 5 (2) to S6 and N1 (1 -> 2, taken); 4 seeds remain
+    // (3 in S6, 1 in N3): each takes his own. South 21 + 2 + 3 = 26, North 22 + 1 = 23.
+    let j = json(&[
+        "play",
+        "warri",
+        "--position",
+        "0,0,0,1,0,1/0,0,0,0,2,2 S captured=21,22",
+        "5",
+        "--json",
+    ]);
+    check_state_keys(&j);
+    assert_eq!(j["position"], "0,0,0,0,0,0/0,0,0,0,0,0 N captured=26,23");
+    assert_eq!(j["game_over"], true);
+    assert_eq!(
+        j["result"],
+        serde_json::json!({"winner": "S", "score": {"S": 26, "N": 23}})
+    );
+    // Humpidge's endgame: A plays 5, B is forced from 7 to 8, A plays 6 and takes two.
+    let j = json(&[
+        "play",
+        "warri",
+        "--position",
+        "0,0,0,0,0,0/3,3,0,0,2,1 S",
+        "5",
+        "1",
+        "6",
+        "--json",
+    ]);
+    assert_eq!(j["position"], "0,0,0,0,0,1/3,3,0,0,0,0 N captured=2,0");
+    assert_eq!(j["game_over"], false);
+}
+
+#[test]
+fn play_text_reports_the_end() {
+    let out = ok(&[
+        "play",
+        "kale",
+        "--position",
+        "1,0,0,0,0,0/0,0,0,0,0,0 S captured=5,3",
+    ]);
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("1,0,0,0,0,0/0,0,0,0,0,0 S captured=5,3"));
+    let end = lines.next().expect("a game-over line");
+    assert!(end.contains("game over"), "{out}");
+}
+
+#[test]
+fn perft_json() {
+    for v in PLAYABLE {
+        let j = json(&["perft", v, "--depth", "0", "--json"]);
+        assert_eq!(j["variant"], v);
+        assert_eq!(j["depth"], 0);
+        assert_eq!(j["nodes"], 1, "perft(start, 0) = 1 for {v}");
+        let j = json(&["perft", v, "--depth", "1", "--json"]);
+        assert_eq!(j["depth"], 1);
+        assert_eq!(j["nodes"], 6, "{v}");
+    }
+    // OpenSpiel's oware perft from the start: 6, 36, 190, 1014, 5219.
+    let j = json(&["perft", "oware", "--depth", "5", "--json"]);
+    assert_eq!(j["nodes"], 5219);
+    let j = json(&["perft", "oware", "-d", "4", "--json"]);
+    assert_eq!(j["nodes"], 1014);
+}
+
+#[test]
+fn perft_of_a_finished_game() {
+    // perft(p, 0) = 1 even when the game is over; 0 below that.
+    let pos = "1,0,0,0,0,0/0,0,0,0,0,0 S captured=5,3";
+    let j = json(&["perft", "kale", "--position", pos, "--depth", "0", "--json"]);
+    assert_eq!(j["nodes"], 1);
+    let j = json(&["perft", "kale", "--position", pos, "--depth", "3", "--json"]);
+    assert_eq!(j["nodes"], 0);
+}
+
+#[test]
+fn perft_plain_and_divide() {
+    let out = ok(&["perft", "oware", "--depth", "2"]);
+    assert_eq!(out.trim_end().lines().last(), Some("36"));
+    let j = json(&["perft", "oware", "--depth", "2", "--divide", "--json"]);
+    assert_eq!(j["nodes"], 36);
+    let d = j["divide"].as_object().expect("divide is an object");
+    assert_eq!(d.len(), 6);
+    assert_eq!(d.values().map(|n| n.as_u64().unwrap()).sum::<u64>(), 36);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Position text round trip
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn text_round_trip() {
+    let cases = [
+        ("warri", "4,4,4,4,4,4/4,4,4,4,4,4 S captured=0,0"),
+        ("warri", "1,2,3,4,5,6/7,8,9,10,11,0 N captured=3,4"),
+        ("warri", "0,0,0,0,0,12/3,0,0,0,0,0 N captured=20,13"),
+        ("oware", "0,5,0,2,0,1/3,0,7,0,0,9 N captured=11,12"),
+        ("kale", "6,0,0,1,2,3/0,9,0,4,0,5 S captured=7,9"),
+        ("kpo", "2,2,2/0,0,1 N captured=10,5"),
+        ("kalah", "1,0,3,0,5,0/0,2,0,4,0,6 N stores=10,9"),
+        ("kalah", "0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,0 S stores=30,32"),
+        ("oware", "0/255 S captured=0,0"),
+        ("warri", "0,0,0,0,0,0/0,0,0,0,0,16 S captured=16,16"),
+    ];
+    for (v, text) in cases {
+        assert_eq!(
+            ok(&["play", v, "--position", text]),
+            format!("{text}\n"),
+            "{v}: play with no moves prints the position back"
+        );
+        let j = json(&["play", v, "--position", text, "--json"]);
+        assert_eq!(j["position"], text, "{v}");
+        let j = json(&["moves", v, "--position", text, "--json"]);
+        assert_eq!(j["position"], text, "{v}");
+    }
+}
+
+#[test]
+fn text_omitted_fields_take_fresh_values() {
+    assert_eq!(
+        ok(&["play", "warri", "--position", "4,4,4,4,4,4/4,4,4,4,4,4 S"]),
+        "4,4,4,4,4,4/4,4,4,4,4,4 S captured=0,0\n"
+    );
+    // Kalah accepts captured= as a synonym of stores=.
+    assert_eq!(
+        ok(&[
+            "play",
+            "kalah",
+            "--position",
+            "4,4,4,4,4,4/4,4,4,4,4,4 N captured=2,3"
+        ]),
+        "4,4,4,4,4,4/4,4,4,4,4,4 N stores=2,3\n"
+    );
+}
+
+#[test]
+fn captured_counts_are_reported_per_side() {
+    // North to move: captured stays South's then North's.
+    let j = json(&[
+        "play",
+        "oware",
+        "--position",
+        "1,2,3,4,5,6/6,5,4,3,2,1 N captured=7,9",
+        "--json",
+    ]);
+    assert_eq!(j["to_move"], "N");
+    assert_eq!(j["captured"], serde_json::json!({"S": 7, "N": 9}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bad input: exit status 2, one line on stderr, empty stdout, no panic
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn err_position_without_slash() {
+    let line = fails(&["play", "warri", "--position", "4,4,4,4,4,4 S"]);
+    says(&line, &["invalid position", "rows"]);
+}
+
+#[test]
+fn err_position_with_three_rows() {
+    let line = fails(&[
+        "play",
+        "warri",
+        "--position",
+        "4,4,4,4,4,4/4,4,4,4,4,4/4,4,4,4,4,4 S",
+    ]);
+    says(&line, &["invalid position", "3 rows"]);
+}
+
+#[test]
+fn err_wrong_pit_count() {
+    let line = fails(&["play", "warri", "--position", "4,4,4,4,4,4/4,4,4,4,4 S"]);
+    says(&line, &["row 2 has 5 pits, expected 6"]);
+    let line = fails(&[
+        "moves",
+        "oware",
+        "--width",
+        "6",
+        "--position",
+        "4,4,4,4,4,4,4/4,4,4,4,4,4 S",
+    ]);
+    says(&line, &["row 1 has 7 pits, expected 6"]);
+    // Without --width the width is taken from the first row (7 here), so row 2 is the one
+    // reported.
+    let line = fails(&[
+        "moves",
+        "oware",
+        "--position",
+        "4,4,4,4,4,4,4/4,4,4,4,4,4 S",
+    ]);
+    says(&line, &["row 2 has 6 pits, expected 7"]);
+}
+
+#[test]
+fn err_width_disagrees_with_position() {
+    let line = fails(&[
+        "play",
+        "warri",
+        "--width",
+        "5",
+        "--position",
+        "4,4,4,4,4,4/4,4,4,4,4,4 S",
+    ]);
+    says(&line, &["expected 5"]);
+}
+
+#[test]
+fn err_not_a_number() {
+    let line = fails(&["play", "warri", "--position", "4,4,4,4,4,4/4,4,x,4,4,4 S"]);
+    says(&line, &["row 2 pit 3", "not a number"]);
+}
+
+#[test]
+fn err_empty_pit_field() {
+    let line = fails(&["play", "warri", "--position", "4,,4,4,4,4/4,4,4,4,4,4 S"]);
+    says(&line, &["row 1 pit 2"]);
+}
+
+#[test]
+fn err_negative_count() {
+    let line = fails(&["play", "kale", "--position", "4,4,4,4,4,4/4,4,-1,4,4,4 S"]);
+    says(&line, &["row 2 pit 3", "negative"]);
+}
+
+#[test]
+fn err_pit_over_255() {
+    let line = fails(&["play", "warri", "--position", "0,0,0,0,0,0/0,0,256,0,0,0 S"]);
+    says(&line, &["256", "255"]);
+}
+
+#[test]
+fn err_board_over_255_seeds() {
+    let line = fails(&["play", "warri", "--position", "4,4,4,4,4,4/4,4,255,4,4,4 S"]);
+    says(&line, &["299 seeds", "255"]);
+    // 128 + 128 = 256: each pit fits, the board does not.
+    let line = fails(&["perft", "kpo", "--depth", "1", "--position", "128/128 S"]);
+    says(&line, &["256 seeds"]);
+}
+
+#[test]
+fn err_bad_side() {
+    let line = fails(&["play", "warri", "--position", "4,4,4,4,4,4/4,4,4,4,4,4 X"]);
+    says(&line, &["'X'", "S or N"]);
+    let line = fails(&["play", "warri", "--position", "4,4,4,4,4,4/4,4,4,4,4,4 s"]);
+    says(&line, &["S or N"]);
+}
+
+#[test]
+fn err_missing_side() {
+    let line = fails(&["play", "warri", "--position", "4,4,4,4,4,4/4,4,4,4,4,4"]);
+    says(&line, &["side to move is missing"]);
+}
+
+#[test]
+fn err_unknown_field() {
+    let line = fails(&[
+        "play",
+        "warri",
+        "--position",
+        "4,4,4,4,4,4/4,4,4,4,4,4 S foo=1",
+    ]);
+    says(&line, &["unknown field 'foo'"]);
+    // Warri has no stores.
+    let line = fails(&[
+        "play",
+        "warri",
+        "--position",
+        "4,4,4,4,4,4/4,4,4,4,4,4 S stores=0,0",
+    ]);
+    says(&line, &["stores"]);
+}
+
+#[test]
+fn err_malformed_captured() {
+    let line = fails(&[
+        "play",
+        "warri",
+        "--position",
+        "4,4,4,4,4,4/4,4,4,4,4,4 S captured=1",
+    ]);
+    says(&line, &["captured"]);
+    let line = fails(&[
+        "play",
+        "warri",
+        "--position",
+        "4,4,4,4,4,4/4,4,4,4,4,4 S captured=1,-2",
+    ]);
+    says(&line, &["captured"]);
+}
+
+#[test]
+fn err_empty_position() {
+    fails(&["play", "warri", "--position", ""]);
+    fails(&["play", "warri", "--position", "/ S"]);
+}
+
+#[test]
+fn err_bad_position_in_every_command() {
+    let bad = "4,4,4,4,4,4/4,4,4,4,4 S";
+    for args in [
+        vec!["start", "warri", "--position", bad],
+        vec!["show", "warri", "--position", bad],
+        vec!["moves", "warri", "--position", bad],
+        vec!["play", "warri", "--position", bad, "--json"],
+        vec!["perft", "warri", "--position", bad, "--depth", "1"],
+    ] {
+        let line = fails(&args);
+        says(&line, &["row 2 has 5 pits, expected 6"]);
+    }
+}
+
+#[test]
+fn err_move_from_empty_pit() {
+    let line = fails(&[
+        "play",
+        "warri",
+        "--position",
+        "4,4,4,4,4,4/4,4,0,4,4,4 S",
+        "3",
+    ]);
+    says(&line, &["illegal move '3'", "empty"]);
+    // The third move of a sequence: kalah South 4 (last seed in N1), North 1, then South's 4,
+    // which is empty.
+    let line = fails(&["play", "kalah", "4", "1", "4", "--json"]);
+    says(&line, &["'4'", "move 3 of 3"]);
+}
+
+#[test]
+fn err_move_pit_zero() {
+    let line = fails(&["play", "warri", "0"]);
+    says(&line, &["'0'", "1..6"]);
+}
+
+#[test]
+fn err_move_pit_seven_at_width_6() {
+    let line = fails(&["play", "oware", "7"]);
+    says(&line, &["'7'", "1..6"]);
+    let line = fails(&["play", "oware", "--width", "3", "4"]);
+    says(&line, &["'4'", "1..3"]);
+}
+
+#[test]
+fn err_move_not_a_number() {
+    let line = fails(&["play", "kpo", "1", "x"]);
+    says(&line, &["'x'", "move 2 of 2"]);
+}
+
+#[test]
+fn err_move_after_the_game_is_over() {
+    let line = fails(&[
+        "play",
+        "kale",
+        "--position",
+        "1,0,0,0,0,0/0,0,0,0,0,0 S captured=5,3",
+        "1",
+    ]);
+    says(&line, &["game is over"]);
+    // Ended by a move: warri's four-or-fewer rule, then another move.
+    let line = fails(&[
+        "play",
+        "warri",
+        "--position",
+        "0,0,0,1,0,1/0,0,0,0,2,2 S captured=21,22",
+        "5",
+        "1",
+    ]);
+    says(&line, &["game is over", "move 2 of 2"]);
+}
+
+#[test]
+fn err_warri_move_that_does_not_feed() {
+    // North has nothing; South's 1 (to 2, 3, 4) leaves him nothing while 6 feeds him.
+    let line = fails(&[
+        "play",
+        "warri",
+        "--position",
+        "0,0,0,0,0,0/3,0,0,2,0,1 S",
+        "1",
+    ]);
+    says(&line, &["illegal move '1'"]);
+    // Oware's feeding rule alike.
+    let line = fails(&[
+        "play",
+        "oware",
+        "--position",
+        "0,0,0,0,0,0/3,0,0,2,0,1 S",
+        "4",
+    ]);
+    says(&line, &["illegal move '4'"]);
+}
+
+#[test]
+fn err_oware_grand_slam_when_illegal() {
+    let line = fails(&[
+        "play",
+        "oware",
+        "--rule",
+        "grandslam=illegal",
+        "--position",
+        "0,0,0,0,1,1/1,0,0,0,0,2 S",
+        "6",
+    ]);
+    says(&line, &["illegal move '6'"]);
+}
+
+#[test]
+fn err_unknown_variant() {
+    let line = fails(&["start", "wari"]);
+    says(&line, &["unknown variant 'wari'", "warri"]);
+    fails(&["perft", "nope", "--depth", "1"]);
+}
+
+#[test]
+fn err_unknown_rule_option() {
+    let line = fails(&["play", "warri", "--rule", "nope=1"]);
+    says(&line, &["'nope'", "chain"]);
+    let line = fails(&["start", "kpo", "--rule", "chain=on"]);
+    says(&line, &["'chain'", "kpo"]);
+    // An option of another variant.
+    let line = fails(&["moves", "kalah", "--rule", "grandslam=illegal"]);
+    says(&line, &["'grandslam'"]);
+}
+
+#[test]
+fn err_bad_rule_value() {
+    let line = fails(&["play", "warri", "--rule", "chain=bogus"]);
+    says(&line, &["'bogus'", "mixed", "uniform"]);
+    let line = fails(&["play", "kale", "--rule", "chain"]);
+    says(&line, &["name=value"]);
+}
+
+#[test]
+fn err_width_zero() {
+    let line = fails(&["start", "warri", "--width", "0"]);
+    says(&line, &["width 0"]);
+}
+
+#[test]
+fn err_width_nine() {
+    let line = fails(&["start", "kalah", "--width", "9"]);
+    says(&line, &["width 9"]);
+    let line = fails(&["start", "kalah", "--width", "x"]);
+    says(&line, &["'x'", "--width"]);
+}
+
+#[test]
+fn err_seeds_zero() {
+    let line = fails(&["start", "warri", "--seeds", "0"]);
+    says(&line, &["seed count 0"]);
+}
+
+#[test]
+fn err_seeds_too_many() {
+    // 2 x 6 x 22 = 264 > 255.
+    let line = fails(&["start", "warri", "--seeds", "22"]);
+    says(&line, &["seed count 22", "255"]);
+    let line = fails(&["start", "oware", "--width", "8", "--seeds", "16"]);
+    says(&line, &["seed count 16"]);
+    fails(&["start", "oware", "--seeds", "4294967296"]);
+}
+
+#[test]
+fn err_planned_variant() {
+    let line = fails(&["start", "mulabalaba"]);
+    says(&line, &["mulabalaba", "planned"]);
+    let line = fails(&["moves", "kuyata"]);
+    says(&line, &["kuyata"]);
+    fails(&["play", "natatu", "f1", "--json"]);
+}
+
+#[test]
+fn err_unknown_subcommand() {
+    let line = fails(&["solve-everything", "warri"]);
+    says(&line, &["solve-everything"]);
+}
+
+#[test]
+fn err_unknown_flag() {
+    let line = fails(&["play", "warri", "--bogus"]);
+    says(&line, &["--bogus"]);
+}
+
+#[test]
+fn err_missing_depth() {
+    // NOTATION.md: "one line on stderr that says what was wrong and where": the line must name
+    // the missing argument.
+    let line = fails(&["perft", "warri"]);
+    says(&line, &["--depth"]);
+}
+
+#[test]
+fn err_missing_variant() {
+    let line = fails(&["moves"]);
+    says(&line, &["VARIANT"]);
+}
