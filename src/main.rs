@@ -510,11 +510,12 @@ const BENCH: &[(&str, usize, u32)] = &[
     ("kalah", 4, 3),
     ("kalah", 5, 3),
     ("kalah", 6, 2),
+    ("oware", 3, 2),
     ("oware", 3, 3),
-    ("oware", 4, 2),
-    ("warri", 4, 2),
-    ("kale", 4, 2),
-    ("kpo", 4, 3),
+    ("warri", 3, 3),
+    ("kale", 3, 2),
+    ("kpo", 4, 2),
+    ("kpo", 5, 2),
 ];
 
 fn bench(as_json: bool, threads: usize) -> Res {

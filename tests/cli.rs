@@ -874,3 +874,183 @@ fn err_missing_variant() {
     let line = fails(&["moves"]);
     says(&line, &["VARIANT"]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// solve, analyze, bench
+// ---------------------------------------------------------------------------------------------
+
+/// Final seed difference of the game after playing `pv` from `position`, seen from the side
+/// to move at `position`; a line that stops before the end (a repetition: infinite play, worth
+/// 0 from there) counts the seeds captured so far.
+fn replay_margin(variant: &str, width: &str, position: &str, pv: &[String]) -> i64 {
+    let mut args = vec!["play", variant, "--width", width, "--position", position];
+    args.extend(pv.iter().map(String::as_str));
+    args.push("--json");
+    let end = json(&args);
+    let root_side = position.split_whitespace().nth(1).unwrap();
+    let other = if root_side == "S" { "N" } else { "S" };
+    let score = if end["result"].is_null() {
+        &end["captured"]
+    } else {
+        &end["result"]["score"]
+    };
+    score[root_side].as_i64().unwrap() - score[other].as_i64().unwrap()
+}
+
+#[test]
+fn solve_json_keys_and_pv_replays() {
+    for (variant, width, seeds) in [
+        ("kalah", "3", "3"),
+        ("oware", "3", "2"),
+        ("warri", "3", "2"),
+        ("kale", "2", "3"),
+        ("kpo", "3", "2"),
+    ] {
+        let v = json(&[
+            "solve",
+            variant,
+            "--width",
+            width,
+            "--seeds",
+            seeds,
+            "--threads",
+            "1",
+            "--json",
+        ]);
+        for key in [
+            "variant",
+            "position",
+            "metric",
+            "value",
+            "best_move",
+            "pv",
+            "nodes",
+            "seconds",
+        ] {
+            assert!(v.get(key).is_some(), "{variant}: key {key} missing in {v}");
+        }
+        assert_eq!(v["metric"], "margin");
+        assert_eq!(v["exact"], true);
+        let pv: Vec<String> = v["pv"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(v["best_move"].as_str(), pv.first().map(String::as_str));
+        let position = v["position"].as_str().unwrap();
+        assert_eq!(
+            replay_margin(variant, width, position, &pv),
+            v["value"].as_i64().unwrap(),
+            "{variant} {width}x{seeds}: the pv does not replay to the value"
+        );
+    }
+}
+
+#[test]
+fn solve_from_a_position_counts_captured_seeds() {
+    // Humpidge's 16 from till 6 takes 10 at once; the value includes the 5 already captured.
+    let v = json(&[
+        "solve",
+        "warri",
+        "--position",
+        "0,0,0,0,0,0/0,0,0,0,0,16 S captured=5,0",
+        "--json",
+    ]);
+    assert_eq!(v["exact"], true);
+    let pv: Vec<String> = v["pv"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        replay_margin("warri", "6", "0,0,0,0,0,0/0,0,0,0,0,16 S captured=5,0", &pv),
+        v["value"].as_i64().unwrap()
+    );
+}
+
+#[test]
+fn solve_thread_count_does_not_change_the_answer() {
+    let one = json(&[
+        "solve",
+        "kalah",
+        "--width",
+        "4",
+        "--seeds",
+        "2",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let two = json(&[
+        "solve",
+        "kalah",
+        "--width",
+        "4",
+        "--seeds",
+        "2",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    for key in ["value", "best_move", "pv", "exact"] {
+        assert_eq!(one[key], two[key], "{key}");
+    }
+}
+
+#[test]
+fn solve_depth_limited_is_not_exact() {
+    let v = json(&["solve", "kalah", "--depth", "2", "--json"]);
+    assert_eq!(v["exact"], false);
+    assert_eq!(v["depth"], 2);
+}
+
+#[test]
+fn analyze_values_every_move() {
+    let a = json(&[
+        "analyze",
+        "kalah",
+        "--position",
+        "3,3,3,3/3,3,3,3 S stores=0,0",
+        "--json",
+    ]);
+    let s = json(&[
+        "solve",
+        "kalah",
+        "--position",
+        "3,3,3,3/3,3,3,3 S stores=0,0",
+        "--json",
+    ]);
+    let moves = a["moves"].as_object().unwrap();
+    assert_eq!(moves.len(), 4);
+    let best = moves.values().map(|v| v.as_i64().unwrap()).max().unwrap();
+    assert_eq!(best, s["value"].as_i64().unwrap());
+    assert_eq!(a["value"], s["value"]);
+    let best_moves = a["best_moves"].as_array().unwrap();
+    assert!(best_moves.contains(&s["best_move"]));
+}
+
+#[test]
+fn bench_signature_is_deterministic() {
+    let a = json(&["bench", "--json"]);
+    let b = json(&["bench", "--json"]);
+    assert_eq!(a["nodes"], b["nodes"]);
+    assert!(a["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(a["positions"].as_array().unwrap().len(), 9);
+}
+
+#[test]
+fn err_solve_bad_search_options() {
+    says(
+        &fails(&["solve", "kalah", "--threads", "0"]),
+        &["--threads"],
+    );
+    says(&fails(&["solve", "kalah", "--tt-mb", "0"]), &["--tt-mb"]);
+    says(&fails(&["solve", "kalah", "--depth", "0"]), &["--depth"]);
+    says(&fails(&["analyze", "kalah", "--depth", "3"]), &["--depth"]);
+    says(
+        &fails(&["solve", "kalah", "--threads", "x"]),
+        &["--threads"],
+    );
+}

@@ -477,7 +477,7 @@ impl<'a, G: MarginGame<Key = u128>> Worker<'a, G> {
         progress: &mut dyn FnMut(Progress),
     ) -> (i32, bool, u32) {
         let mut guess = 0;
-        let mut depth = 1 + (self.salt as u32 % 2);
+        let mut depth = (1 + (self.salt as u32 % 2)).min(max_depth.unwrap_or(u32::MAX).max(1));
         loop {
             let (v, exact) = self.mtdf(root, guess, depth, progress);
             guess = v;
@@ -487,6 +487,9 @@ impl<'a, G: MarginGame<Key = u128>> Worker<'a, G> {
             // Deeper iterations cost more than they gain in ordering: step by 2, then 4
             // (measured on kalah 5x3: steps of 4 search 45% fewer nodes than steps of 1).
             depth += if depth < 8 { 2 } else { 4 };
+            if let Some(m) = max_depth {
+                depth = depth.min(m);
+            }
         }
     }
 }
