@@ -346,7 +346,7 @@ impl<'a, G: MarginGame<Key = u128>> Worker<'a, G> {
                 };
             }
         }
-        children.sort_unstable_by(|a, b| b.order.cmp(&a.order));
+        children.sort_unstable_by_key(|c| std::cmp::Reverse(c.order));
 
         self.path.push(PathEntry {
             key,
