@@ -422,6 +422,18 @@ impl<'a, G: MarginGame<Key = u128>> Worker<'a, G> {
                     },
                 );
             }
+        } else if probed.is_none() {
+            // A path-dependent result proves nothing about the position, but its best move
+            // still orders the next search: store it with bounds that cut nothing.
+            self.tt.store(
+                key,
+                Entry {
+                    lower: -bound as i16,
+                    upper: bound as i16,
+                    depth: 0,
+                    best: Some(best_idx),
+                },
+            );
         }
         Res {
             v: best,
