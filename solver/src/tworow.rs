@@ -255,6 +255,26 @@ pub struct TwoRow {
 /// board's total, low enough that no sum of captures can overflow.
 pub const MAX_CAPTURED: u32 = 1 << 24;
 
+/// `(n / d, n % d)`, without a division in the common case of a lap shorter than the ring.
+#[inline(always)]
+fn div_small(n: usize, d: usize) -> (usize, usize) {
+    if n < d {
+        (0, n)
+    } else {
+        (n / d, n % d)
+    }
+}
+
+/// `i % m` for `i < 2m`.
+#[inline(always)]
+fn wrap(i: usize, m: usize) -> usize {
+    if i >= m {
+        i - m
+    } else {
+        i
+    }
+}
+
 /// The move type of the two-row variants: the mover's pit index `0..W` (pit name minus one).
 pub type Pit = u8;
 
@@ -387,16 +407,13 @@ impl TwoRow {
                 if eff == 0 {
                     unreachable!("width >= 1 gives a ring of at least two pits");
                 }
-                let (q, r) = (n / eff, n % eff);
+                let (q, r) = div_small(n, eff);
                 if q > 0 {
                     p.add_each(self.ones & !(1u128 << (8 * from)), q as u8);
                 }
                 p.add_run(from, r, ring);
-                let last = if r == 0 {
-                    (from + ring - 1) % ring
-                } else {
-                    (from + r) % ring
-                };
+                // r == 0 only after whole laps: the last seed fell just before the origin.
+                let last = wrap(from + if r == 0 { ring - 1 } else { r }, ring);
                 Sown {
                     pits: p,
                     last,
@@ -406,14 +423,14 @@ impl TwoRow {
             }
             // Kpo, one lap, no skip: a lap of 2W or more drops a seed in the origin.
             Kind::Kpo => {
-                let (q, r) = (n / ring, n % ring);
+                let (q, r) = div_small(n, ring);
                 if q > 0 {
                     p.add_each(self.ones, q as u8);
                 }
                 p.add_run(from, r, ring);
                 Sown {
                     pits: p,
-                    last: (from + r) % ring,
+                    last: wrap(from + r, ring),
                     store: 0,
                     in_store: false,
                 }
@@ -422,14 +439,14 @@ impl TwoRow {
             Kind::Kalah => {
                 let w = self.width;
                 let cycle = ring + 1;
-                let (q, r) = (n / cycle, n % cycle);
+                let (q, r) = div_small(n, cycle);
                 if q > 0 {
                     p.add_each(self.ones, q as u8);
                 }
                 // The store is `w - from` steps after the origin.
                 let hit = (r >= w - from) as usize;
                 p.add_run(from, r - hit, ring);
-                let k = (from + r) % cycle;
+                let k = wrap(from + r, cycle);
                 Sown {
                     pits: p,
                     last: if k < w { k } else { k.saturating_sub(1) },
