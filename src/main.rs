@@ -89,6 +89,11 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Endgame tablebases: build, probe, stats, verify, info.
+    Tablebase {
+        #[command(subcommand)]
+        command: mancala_tablebases::cli::TablebaseCommand,
+    },
 }
 
 /// Options every position command takes.
@@ -125,6 +130,9 @@ struct SearchOpts {
     /// Stop at this depth (plies): the value is then a heuristic, not exact.
     #[arg(long)]
     depth: Option<u32>,
+    /// Probe the endgame tablebases in this folder (built by `mancala tablebase build`).
+    #[arg(long, value_name = "DIR")]
+    tablebases: Option<std::path::PathBuf>,
 }
 
 impl SearchOpts {
@@ -303,6 +311,7 @@ fn run(cmd: Command) -> Res {
             }
             Ok(())
         }
+        Command::Tablebase { command } => tablebase(command),
     }
 }
 
@@ -392,10 +401,22 @@ fn spinner() -> indicatif::ProgressBar {
     pb
 }
 
+/// Opens the tablebases named by `--tablebases`, if any.
+fn open_tables(g: &TwoRow, s: &SearchOpts) -> Result<Option<mancala_tablebases::Tablebases>, Fail> {
+    match &s.tablebases {
+        None => Ok(None),
+        Some(dir) => Ok(Some(mancala_tablebases::Tablebases::open(dir, g)?)),
+    }
+}
+
 fn solve(c: &Common, s: &SearchOpts) -> Res {
     let (g, pos) = setup(c)?;
     let limits = s.limits()?;
-    let solver = Solver::new(&g, limits);
+    let tables = open_tables(&g, s)?;
+    let mut solver = Solver::new(&g, limits);
+    if let Some(t) = &tables {
+        solver = solver.with_oracle(t);
+    }
     let pb = spinner();
     let t0 = Instant::now();
     let r = solver.solve_with_progress(&pos, &mut |p: Progress| {
@@ -562,6 +583,180 @@ fn bench(as_json: bool, threads: usize) -> Res {
         out!("Nodes searched: {nodes}");
         out!("Nodes/second: {:.0}", nps);
         out!("Seconds: {secs:.3}");
+    }
+    Ok(())
+}
+
+/// `mancala tablebase ...`: parse, call the tablebases library, print.
+fn tablebase(cmd: mancala_tablebases::cli::TablebaseCommand) -> Res {
+    use mancala_tablebases::cli::{GameArgs, TablebaseCommand as T};
+    use mancala_tablebases::Progress as P;
+    let rules = |a: &GameArgs, position: Option<String>| {
+        setup(&Common {
+            variant: a.variant.clone(),
+            width: a.width,
+            seeds: None,
+            rules: a.rules.clone(),
+            position,
+            json: false,
+        })
+    };
+    match cmd {
+        T::Build {
+            game,
+            max_stones,
+            dir,
+            threads,
+            json,
+        } => {
+            let (g, _) = rules(&game, None)?;
+            let threads = match threads {
+                Some(0) => return Err(Fail("invalid --threads 0: expected at least 1".into())),
+                Some(t) => t,
+                None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            };
+            let pb = indicatif::ProgressBar::with_draw_target(
+                None,
+                indicatif::ProgressDrawTarget::stderr(),
+            );
+            pb.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{prefix} [{bar:30}] {pos}/{len} {msg} {per_sec}",
+                )
+                .expect("a valid template")
+                .progress_chars("=> "),
+            );
+            let report = mancala_tablebases::build(&g, &dir, max_stones, threads, &|p| match p {
+                P::SliceStarted { stones, positions } => {
+                    pb.reset();
+                    pb.set_length(*positions);
+                    pb.set_prefix(format!("n={stones}"));
+                    pb.set_message("pass 1");
+                }
+                P::Positions { count, .. } => pb.inc(*count),
+                P::PassDone { pass, stats, .. } => {
+                    pb.set_position(0);
+                    pb.set_message(format!("pass {} ({} changed)", pass + 1, stats.changed));
+                }
+                P::SliceDone(r) => {
+                    let line = if r.skipped {
+                        format!("n={:<3} {:>13} positions  kept", r.stones, r.positions)
+                    } else {
+                        format!(
+                            "n={:<3} {:>13} positions {:>9.3} s {:>8.3} M positions/s",
+                            r.stones,
+                            r.positions,
+                            r.seconds,
+                            r.positions as f64 / r.seconds.max(1e-9) / 1e6
+                        )
+                    };
+                    if pb.is_hidden() {
+                        eprintln!("{line}");
+                    } else {
+                        pb.println(line);
+                    }
+                }
+            });
+            pb.finish_and_clear();
+            let report = report?;
+            let positions: u64 = report.slices.iter().map(|s| s.positions).sum();
+            if json {
+                let slices: Vec<Value> = report
+                    .slices
+                    .iter()
+                    .map(|s| {
+                        json!({"stones": s.stones, "positions": s.positions, "skipped": s.skipped,
+                            "seconds": s.seconds, "evaluations": s.run.evaluations,
+                            "file": s.path.file_name().map(|f| f.to_string_lossy())})
+                    })
+                    .collect();
+                out!(
+                    "{}",
+                    json!({"variant": report.game.variant, "rules": report.game.rules,
+                        "width": report.game.width, "max_stones": max_stones, "dir": dir,
+                        "threads": threads, "positions": positions, "seconds": report.seconds,
+                        "slices": slices})
+                );
+            } else {
+                out!(
+                    "{} slices, {positions} positions of {} in {:.3} s ({threads} threads)",
+                    report.slices.len(),
+                    report.game,
+                    report.seconds
+                );
+            }
+        }
+        T::Probe {
+            game,
+            position,
+            dir,
+            json,
+        } => {
+            let (g, pos) = rules(&game, position)?;
+            let j = mancala_tablebases::probe_json(&g, &dir, &pos)?;
+            if json {
+                out!("{j}");
+            } else {
+                let int = |v: &Value| v.as_i64().unwrap_or_default();
+                out!(
+                    "value {:+} (future {:+})",
+                    int(&j["value"]),
+                    int(&j["future"])
+                );
+                for (m, v) in j["moves"].as_object().into_iter().flatten() {
+                    out!("{m:>3}  {:+}", int(v));
+                }
+            }
+        }
+        T::Stats {
+            game,
+            stones,
+            dir,
+            json,
+        } => {
+            let (g, _) = rules(&game, None)?;
+            let s = mancala_tablebases::stats(&g, &dir, stones)?;
+            if json {
+                out!("{}", s.to_json());
+            } else {
+                out!("{} positions with {} stones", s.positions, s.stones);
+                for (v, c) in &s.histogram {
+                    out!("{v:>+4} {c}");
+                }
+            }
+        }
+        T::Verify { dir, json } => {
+            let r = mancala_tablebases::verify(&dir)?;
+            if json {
+                out!(
+                    "{}",
+                    json!({"ok": true, "files": r.slices.len(), "positions": r.positions,
+                        "seconds": r.seconds})
+                );
+            } else {
+                out!(
+                    "ok: {} files, {} positions verified in {:.3} s",
+                    r.slices.len(),
+                    r.positions,
+                    r.seconds
+                );
+            }
+        }
+        T::Info { dir, json } => {
+            let files = mancala_tablebases::info(&dir)?;
+            if json {
+                let list: Vec<Value> = files.iter().map(|f| f.to_json()).collect();
+                out!("{}", json!({"dir": dir, "files": list}));
+            } else {
+                for f in &files {
+                    let name = f.path.file_name().unwrap_or_default().to_string_lossy();
+                    match &f.header {
+                        Some(h) => out!("{name}  {} positions  {} bytes", h.positions, f.bytes),
+                        None => out!("{name}  refused: {}", f.problem.as_deref().unwrap_or("")),
+                    }
+                }
+            }
+        }
     }
     Ok(())
 }

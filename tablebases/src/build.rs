@@ -1,0 +1,531 @@
+//! Retrograde analysis of one slice, in parallel, and the driver that builds every slice up to
+//! a stone count into files.
+//!
+//! The algorithm and why it is exact are in the crate docs ([`crate`]). In short: each
+//! position holds one signed byte `s`, 0 at first; `s > 0` means "proven: the mover wins at
+//! least `s`", `s < 0` "proven: the mover wins at most `s`" (loses at least `-s`), 0 "nothing
+//! proven yet" (and, at the end, "worth 0"). Evaluating a position sets
+//!
+//! ```text
+//! a(m) = gain + v(child) or gain - v(child)      for a move out of the slice (exact, stored)
+//! a(m) = s(child)  (same side)  or  -s(child)    for a move inside the slice (gain 0)
+//! s(x) = max over the moves m of a(m)             (a terminal position: its terminal value)
+//! ```
+//!
+//! # Passes
+//!
+//! 1. A full pass evaluates every position. A position with no move inside the slice is
+//!    final at once and never looked at again.
+//! 2. Whenever a value changes, the positions that may have a move to it are marked (by
+//!    un-sowing, [`SliceRules::predecessors`]); the next pass evaluates only the marked ones.
+//!    Marked passes repeat until a pass changes nothing.
+//! 3. A confirming full pass evaluates every position that has a move inside the slice. If it
+//!    changes nothing, the values are a fixpoint, whatever the marking did; otherwise (a
+//!    predecessor was left out: never for the two-row games, see `late_changes`) the marked
+//!    passes resume.
+//!
+//! Starting from 0, `s` only ever moves away from 0 (checked: a move towards 0 is reported as
+//! an error, so a rules bug cannot loop for ever), so the order of the updates within a pass
+//! and the number of threads change how much work it takes, not the result.
+//!
+//! Memory: one byte per position for the values and three bits (the active and the two mark
+//! bitmaps); the slices below are read through their memory maps.
+
+use crate::error::Error;
+use crate::format::{write_slice, SliceFile, MAX_STONES};
+use crate::index::{rank, Slice};
+use crate::rules::{GameId, SliceRules, Succs};
+use mancala_solver::TwoRow;
+use rayon::prelude::*;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI8, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+/// Positions per work unit within a pass.
+pub const CHUNK: u64 = 1 << 14;
+
+/// Which positions a pass looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pass {
+    /// Every position that still has a move inside the slice (in the first pass, every
+    /// position).
+    Full,
+    /// Only the positions marked in the previous pass (a child of theirs changed).
+    Marked,
+}
+
+/// What one pass (or a part of one) did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PassStats {
+    /// Positions evaluated.
+    pub evaluated: u64,
+    /// Values changed.
+    pub changed: u64,
+}
+
+impl PassStats {
+    fn add(self, o: PassStats) -> PassStats {
+        PassStats {
+            evaluated: self.evaluated + o.evaluated,
+            changed: self.changed + o.changed,
+        }
+    }
+}
+
+/// What [`SliceBuilder::run`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunStats {
+    /// Passes over the whole slice (at least two: the first and the confirming one).
+    pub full_passes: u32,
+    /// Passes over marked positions.
+    pub marked_passes: u32,
+    /// Position evaluations in all passes.
+    pub evaluations: u64,
+    /// Values changed by full passes after the first: predecessors that
+    /// [`SliceRules::predecessors`] left out (0 for the two-row games).
+    pub late_changes: u64,
+}
+
+fn bitmap(n: usize, ones: bool) -> Vec<AtomicU64> {
+    (0..n.div_ceil(64))
+        .map(|w| {
+            let bits = (n - 64 * w).min(64);
+            let word = if !ones {
+                0
+            } else if bits == 64 {
+                u64::MAX
+            } else {
+                (1 << bits) - 1
+            };
+            AtomicU64::new(word)
+        })
+        .collect()
+}
+
+/// The retrograde analysis of one slice: its values in memory while they are being found.
+///
+/// Work is done in passes; each pass is split into index ranges
+/// ([`SliceBuilder::pass_range`]) that may run on any threads (or, later, machines) in any
+/// order. A pass evaluates positions (`s(x) = max_m a(m)`, module docs) and, for each value
+/// it changes, marks the positions that may have a move to it
+/// ([`SliceRules::predecessors`]) for the next pass. [`SliceBuilder::run`] makes a full pass,
+/// then passes over the marked positions until none is marked, then a confirming full pass;
+/// it stops when a full pass changes nothing (which proves the fixpoint whatever was marked).
+pub struct SliceBuilder<'a, R: SliceRules> {
+    rules: &'a R,
+    slice: Slice,
+    /// Values of the slices with fewer stones, `lower[m]` for `m < stones`.
+    lower: &'a [&'a [u8]],
+    values: Vec<AtomicI8>,
+    /// One bit per position: it may have a move inside the slice (cleared when its first
+    /// evaluation finds none: its value is then final).
+    active: Vec<AtomicU64>,
+    /// Marks read by the current pass (`marks[cur]`) and set for the next one.
+    marks: [Vec<AtomicU64>; 2],
+    cur: usize,
+}
+
+impl<'a, R: SliceRules> SliceBuilder<'a, R> {
+    /// A builder for `slice`, given the finished values of every slice below it
+    /// (`lower[m]` holds the `m`-stone slice, for every `m < slice.stones()`).
+    pub fn new(rules: &'a R, slice: Slice, lower: &'a [&'a [u8]]) -> Result<Self, Error> {
+        if slice.stones() > MAX_STONES {
+            return Err(Error::Invalid(format!(
+                "a slice of {} stones: at most {MAX_STONES} (values must fit a signed byte)",
+                slice.stones()
+            )));
+        }
+        if lower.len() != slice.stones() as usize {
+            return Err(Error::Invalid(format!(
+                "the {}-stone slice needs the {} slices below it, {} given",
+                slice.stones(),
+                slice.stones(),
+                lower.len()
+            )));
+        }
+        for (m, l) in lower.iter().enumerate() {
+            let want = Slice::new(slice.width(), m as u32).map(|s| s.len());
+            if Some(l.len() as u64) != want {
+                return Err(Error::Invalid(format!(
+                    "the {m}-stone slice has {} values, expected {want:?}",
+                    l.len()
+                )));
+            }
+        }
+        let n = slice.len() as usize;
+        Ok(SliceBuilder {
+            rules,
+            slice,
+            lower,
+            values: (0..n).map(|_| AtomicI8::new(0)).collect(),
+            active: bitmap(n, true),
+            marks: [bitmap(n, false), bitmap(n, false)],
+            cur: 0,
+        })
+    }
+
+    /// The slice being built.
+    pub fn slice(&self) -> Slice {
+        self.slice
+    }
+
+    #[inline]
+    fn mark(&self, i: u64) {
+        let w = &self.marks[self.cur ^ 1][(i / 64) as usize];
+        let bit = 1 << (i % 64);
+        if w.load(Relaxed) & bit == 0 {
+            w.fetch_or(bit, Relaxed);
+        }
+    }
+
+    /// Evaluates the positions of `range` that `pass` selects, against the values as they are
+    /// now, and marks the predecessors of every value changed for the next pass. Ranges of one
+    /// pass may run concurrently.
+    pub fn pass_range(&self, range: Range<u64>, pass: Pass) -> Result<PassStats, Error> {
+        let n = self.slice.stones() as i32;
+        let lanes = 2 * self.slice.width();
+        let mut succs = Succs::new();
+        let mut st = PassStats::default();
+        // The selected positions of the range, a 64-bit word at a time.
+        let mut i = range.start;
+        while i < range.end {
+            let word = (i / 64) as usize;
+            let stop = ((word as u64 + 1) * 64).min(range.end);
+            let mut bits = self.active[word].load(Relaxed);
+            if pass == Pass::Marked {
+                bits &= self.marks[self.cur][word].load(Relaxed);
+            }
+            bits >>= i % 64;
+            if bits == 0 {
+                i = stop;
+                continue;
+            }
+            // Few positions selected: find each directly; many: walk the word.
+            let sparse = bits.count_ones() <= 4;
+            let mut walk = if sparse {
+                self.slice.iter_range(0..0)
+            } else {
+                self.slice
+                    .iter_range(i + bits.trailing_zeros() as u64..stop)
+            };
+            let mut rest = bits;
+            loop {
+                let (x, pits) = if sparse {
+                    if rest == 0 {
+                        break;
+                    }
+                    let x = i + rest.trailing_zeros() as u64;
+                    rest &= rest - 1;
+                    (x, self.slice.unrank(x))
+                } else {
+                    match walk.next() {
+                        Some(item) => item,
+                        None => break,
+                    }
+                };
+                if bits >> (x - i) & 1 == 0 {
+                    continue;
+                }
+                st.evaluated += 1;
+                let terminal = self.rules.expand(pits, &mut succs);
+                // The best move's value as far as proven: see the module docs.
+                let mut best = terminal.unwrap_or(i32::MIN);
+                let mut internal = false;
+                for s in succs.iter() {
+                    let a = if s.stones < n as u32 {
+                        let cv = self.lower[s.stones as usize][rank(s.pits, lanes) as usize] as i8
+                            as i32;
+                        s.gain + if s.same_side { cv } else { -cv }
+                    } else if s.stones == n as u32 && s.gain == 0 {
+                        internal = true;
+                        let cv = self.values[rank(s.pits, lanes) as usize].load(Relaxed) as i32;
+                        if s.same_side {
+                            cv
+                        } else {
+                            -cv
+                        }
+                    } else {
+                        return Err(Error::Unsound {
+                            path: None,
+                            reason: format!(
+                                "a move from {:?} ({n} stones) leads to {} stones with gain {}: \
+                                 seeds must never come back, and a gain must take seeds off",
+                                pits.to_vec(lanes),
+                                s.stones,
+                                s.gain
+                            ),
+                        });
+                    };
+                    best = best.max(a);
+                }
+                let new = best;
+                let old = self.values[x as usize].load(Relaxed) as i32;
+                if new.abs() > n || (old > 0 && new < old) || (old < 0 && new > old) {
+                    return Err(Error::Unsound {
+                        path: None,
+                        reason: format!(
+                            "the position {:?} ({n} stones) goes from value {old} to {new}: \
+                             values must stay within the stones and only move away from 0",
+                            pits.to_vec(lanes)
+                        ),
+                    });
+                }
+                if new != old {
+                    self.values[x as usize].store(new as i8, Relaxed);
+                    st.changed += 1;
+                    self.rules
+                        .predecessors(pits, &mut |p| self.mark(rank(p, lanes)));
+                }
+                if !internal {
+                    // Its value depends on finished slices only: it is final.
+                    self.active[word].fetch_and(!(1u64 << (x % 64)), Relaxed);
+                }
+            }
+            i = stop;
+        }
+        Ok(st)
+    }
+
+    /// Positions marked for the next pass.
+    pub fn marked(&self) -> u64 {
+        self.marks[self.cur ^ 1]
+            .iter()
+            .map(|w| w.load(Relaxed).count_ones() as u64)
+            .sum()
+    }
+
+    /// Ends a pass: the marks it set become the ones the next pass reads.
+    pub fn next_pass(&mut self) {
+        for w in &self.marks[self.cur] {
+            w.store(0, Relaxed);
+        }
+        self.cur ^= 1;
+    }
+
+    /// One pass over the whole slice on the current rayon pool, in ranges of [`CHUNK`]
+    /// positions; `done` is called with the size of each finished range.
+    pub fn pass(&self, pass: Pass, done: &(dyn Fn(u64) + Sync)) -> Result<PassStats, Error> {
+        let len = self.slice.len();
+        (0..len.div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|c| {
+                let r = c * CHUNK..((c + 1) * CHUNK).min(len);
+                let k = r.end - r.start;
+                let st = self.pass_range(r, pass)?;
+                done(k);
+                Ok(st)
+            })
+            .try_reduce(PassStats::default, |a, b| Ok(a.add(b)))
+    }
+
+    /// Runs passes until a full pass changes nothing (see [`SliceBuilder`]). `on_pass` is
+    /// called after each pass with its kind and what it did.
+    pub fn run(
+        &mut self,
+        done: &(dyn Fn(u64) + Sync),
+        on_pass: &mut dyn FnMut(Pass, PassStats),
+    ) -> Result<RunStats, Error> {
+        let mut rs = RunStats::default();
+        loop {
+            let st = self.pass(Pass::Full, done)?;
+            on_pass(Pass::Full, st);
+            rs.full_passes += 1;
+            rs.evaluations += st.evaluated;
+            if rs.full_passes > 1 {
+                rs.late_changes += st.changed;
+            }
+            if st.changed == 0 {
+                return Ok(rs);
+            }
+            while self.marked() > 0 {
+                self.next_pass();
+                let st = self.pass(Pass::Marked, done)?;
+                on_pass(Pass::Marked, st);
+                rs.marked_passes += 1;
+                rs.evaluations += st.evaluated;
+            }
+            self.next_pass();
+        }
+    }
+
+    /// Positions whose value may still depend on the slice itself.
+    pub fn active_count(&self) -> u64 {
+        self.active
+            .iter()
+            .map(|w| w.load(Relaxed).count_ones() as u64)
+            .sum()
+    }
+
+    /// The value of the position with index `i`.
+    pub fn value(&self, i: u64) -> i8 {
+        self.values[i as usize].load(Relaxed)
+    }
+
+    /// Copies the values of the positions `at .. at + buf.len()` into `buf` (as bytes).
+    pub fn fill(&self, at: u64, buf: &mut [u8]) {
+        let src = &self.values[at as usize..at as usize + buf.len()];
+        for (d, s) in buf.iter_mut().zip(src) {
+            *d = s.load(Relaxed) as u8;
+        }
+    }
+}
+
+/// What happened to one slice in a build.
+#[derive(Clone, Debug)]
+pub struct SliceReport {
+    /// Seeds on the board.
+    pub stones: u32,
+    /// Positions in the slice.
+    pub positions: u64,
+    /// True when a finished, valid file was found and kept (resume).
+    pub skipped: bool,
+    /// What the analysis did (all zero when skipped).
+    pub run: RunStats,
+    /// Seconds spent on the slice (analysis and writing).
+    pub seconds: f64,
+    /// The file.
+    pub path: PathBuf,
+}
+
+/// The result of [`build`].
+#[derive(Clone, Debug)]
+pub struct BuildReport {
+    /// The game.
+    pub game: GameId,
+    /// One report per slice, in increasing stones.
+    pub slices: Vec<SliceReport>,
+    /// Threads used.
+    pub threads: usize,
+    /// Wall-clock seconds of the whole build.
+    pub seconds: f64,
+}
+
+/// Progress of a build, reported to the caller's callback (from worker threads for
+/// [`Progress::Positions`], so the callback must be `Sync`).
+#[derive(Clone, Debug)]
+pub enum Progress<'a> {
+    /// A slice is being built.
+    SliceStarted {
+        /// Seeds on the board.
+        stones: u32,
+        /// Positions in the slice.
+        positions: u64,
+    },
+    /// A range of positions of the current pass was done.
+    Positions {
+        /// Seeds on the board.
+        stones: u32,
+        /// Positions in the range (whether or not the pass selected them).
+        count: u64,
+    },
+    /// A pass finished.
+    PassDone {
+        /// Seeds on the board.
+        stones: u32,
+        /// The pass number within the slice, from 1.
+        pass: u32,
+        /// Full or marked.
+        kind: Pass,
+        /// What it did.
+        stats: PassStats,
+    },
+    /// A slice is finished (or was found finished and kept).
+    SliceDone(&'a SliceReport),
+}
+
+/// Builds every slice of `game` from 0 up to `max_stones` seeds into `dir` (created if
+/// needed), with `threads` worker threads. Slices whose file is already present and valid are
+/// kept (resume); a present file that is damaged or belongs to another game is an error.
+pub fn build(
+    game: &TwoRow,
+    dir: &Path,
+    max_stones: u32,
+    threads: usize,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<BuildReport, Error> {
+    let t0 = Instant::now();
+    if max_stones > MAX_STONES {
+        return Err(Error::Invalid(format!(
+            "invalid --max-stones {max_stones}: at most {MAX_STONES} (values are stored in a signed byte)"
+        )));
+    }
+    if threads == 0 {
+        return Err(Error::Invalid(
+            "invalid thread count 0: expected at least 1".into(),
+        ));
+    }
+    let width = game.width();
+    let slices: Vec<Slice> = (0..=max_stones)
+        .map(|n| {
+            Slice::new(width, n).ok_or_else(|| {
+                Error::Invalid(format!(
+                    "the slice of {n} stones at width {width} has too many positions to index"
+                ))
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, "creating the folder", e))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::Invalid(format!("cannot start {threads} threads: {e}")))?;
+    let id = GameId::of(game);
+    let mut files: Vec<SliceFile> = Vec::new();
+    let mut reports = Vec::new();
+    for slice in slices {
+        let n = slice.stones();
+        let t = Instant::now();
+        let path = dir.join(id.file_name(n));
+        progress(&Progress::SliceStarted {
+            stones: n,
+            positions: slice.len(),
+        });
+        let present = path
+            .try_exists()
+            .map_err(|e| Error::io(&path, "looking for", e))?;
+        let mut report = SliceReport {
+            stones: n,
+            positions: slice.len(),
+            skipped: present,
+            run: RunStats::default(),
+            seconds: 0.0,
+            path: path.clone(),
+        };
+        if !present {
+            let lower: Vec<&[u8]> = files.iter().map(|f| f.data()).collect();
+            let mut b = SliceBuilder::new(game, slice, &lower)?;
+            let count = |k: u64| {
+                progress(&Progress::Positions {
+                    stones: n,
+                    count: k,
+                });
+            };
+            let mut passes = 0;
+            let rs = pool.install(|| {
+                b.run(&count, &mut |pass, st| {
+                    passes += 1;
+                    progress(&Progress::PassDone {
+                        stones: n,
+                        pass: passes,
+                        kind: pass,
+                        stats: st,
+                    })
+                })
+            })?;
+            write_slice(&path, &id, n, slice.len(), |at, buf| b.fill(at, buf))?;
+            report.run = rs;
+        }
+        // Reopen what was written (or found), checksum included: later slices read it.
+        files.push(SliceFile::open(&path, Some((&id, n)), true)?);
+        report.seconds = t.elapsed().as_secs_f64();
+        progress(&Progress::SliceDone(&report));
+        reports.push(report);
+    }
+    Ok(BuildReport {
+        game: id,
+        slices: reports,
+        threads,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}

@@ -1,0 +1,128 @@
+//! Probing: the slices of one game, memory-mapped, answering the future value of a position.
+
+use crate::error::Error;
+use crate::format::{SliceFile, MAX_STONES};
+use crate::index;
+use crate::rules::GameId;
+use mancala_solver::pits::Pits;
+use mancala_solver::search::Oracle;
+use mancala_solver::{Kind, RuleOptions, TwoRow, TwoRowPos};
+use std::path::{Path, PathBuf};
+
+/// The tables of one game (variant, rules, width) found in a folder, memory-mapped.
+pub struct Tablebases {
+    id: GameId,
+    kind: Kind,
+    width: usize,
+    options: RuleOptions,
+    dir: PathBuf,
+    /// `slices[n]`: the `n`-stone slice, when present.
+    slices: Vec<Option<SliceFile>>,
+}
+
+impl Tablebases {
+    /// Opens every slice file of `game` in `dir` (names as [`GameId::file_name`]), checking
+    /// each header and data checksum. Slices that are absent are simply not probed; a file
+    /// that is present but damaged, or holds another game or stone count, is an error.
+    pub fn open(dir: &Path, game: &TwoRow) -> Result<Tablebases, Error> {
+        if !dir.is_dir() {
+            return Err(Error::Invalid(format!(
+                "{}: no such tablebase folder",
+                dir.display()
+            )));
+        }
+        let id = GameId::of(game);
+        let mut slices = Vec::new();
+        for n in 0..=MAX_STONES {
+            let path = dir.join(id.file_name(n));
+            let present = path
+                .try_exists()
+                .map_err(|e| Error::io(&path, "looking for", e))?;
+            slices.push(if present {
+                Some(SliceFile::open(&path, Some((&id, n)), true)?)
+            } else {
+                None
+            });
+        }
+        while matches!(slices.last(), Some(None)) {
+            slices.pop();
+        }
+        Ok(Tablebases {
+            id,
+            kind: game.kind(),
+            width: game.width(),
+            options: game.options(),
+            dir: dir.to_path_buf(),
+            slices,
+        })
+    }
+
+    /// The game these tables are for.
+    pub fn game_id(&self) -> &GameId {
+        &self.id
+    }
+
+    /// The folder they were opened from.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The stone counts present.
+    pub fn stones(&self) -> Vec<u32> {
+        (0..self.slices.len() as u32)
+            .filter(|&n| self.slices[n as usize].is_some())
+            .collect()
+    }
+
+    /// The largest `n` such that every slice `0..=n` is present.
+    pub fn complete_up_to(&self) -> Option<u32> {
+        let k = self.slices.iter().take_while(|s| s.is_some()).count();
+        (k > 0).then(|| k as u32 - 1)
+    }
+
+    /// The slice of `stones` seeds, when present.
+    pub fn slice(&self, stones: u32) -> Option<&SliceFile> {
+        self.slices.get(stones as usize)?.as_ref()
+    }
+
+    /// True when `game` has the rules and width of these tables (the seeds a pit at the start
+    /// do not matter).
+    pub fn is_for(&self, game: &TwoRow) -> bool {
+        game.kind() == self.kind && game.width() == self.width && game.options() == self.options
+    }
+
+    /// The stored future value of a board given side to move normalised (mover's row in lanes
+    /// `0..W`), when its slice is present.
+    pub fn probe_pits(&self, pits: Pits) -> Option<i32> {
+        let lanes = 2 * self.width;
+        let stones = pits.sum_first(lanes);
+        let f = self.slice(stones)?;
+        Some(f.get(index::rank(pits, lanes)) as i32)
+    }
+
+    /// The future value of `pos` (seeds the side to move will still win minus the opponent's,
+    /// under perfect play; infinite play worth 0), when its slice is present. The position
+    /// must belong to these tables' game ([`Tablebases::is_for`]).
+    pub fn probe(&self, pos: &TwoRowPos) -> Option<i32> {
+        self.probe_pits(pos.pits())
+    }
+}
+
+impl Oracle<TwoRow> for Tablebases {
+    fn probe(&self, game: &TwoRow, pos: &TwoRowPos) -> Option<i32> {
+        if !self.is_for(game) {
+            return None;
+        }
+        self.probe_pits(pos.pits())
+    }
+}
+
+impl std::fmt::Debug for Tablebases {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tablebases")
+            .field("game", &self.id)
+            .field("dir", &self.dir)
+            .field("stones", &self.stones())
+            .finish()
+    }
+}

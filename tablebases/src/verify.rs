@@ -1,0 +1,208 @@
+//! The verifier: checks stored tables without trusting the builder.
+//!
+//! For every file: header and data checksums; then for every position of every slice, the
+//! stored value is re-derived from its successors through the rules' public [`Game`] and
+//! [`MarginGame`] interface (not the builder's move expansion): a finished game must hold
+//! `final_margin - margin`, any other position the best over its moves of the move's gain plus
+//! or minus the stored value of the child (plus when the same player moves again). Every value
+//! must also lie within `±` the stones on the board.
+//!
+//! This Bellman check catches any damaged or mis-built value that is not consistent with its
+//! neighbours. On its own it cannot pin down values on cycles (a cycle of positions that all
+//! claim the same unreachable value can be consistent); the tests therefore also compare whole
+//! slices with the reference solver ([`mancala_solver::refsolve`]).
+
+use crate::error::Error;
+use crate::format::{read_header, Header, SliceFile};
+use crate::index::{self, Slice};
+use crate::rules::GameId;
+use mancala_solver::pits::MAX_WIDTH;
+use mancala_solver::{Game, MarginGame, Notation, Side, TwoRow};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// One verified slice.
+#[derive(Clone, Debug)]
+pub struct SliceCheck {
+    /// The file.
+    pub path: PathBuf,
+    /// The game.
+    pub game: GameId,
+    /// Seeds on the board.
+    pub stones: u32,
+    /// Positions checked.
+    pub positions: u64,
+}
+
+/// The result of [`verify`]: every slice checked, all sound.
+#[derive(Clone, Debug)]
+pub struct VerifyReport {
+    /// The slices, by game then stones.
+    pub slices: Vec<SliceCheck>,
+    /// Positions checked in all.
+    pub positions: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// The table files (`*.mtb`) in `dir`, sorted by name.
+pub fn table_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    let rd = std::fs::read_dir(dir).map_err(|e| Error::io(dir, "listing", e))?;
+    let mut out = Vec::new();
+    for e in rd {
+        let e = e.map_err(|e| Error::io(dir, "listing", e))?;
+        let p = e.path();
+        if p.extension().is_some_and(|x| x == "mtb") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Reads every table header in `dir`, checking that each file's name is the one its header
+/// gives. Grouped by game, each group sorted by stones.
+pub fn headers_by_game(dir: &Path) -> Result<BTreeMap<GameId, Vec<(PathBuf, Header)>>, Error> {
+    let mut games: BTreeMap<GameId, Vec<(PathBuf, Header)>> = BTreeMap::new();
+    for path in table_files(dir)? {
+        let h = read_header(&path)?;
+        let id = h.game_id();
+        let want = id.file_name(h.stones);
+        if path.file_name().and_then(|s| s.to_str()) != Some(want.as_str()) {
+            return Err(Error::mismatch(
+                &path,
+                format!(
+                    "holds the {}-stone slice of {id}, whose file is named {want}",
+                    h.stones
+                ),
+            ));
+        }
+        games.entry(id).or_default().push((path, h));
+    }
+    for v in games.values_mut() {
+        v.sort_by_key(|(_, h)| h.stones);
+    }
+    Ok(games)
+}
+
+/// Verifies every table in `dir` (see the module docs), on the current rayon pool. The first
+/// problem found is returned as an error naming the file.
+pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
+    let t0 = Instant::now();
+    let games = headers_by_game(dir)?;
+    let mut slices = Vec::new();
+    let mut total = 0;
+    for (id, list) in games {
+        let game = id.game()?;
+        let mut files: Vec<Option<SliceFile>> = Vec::new();
+        for (path, h) in &list {
+            let f = SliceFile::open(path, Some((&id, h.stones)), true)?;
+            let n = h.stones as usize;
+            if files.len() <= n {
+                files.resize_with(n + 1, || None);
+            }
+            files[n] = Some(f);
+        }
+        for (path, h) in &list {
+            let n = h.stones;
+            if let Some(m) = (0..n).find(|&m| files[m as usize].is_none()) {
+                return Err(Error::Invalid(format!(
+                    "{}: cannot verify: the {m}-stone slice of {id} it depends on is missing",
+                    path.display()
+                )));
+            }
+            let lower: Vec<&SliceFile> = files[..=n as usize]
+                .iter()
+                .map(|f| f.as_ref().expect("checked present"))
+                .collect();
+            let positions = verify_slice(&game, &lower)?;
+            total += positions;
+            slices.push(SliceCheck {
+                path: path.clone(),
+                game: id.clone(),
+                stones: n,
+                positions,
+            });
+        }
+    }
+    Ok(VerifyReport {
+        slices,
+        positions: total,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}
+
+/// Re-derives every value of the last slice of `files` (`files[m]` holds the `m`-stone slice,
+/// checksums already checked) from its successors. Returns the positions checked.
+pub fn verify_slice(game: &TwoRow, files: &[&SliceFile]) -> Result<u64, Error> {
+    let top = *files
+        .last()
+        .ok_or_else(|| Error::Invalid("no slice to verify".into()))?;
+    let n = top.header().stones;
+    let w = game.width();
+    let lanes = 2 * w;
+    let slice = Slice::new(w, n).ok_or_else(|| Error::Invalid("slice too large".into()))?;
+    const PART: u64 = 1 << 14;
+    let parts = slice.len().div_ceil(PART);
+    (0..parts).into_par_iter().try_for_each(|c| {
+        let range = c * PART..((c + 1) * PART).min(slice.len());
+        for (i, pits) in slice.iter_range(range) {
+            let stored = top.get(i) as i32;
+            let mut south = [0u32; MAX_WIDTH];
+            let mut north = [0u32; MAX_WIDTH];
+            for k in 0..w {
+                south[k] = pits.get(k) as u32;
+                north[k] = pits.get(w + k) as u32;
+            }
+            let pos = game
+                .position(&south[..w], &north[..w], [0, 0], Side::South)
+                .map_err(|e| Error::Invalid(e.to_string()))?;
+            let unsound = |reason: String| Error::Unsound {
+                path: Some(top.path().to_path_buf()),
+                reason: format!(
+                    "position {} (index {i}): {reason}",
+                    game.format_position(&pos)
+                ),
+            };
+            if stored.abs() > n as i32 {
+                return Err(unsound(format!(
+                    "stored value {stored} exceeds the {n} stones on the board"
+                )));
+            }
+            let moves = game.legal_moves(&pos);
+            let expected = if moves.is_empty() {
+                game.final_margin(&pos) - game.margin(&pos)
+            } else {
+                let mut best = i32::MIN;
+                for &m in moves.iter() {
+                    let c = game.play(&pos, m);
+                    let cp = c.pits();
+                    let cs = cp.sum_first(lanes);
+                    let Some(f) = files.get(cs as usize) else {
+                        return Err(unsound(format!(
+                            "move {} leads to {cs} stones, more than the {n} on the board",
+                            game.move_name(&pos, m)
+                        )));
+                    };
+                    let cv = f.get(index::rank(cp, lanes)) as i32;
+                    let v = if game.to_move(&c) == Side::South {
+                        game.margin(&c) + cv
+                    } else {
+                        -game.margin(&c) - cv
+                    };
+                    best = best.max(v);
+                }
+                best - game.margin(&pos)
+            };
+            if expected != stored {
+                return Err(unsound(format!(
+                    "stored value {stored}, but its moves give {expected}"
+                )));
+            }
+        }
+        Ok(())
+    })?;
+    Ok(slice.len())
+}
