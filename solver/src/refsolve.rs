@@ -475,12 +475,14 @@ mod tests {
         assert!(solve_graph(&g, &g.start(), 100_000).is_ok());
     }
 
+    /// One node of a [`Toy`] game: side to move, seeds on the board, moves (child, gain for
+    /// the mover), terminal future for the mover when there is no move.
+    type ToyNode = (Side, i32, Vec<(usize, i32)>, i32);
+
     /// A game given as an explicit graph, to test cycles with choices on both sides.
     #[derive(Clone)]
     struct Toy {
-        /// Per node: side to move, seeds on the board, moves (child, gain for the mover),
-        /// terminal future for the mover when there is no move.
-        nodes: Vec<(Side, i32, Vec<(usize, i32)>, i32)>,
+        nodes: Vec<ToyNode>,
     }
 
     #[derive(Clone, Debug, PartialEq, Eq, Hash)]
