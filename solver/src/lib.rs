@@ -6,17 +6,22 @@
 //! - [`tworow`]: kalah, oware, warri, kale and kpo;
 //! - [`text`]: position text per the project's NOTATION.md;
 //! - [`variant`]: the catalogue of variants and building rules from options;
-//! - [`perft`]: move-path counting.
+//! - [`perft`]: move-path counting;
+//! - [`engine`]: game-playing engines, [`matches`] between them and their [`stats`];
+//! - [`report`]: Markdown, CSV and SVG writers and the advantage and strength reports.
 #![deny(missing_docs)]
 
+pub mod engine;
 pub mod error;
 pub mod game;
+pub mod matches;
 pub mod perft;
 pub mod pits;
 pub mod reference;
 pub mod refsolve;
 pub mod search;
 pub mod side;
+pub mod stats;
 pub mod text;
 pub mod tt;
 pub mod tworow;
