@@ -71,6 +71,9 @@ enum Command {
     },
     /// Solve a fixed set of positions; the total node count is a signature of the search.
     Bench {
+        /// What to measure instead of the solver: `engines`.
+        #[command(subcommand)]
+        what: Option<BenchWhat>,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -89,6 +92,10 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Play a match between two engines (games in parallel, both seat orders).
+    Match(MatchArgs),
+    /// Write a report (Markdown, CSV, SVG): advantage, strength, tablebase or all.
+    Report(ReportArgs),
     /// Endgame tablebases: build, probe, stats, verify, info.
     Tablebase {
         #[command(subcommand)]
@@ -271,7 +278,13 @@ fn run(cmd: Command) -> Res {
         }
         Command::Solve { common, search } => solve(&common, &search),
         Command::Analyze { common, search } => analyze(&common, &search),
-        Command::Bench { json, threads } => bench(json, threads),
+        Command::Bench {
+            what: Some(BenchWhat::Engines { json, variant }),
+            ..
+        } => bench_engines(json, variant),
+        Command::Bench { json, threads, .. } => bench(json, threads),
+        Command::Match(m) => play_match(&m),
+        Command::Report(r) => report(&r),
         Command::Perft {
             common,
             depth,
@@ -757,6 +770,275 @@ fn tablebase(cmd: mancala_tablebases::cli::TablebaseCommand) -> Res {
                 }
             }
         }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// Engines: `match`, `report`, `bench engines` (the logic is in mancala_solver::{engine,
+// matches, report} and mancala_tablebases::report).
+
+/// `mancala bench <what>`.
+#[derive(Subcommand)]
+enum BenchWhat {
+    /// Nodes a second and time a move (time to depth) of each engine on fixed positions.
+    Engines {
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Only this variant.
+        #[arg(long)]
+        variant: Option<String>,
+    },
+}
+
+/// Options of `mancala match`.
+#[derive(Args)]
+struct MatchArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Engine A: random, greedy, alphabeta[:depth=D], mcts[:iters=N][:c=C], perfect[:tt=MB].
+    #[arg(long)]
+    a: String,
+    /// Engine B (same forms as --a).
+    #[arg(long)]
+    b: String,
+    /// Games (A is South, the first player, in even games, North in odd ones).
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// Seed of every game's random generator (game i uses (seed, i)).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Random plies at the start of each game.
+    #[arg(long, default_value_t = 0)]
+    opening: u32,
+    /// Ply limit of a game (then scored by the seeds won so far).
+    #[arg(long, default_value_t = mancala_solver::matches::DEFAULT_MAX_PLIES)]
+    max_plies: u32,
+    /// Worker threads (default: all cores); results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Endgame tablebases for the `perfect` engine.
+    #[arg(long, value_name = "DIR")]
+    tablebases: Option<std::path::PathBuf>,
+}
+
+/// Which report.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ReportWhat {
+    Advantage,
+    Strength,
+    Tablebase,
+    All,
+}
+
+/// Options of `mancala report`.
+#[derive(Args)]
+struct ReportArgs {
+    /// advantage, strength, tablebase or all.
+    #[arg(value_enum)]
+    what: ReportWhat,
+    /// Folder the reports are written to.
+    #[arg(long, default_value = "reports")]
+    out: std::path::PathBuf,
+    /// Work budget: tiny (CI), small, medium (the committed reports).
+    #[arg(long, default_value = "small")]
+    budget: String,
+    /// Seed of every sampled figure.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Folder of the tablebases built for the report (default: a temporary folder, removed).
+    #[arg(long, value_name = "DIR")]
+    tables: Option<std::path::PathBuf>,
+}
+
+fn threads_or_all(t: Option<usize>) -> Result<usize, Fail> {
+    match t {
+        Some(0) => Err(Fail("invalid --threads 0: expected at least 1".into())),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+fn pool(threads: usize) -> Result<rayon::ThreadPool, Fail> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Fail(format!("cannot start {threads} threads: {e}")))
+}
+
+fn play_match(m: &MatchArgs) -> Res {
+    use mancala_solver::engine::EngineSpec;
+    use mancala_solver::matches::{run_match, summarize, MatchConfig};
+    use mancala_solver::search::Oracle;
+    let a: EngineSpec = m.a.parse()?;
+    let b: EngineSpec = m.b.parse()?;
+    if m.games == 0 {
+        return Err(Fail("invalid --games 0: expected at least 1".into()));
+    }
+    if m.max_plies == 0 {
+        return Err(Fail("invalid --max-plies 0: expected at least 1".into()));
+    }
+    let threads = threads_or_all(m.threads)?;
+    let (g, pos) = setup(&m.common)?;
+    if g.outcome(&pos).is_some() {
+        return Err(Fail(
+            "the game is already over in the given position".into(),
+        ));
+    }
+    let oracle: Option<std::sync::Arc<dyn Oracle<TwoRow>>> = match &m.tablebases {
+        None => None,
+        Some(dir) => Some(std::sync::Arc::new(mancala_tablebases::Tablebases::open(
+            dir, &g,
+        )?)),
+    };
+    let cfg = MatchConfig {
+        games: m.games,
+        seed: m.seed,
+        opening: m.opening,
+        max_plies: m.max_plies,
+    };
+    let pb = indicatif::ProgressBar::with_draw_target(
+        Some(m.games as u64),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    let t = Instant::now();
+    let games = pool(threads)?.install(|| run_match(&g, &pos, &a, &b, oracle, &cfg, &|| pb.inc(1)));
+    pb.finish_and_clear();
+    let secs = t.elapsed().as_secs_f64();
+    let s = summarize(&games);
+    let e = s.elo;
+    if m.common.json {
+        out!(
+            "{}",
+            json!({
+                "variant": g.variant_id(), "position": g.format_position(&pos),
+                "a": a.to_string(), "b": b.to_string(), "games": s.games, "seed": m.seed,
+                "opening": m.opening, "max_plies": m.max_plies,
+                "wins": s.wins, "draws": s.draws, "losses": s.losses, "score": e.score,
+                "elo": e.diff, "elo_lo": e.lo, "elo_hi": e.hi,
+                "mean_plies": s.mean_plies,
+                "first_player": {"wins": s.by_seat[0], "draws": s.by_seat[1], "losses": s.by_seat[2]},
+                "ended": {"rules": s.ends[0], "repetition": s.ends[1], "ply_limit": s.ends[2]},
+                "seconds": secs,
+            })
+        );
+    } else {
+        use mancala_solver::report::elo_text;
+        out!(
+            "{} games of {}: A = {a}, B = {b}, seed {}",
+            s.games,
+            g.variant_id(),
+            m.seed
+        );
+        out!(
+            "A: {} wins, {} draws, {} losses; score {:.3}",
+            s.wins,
+            s.draws,
+            s.losses,
+            e.score
+        );
+        out!(
+            "Elo difference A-B: {} (95% interval {} to {})",
+            elo_text(e.diff, e.score - 0.5),
+            elo_text(e.lo, -1.0),
+            elo_text(e.hi, 1.0)
+        );
+        out!(
+            "mean game length {:.1} plies; first player {} wins, {} draws, {} losses; ended by the rules {}, by repetition {}, by the ply limit {}",
+            s.mean_plies,
+            s.by_seat[0],
+            s.by_seat[1],
+            s.by_seat[2],
+            s.ends[0],
+            s.ends[1],
+            s.ends[2]
+        );
+    }
+    Ok(())
+}
+
+fn report(r: &ReportArgs) -> Res {
+    use mancala_solver::report::{advantage::advantage, strength::strength, Budget};
+    use mancala_solver::search::Oracle;
+    let threads = threads_or_all(r.threads)?;
+    let budget = Budget::named(&r.budget, threads)?;
+    let pb = spinner();
+    let log = |msg: &str| pb.set_message(msg.to_string());
+    let (tables, temporary) = match &r.tables {
+        Some(d) => (d.clone(), false),
+        None => (
+            std::env::temp_dir().join(format!("mancala-report-{}", std::process::id())),
+            true,
+        ),
+    };
+    let run = || -> Res {
+        let what = r.what;
+        let pool = pool(threads)?;
+        if matches!(what, ReportWhat::Tablebase | ReportWhat::All) {
+            pool.install(|| {
+                mancala_tablebases::report::tablebase_report(&r.out, &tables, &budget, &log)
+            })?;
+        }
+        if matches!(what, ReportWhat::Strength | ReportWhat::All) {
+            // The error counts need the tables (a no-op when the tablebase report built them).
+            for v in VARIANTS.iter().filter(|v| v.kind.is_some()) {
+                let g = variant::build(v.id, None, None, &[])?;
+                mancala_tablebases::build(&g, &tables, budget.tb_stones, threads, &|_| {})?;
+            }
+            let oracle_for = |g: &TwoRow| -> Option<std::sync::Arc<dyn Oracle<TwoRow>>> {
+                mancala_tablebases::Tablebases::open(&tables, g)
+                    .ok()
+                    .map(|t| std::sync::Arc::new(t) as _)
+            };
+            pool.install(|| strength(&r.out, &budget, r.seed, &oracle_for, &log))?;
+        }
+        if matches!(what, ReportWhat::Advantage | ReportWhat::All) {
+            pool.install(|| advantage(&r.out, &budget, r.seed, &log))?;
+        }
+        Ok(())
+    };
+    let res = run();
+    if temporary {
+        let _ = std::fs::remove_dir_all(&tables);
+    }
+    pb.finish_and_clear();
+    res?;
+    eprintln!("reports written to {}", r.out.display());
+    Ok(())
+}
+
+fn bench_engines(as_json: bool, variant: Option<String>) -> Res {
+    use mancala_solver::engine::bench::{bench_engines as run, BENCH_ENGINES};
+    if let Some(v) = &variant {
+        variant::build(v, None, None, &[])?;
+    }
+    let rows = run(BENCH_ENGINES, variant.as_deref(), &mut |r| {
+        if !as_json {
+            out!(
+                "{:<6} {:<24} {:>12} nodes {:>10.3} ms/move {:>8.2} M nodes/s",
+                r.variant,
+                r.engine,
+                r.nodes,
+                1e3 * r.seconds_per_move(),
+                r.nodes_per_second() / 1e6
+            );
+        }
+    });
+    if as_json {
+        let v: Vec<Value> = rows
+            .iter()
+            .map(|r| {
+                json!({"variant": r.variant, "engine": r.engine, "moves": r.moves,
+                    "nodes": r.nodes, "seconds": r.seconds,
+                    "seconds_per_move": r.seconds_per_move(),
+                    "nodes_per_second": r.nodes_per_second()})
+            })
+            .collect();
+        out!("{}", json!({ "rows": v }));
     }
     Ok(())
 }

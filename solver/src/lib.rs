@@ -19,6 +19,7 @@ pub mod perft;
 pub mod pits;
 pub mod reference;
 pub mod refsolve;
+pub mod report;
 pub mod search;
 pub mod side;
 pub mod stats;

@@ -10,8 +10,11 @@
 //!   variance `σ² = (W(1-s)² + D(½-s)² + L(0-s)²) / n`, so `s` has standard error
 //!   `σ / √n`; the interval `s ± 1.96 σ/√n` (clipped to `[0, 1]`) is mapped through `d`
 //!   (monotone), giving `[d(s - 1.96σ/√n), d(s + 1.96σ/√n)]`. This is the normal
-//!   approximation used by chess rating tools (e.g. cutechess-cli, BayesElo's "LOS" tables
-//!   aside); an end that reaches 0 or 1 is reported as unbounded.
+//!   approximation used by chess testing tools (e.g. cutechess-cli); an end that reaches 0
+//!   or 1 is reported as unbounded. When every game was won (or every one lost) `σ = 0`
+//!   and the normal interval degenerates to a point at infinity; the bounded end is then
+//!   taken from the Wilson interval of `W` wins in `n` games (below), the other end is
+//!   unbounded.
 //! - **Wilson score interval** for a rate `k / n` (Wilson 1927), `z = 1.96`:
 //!   `(p + z²/2n ± z √(p(1-p)/n + z²/4n²)) / (1 + z²/n)`.
 //! - **Bradley–Terry** ratings of a round robin by Hunter's (2004) MM iteration
@@ -92,6 +95,17 @@ pub fn elo(wins: u64, draws: u64, losses: u64) -> Elo {
         + draws as f64 * (0.5 - s).powi(2)
         + losses as f64 * s.powi(2))
         / n;
+    if wins + draws == 0 || losses + draws == 0 {
+        // Every game won (or every game lost): σ = 0 and the normal interval degenerates;
+        // the bounded end comes from the Wilson interval of the wins instead.
+        let r = wilson(wins, wins + losses);
+        return Elo {
+            score: s,
+            diff: None,
+            lo: elo_of_score(r.lo),
+            hi: elo_of_score(r.hi),
+        };
+    }
     let half = Z95 * (var / n).sqrt();
     Elo {
         score: s,
@@ -209,10 +223,15 @@ mod tests {
 
     #[test]
     fn a_clean_sweep_is_unbounded() {
-        // s = 1: σ = 0, d = +inf, interval [+inf, +inf].
+        // s = 1: σ = 0, d = +inf; the lower end from Wilson's 10 of 10: lo = 0.72247,
+        // d = 400 log10(0.72247/0.27753) = 166.20; no upper end.
         let e = elo(10, 0, 0);
-        assert_eq!((e.diff, e.lo, e.hi), (None, None, None));
+        assert_eq!((e.diff, e.hi), (None, None));
+        assert!(close(e.lo.unwrap(), 166.20, 0.01), "{e:?}");
         assert!(close(e.score, 1.0, 1e-12));
+        let e = elo(0, 0, 10);
+        assert_eq!((e.diff, e.lo), (None, None));
+        assert!(close(e.hi.unwrap(), -166.20, 0.01), "{e:?}");
         // 9 wins 1 loss: s = 0.9, d = 400 log10(9) = 381.7; σ² = (9·0.01 + 0.81)/10 = 0.09,
         // 1.96·0.3/√10 = 0.18594: s + that > 1, so the upper end is unbounded; the lower end is
         // d(0.71406) = 400 log10(0.71406/0.28594) = 158.98.

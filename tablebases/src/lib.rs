@@ -117,6 +117,7 @@ pub mod error;
 pub mod format;
 pub mod index;
 pub mod probe;
+pub mod report;
 pub mod rules;
 pub mod verify;
 

@@ -26,6 +26,7 @@
 //! and may later give a better evaluation.
 
 pub mod alphabeta;
+pub mod bench;
 pub mod greedy;
 pub mod mcts;
 pub mod perfect;

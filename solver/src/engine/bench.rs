@@ -1,0 +1,99 @@
+//! `mancala bench engines`: speed of each engine on fixed positions of every two-row variant.
+
+use super::{EngineSpec, Rng};
+use crate::game::Game;
+use crate::tworow::{TwoRow, TwoRowPos};
+use crate::variant::VARIANTS;
+use std::time::Instant;
+
+/// The engines measured: every kind, alpha-beta at several depths (time to depth).
+pub const BENCH_ENGINES: &[&str] = &[
+    "random",
+    "greedy",
+    "alphabeta:depth=2",
+    "alphabeta:depth=4",
+    "alphabeta:depth=6",
+    "alphabeta:depth=8",
+    "mcts:iters=1000",
+    "mcts:iters=10000",
+];
+
+/// One measurement: an engine choosing a move in each bench position of a variant.
+#[derive(Clone, Debug)]
+pub struct BenchRow {
+    /// Variant id.
+    pub variant: &'static str,
+    /// Engine spec.
+    pub engine: String,
+    /// Moves chosen (one per position).
+    pub moves: u64,
+    /// Nodes the engine counted (positions visited; for mcts, tree nodes plus playout plies).
+    pub nodes: u64,
+    /// Wall-clock seconds for all the moves.
+    pub seconds: f64,
+}
+
+impl BenchRow {
+    /// Nodes a second.
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.seconds.max(1e-9)
+    }
+    /// Mean seconds a move (for alpha-beta: the time to reach its depth).
+    pub fn seconds_per_move(&self) -> f64 {
+        self.seconds / self.moves.max(1) as f64
+    }
+}
+
+/// The bench positions of `g`: the start, and the positions after 8, 16 and 24 plies of a
+/// random game with seed 42 (fewer if that game ends first).
+pub fn bench_positions(g: &TwoRow) -> Vec<TwoRowPos> {
+    let mut rng = Rng::new(42);
+    let mut pos = g.start();
+    let mut out = vec![pos];
+    for ply in 1..=24 {
+        let ms = g.legal_moves(&pos);
+        if ms.is_empty() {
+            break;
+        }
+        pos = g.play(&pos, ms[rng.below(ms.len())]);
+        if ply % 8 == 0 && g.outcome(&pos).is_none() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// Measures every engine of `engines` on every playable variant's standard board (or only
+/// `variant`), one thread; `log` gets each row as it is done.
+pub fn bench_engines(
+    engines: &[&str],
+    variant: Option<&str>,
+    log: &mut dyn FnMut(&BenchRow),
+) -> Vec<BenchRow> {
+    let mut rows = Vec::new();
+    for v in VARIANTS.iter().filter(|v| v.kind.is_some()) {
+        if variant.is_some_and(|x| x != v.id) {
+            continue;
+        }
+        let g = crate::variant::build(v.id, None, None, &[]).expect("standard board");
+        let positions = bench_positions(&g);
+        for name in engines {
+            let spec: EngineSpec = name.parse().expect("bench engines parse");
+            let mut e = spec.build::<TwoRow>(None);
+            let t = Instant::now();
+            for (k, pos) in positions.iter().enumerate() {
+                e.choose(&g, pos, &mut Rng::new(k as u64));
+            }
+            let row = BenchRow {
+                variant: v.id,
+                engine: spec.to_string(),
+                moves: positions.len() as u64,
+                nodes: e.nodes(),
+                seconds: t.elapsed().as_secs_f64(),
+            };
+            log(&row);
+            rows.push(row);
+        }
+    }
+    rows
+}

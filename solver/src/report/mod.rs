@@ -1,0 +1,229 @@
+//! Reports: Markdown tables, CSV data and SVG plots, and the advantage and strength reports
+//! (the tablebase report is in `mancala_tablebases::report`, beside the tables it reads).
+//!
+//! Every report is a function of its [`Budget`] and seed: generated again with the same
+//! budget and seed it gives the same numbers (only timings differ).
+
+pub mod advantage;
+pub mod strength;
+pub mod svg;
+
+use crate::error::ConfigError;
+use std::io;
+use std::path::Path;
+
+/// How much work a report may do. The presets are named; the header of each report says
+/// which one produced it.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// The preset's name.
+    pub name: &'static str,
+    /// Reduced boards: widths `1..=max_width` and seeds `1..=max_seeds` are tried.
+    pub max_width: usize,
+    /// See `max_width`.
+    pub max_seeds: u32,
+    /// Seconds one exact solve may take before the larger sizes of its row and column are
+    /// left out (with a deadline in the solver, also the deadline of one solve).
+    pub solve_seconds: f64,
+    /// Self-play games of each strong engine on the full-size board.
+    pub strong_games: u32,
+    /// The strong engines whose self-play measures the first player's advantage.
+    pub strong: &'static [&'static str],
+    /// Random-play games on the full-size board (the Ludii-style figure).
+    pub random_games: u32,
+    /// The engines of the strength ladder.
+    pub ladder: &'static [&'static str],
+    /// Games per pair of the ladder (both seat orders).
+    pub ladder_games: u32,
+    /// Tablebase positions on which each engine's errors are counted.
+    pub error_positions: u32,
+    /// Tablebases are built up to this many seeds on the board.
+    pub tb_stones: u32,
+    /// Threads for the solver and the matches.
+    pub threads: usize,
+}
+
+impl Budget {
+    /// The preset `name`: `tiny` (CI, seconds), `small` (a minute or two), `medium` (the
+    /// committed reports, several minutes on two cores).
+    pub fn named(name: &str, threads: usize) -> Result<Budget, ConfigError> {
+        let b = match name {
+            "tiny" => Budget {
+                name: "tiny",
+                max_width: 3,
+                max_seeds: 3,
+                solve_seconds: 0.5,
+                strong_games: 4,
+                strong: &["alphabeta:depth=2"],
+                random_games: 20,
+                ladder: &["random", "greedy", "alphabeta:depth=2", "mcts:iters=30"],
+                ladder_games: 2,
+                error_positions: 10,
+                tb_stones: 6,
+                threads,
+            },
+            "small" => Budget {
+                name: "small",
+                max_width: 6,
+                max_seeds: 6,
+                solve_seconds: 2.0,
+                strong_games: 20,
+                strong: &["alphabeta:depth=6", "mcts:iters=300"],
+                random_games: 1000,
+                ladder: &[
+                    "random",
+                    "greedy",
+                    "alphabeta:depth=2",
+                    "alphabeta:depth=4",
+                    "mcts:iters=300",
+                ],
+                ladder_games: 10,
+                error_positions: 200,
+                tb_stones: 8,
+                threads,
+            },
+            "medium" => Budget {
+                name: "medium",
+                max_width: 6,
+                max_seeds: 6,
+                solve_seconds: 8.0,
+                strong_games: 40,
+                strong: &["alphabeta:depth=7", "mcts:iters=1000"],
+                random_games: 4000,
+                ladder: &[
+                    "random",
+                    "greedy",
+                    "alphabeta:depth=2",
+                    "alphabeta:depth=4",
+                    "alphabeta:depth=6",
+                    "mcts:iters=1000",
+                ],
+                ladder_games: 20,
+                error_positions: 500,
+                tb_stones: 12,
+                threads,
+            },
+            _ => {
+                return Err(ConfigError(format!(
+                    "invalid budget '{name}': expected tiny, small or medium"
+                )))
+            }
+        };
+        Ok(b)
+    }
+
+    /// A one-line description for report headers.
+    pub fn describe(&self) -> String {
+        format!(
+            "budget `{}`: reduced boards up to width {} and {} seeds, {} s a solve; {} self-play games of each strong engine, {} random games; ladder {} games a pair; {} tablebase positions up to {} seeds; {} threads",
+            self.name,
+            self.max_width,
+            self.max_seeds,
+            self.solve_seconds,
+            self.strong_games,
+            self.random_games,
+            self.ladder_games,
+            self.error_positions,
+            self.tb_stones,
+            self.threads
+        )
+    }
+}
+
+/// A table of text cells, written as Markdown or CSV.
+#[derive(Clone, Debug, Default)]
+pub struct Table {
+    /// Column names.
+    pub header: Vec<String>,
+    /// Rows of cells.
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// A table with these column names.
+    pub fn new(header: &[&str]) -> Table {
+        Table {
+            header: header.iter().map(|s| s.to_string()).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// Adds a row.
+    pub fn push(&mut self, row: Vec<String>) {
+        self.rows.push(row);
+    }
+
+    /// The table in Markdown (cells' `|` escaped).
+    pub fn markdown(&self) -> String {
+        let line = |cells: &[String]| {
+            let c: Vec<String> = cells.iter().map(|c| c.replace('|', "\\|")).collect();
+            format!("| {} |\n", c.join(" | "))
+        };
+        let mut s = line(&self.header);
+        s += &format!("|{}\n", " --- |".repeat(self.header.len()));
+        for r in &self.rows {
+            s += &line(r);
+        }
+        s
+    }
+
+    /// The table in CSV (RFC 4180 quoting).
+    pub fn csv(&self) -> String {
+        let line = |cells: &[String]| {
+            let c: Vec<String> = cells
+                .iter()
+                .map(|c| {
+                    if c.contains([',', '"', '\n']) {
+                        format!("\"{}\"", c.replace('"', "\"\""))
+                    } else {
+                        c.clone()
+                    }
+                })
+                .collect();
+            c.join(",") + "\n"
+        };
+        let mut s = line(&self.header);
+        for r in &self.rows {
+            s += &line(r);
+        }
+        s
+    }
+}
+
+/// Writes `contents` to `dir/name`, creating `dir`.
+pub fn write(dir: &Path, name: &str, contents: &str) -> io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    std::fs::write(dir.join(name), contents)
+}
+
+/// A rate and its interval as `p% [lo–hi]`.
+pub fn pct(r: &crate::stats::Rate) -> String {
+    format!(
+        "{:.1}% [{:.1}–{:.1}]",
+        100.0 * r.p,
+        100.0 * r.lo,
+        100.0 * r.hi
+    )
+}
+
+/// An optional Elo value (`None` is unbounded: `+inf` or `-inf` by `sign`).
+pub fn elo_text(v: Option<f64>, sign: f64) -> String {
+    match v {
+        Some(v) => format!("{v:+.0}"),
+        None if sign >= 0.0 => "+inf".into(),
+        None => "-inf".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_escape_their_cells() {
+        let mut t = Table::new(&["a", "b"]);
+        t.push(vec!["x|y".into(), "1,2".into()]);
+        assert_eq!(t.markdown(), "| a | b |\n| --- | --- |\n| x\\|y | 1,2 |\n");
+        assert_eq!(t.csv(), "a,b\nx|y,\"1,2\"\n");
+    }
+}

@@ -1,0 +1,181 @@
+//! A small SVG writer for the reports' bar charts (grouped bars with optional 95% interval
+//! whiskers). No dependency: the output is plain text, stable from run to run.
+
+use std::fmt::Write;
+
+/// One bar: its height and an optional interval drawn as a whisker.
+#[derive(Clone, Copy, Debug)]
+pub struct Bar {
+    /// Height.
+    pub value: f64,
+    /// Interval `(lo, hi)`.
+    pub interval: Option<(f64, f64)>,
+}
+
+/// A group of bars under one label, one bar per series.
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// The label under the group.
+    pub label: String,
+    /// One bar per series (same order as the series names).
+    pub bars: Vec<Bar>,
+}
+
+const PALETTE: [&str; 8] = [
+    "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#9c755f",
+];
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A grouped bar chart. `y` is the axis range; bars are clipped to it.
+pub fn bar_chart(
+    title: &str,
+    y_label: &str,
+    series: &[&str],
+    groups: &[Group],
+    y: (f64, f64),
+) -> String {
+    let (w, h) = (860.0, 420.0);
+    let (left, right, top, bottom) = (70.0, 170.0, 40.0, 70.0);
+    let pw = w - left - right;
+    let ph = h - top - bottom;
+    let (y0, y1) = if y.1 > y.0 { y } else { (y.0, y.0 + 1.0) };
+    let sy = |v: f64| top + ph * (1.0 - (v.clamp(y0, y1) - y0) / (y1 - y0));
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="22" text-anchor="middle" font-size="15">{}</text>"#,
+        left + pw / 2.0,
+        esc(title)
+    );
+    // Axis and ticks.
+    for k in 0..=5 {
+        let v = y0 + (y1 - y0) * k as f64 / 5.0;
+        let yy = sy(v);
+        let _ = writeln!(
+            s,
+            r##"<line x1="{left}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="#ddd"/><text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"##,
+            left + pw,
+            left - 6.0,
+            yy + 4.0,
+            fmt_tick(v)
+        );
+    }
+    if y0 < 0.0 && y1 > 0.0 {
+        let yy = sy(0.0);
+        let _ = writeln!(
+            s,
+            r##"<line x1="{left}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="#333"/>"##,
+            left + pw
+        );
+    }
+    let _ = writeln!(
+        s,
+        r##"<text transform="translate(18,{:.1}) rotate(-90)" text-anchor="middle">{}</text>"##,
+        top + ph / 2.0,
+        esc(y_label)
+    );
+    let n = groups.len().max(1) as f64;
+    let gw = pw / n;
+    let k = series.len().max(1) as f64;
+    let bw = (gw * 0.8) / k;
+    let base = sy(0.0f64.clamp(y0, y1));
+    for (gi, g) in groups.iter().enumerate() {
+        let gx = left + gw * gi as f64 + gw * 0.1;
+        for (bi, b) in g.bars.iter().enumerate() {
+            let x = gx + bw * bi as f64;
+            let yv = sy(b.value);
+            let (top_y, height) = if yv < base {
+                (yv, base - yv)
+            } else {
+                (base, yv - base)
+            };
+            let _ = writeln!(
+                s,
+                r#"<rect x="{x:.1}" y="{top_y:.1}" width="{:.1}" height="{height:.1}" fill="{}"><title>{}: {}</title></rect>"#,
+                (bw - 1.0).max(1.0),
+                PALETTE[bi % PALETTE.len()],
+                esc(series.get(bi).copied().unwrap_or("")),
+                fmt_tick(b.value)
+            );
+            if let Some((lo, hi)) = b.interval {
+                let cx = x + bw / 2.0;
+                let _ = writeln!(
+                    s,
+                    r##"<line x1="{cx:.1}" y1="{:.1}" x2="{cx:.1}" y2="{:.1}" stroke="#222"/>"##,
+                    sy(lo),
+                    sy(hi)
+                );
+            }
+        }
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+            left + gw * (gi as f64 + 0.5),
+            top + ph + 18.0,
+            esc(&g.label)
+        );
+    }
+    for (i, name) in series.iter().enumerate() {
+        let yy = top + 10.0 + 20.0 * i as f64;
+        let _ = writeln!(
+            s,
+            r#"<rect x="{:.1}" y="{:.1}" width="12" height="12" fill="{}"/><text x="{:.1}" y="{:.1}">{}</text>"#,
+            left + pw + 12.0,
+            yy - 10.0,
+            PALETTE[i % PALETTE.len()],
+            left + pw + 30.0,
+            yy,
+            esc(name)
+        );
+    }
+    s += "</svg>\n";
+    s
+}
+
+fn fmt_tick(v: f64) -> String {
+    if v == v.round() {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chart_has_one_rect_per_bar_and_escapes_text() {
+        let g = vec![
+            Group {
+                label: "a<b".into(),
+                bars: vec![
+                    Bar {
+                        value: 0.5,
+                        interval: Some((0.4, 0.6)),
+                    },
+                    Bar {
+                        value: -0.2,
+                        interval: None,
+                    },
+                ],
+            };
+            3
+        ];
+        let s = bar_chart("T & U", "y", &["one", "two"], &g, (-1.0, 1.0));
+        assert!(s.starts_with("<svg") && s.ends_with("</svg>\n"));
+        assert_eq!(s.matches("<title>").count(), 6);
+        assert!(s.contains("a&lt;b") && s.contains("T &amp; U"));
+        assert!(!s.contains("NaN"));
+    }
+}
