@@ -41,7 +41,7 @@
 
 use crate::game::{Game, MarginGame};
 use crate::side::Side;
-use crate::tt::{Entry, Table, EXACT_DEPTH};
+use crate::tt::{Entry, Table, TransTable, EXACT_DEPTH};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -61,6 +61,9 @@ pub struct Limits {
     pub threads: usize,
     /// Transposition table size in MiB.
     pub tt_mb: usize,
+    /// Stop searching at this instant: the solve then reports the last finished iteration,
+    /// with `exact: false` unless that iteration had already proven the value.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for Limits {
@@ -69,6 +72,7 @@ impl Default for Limits {
             depth: None,
             threads: 1,
             tt_mb: 64,
+            deadline: None,
         }
     }
 }
@@ -135,11 +139,12 @@ struct PathEntry {
     seeds: i32,
 }
 
-struct Worker<'a, G: MarginGame<Key = u128>> {
+struct Worker<'a, G: MarginGame<Key = u128>, T: TransTable> {
     game: &'a G,
-    tt: &'a Table,
+    tt: &'a T,
     oracle: Option<&'a dyn Oracle<G>>,
     stop: &'a AtomicBool,
+    deadline: Option<Instant>,
     shared_nodes: &'a AtomicU64,
     nodes: u64,
     path: Vec<PathEntry>,
@@ -160,10 +165,10 @@ struct Child<G: Game> {
     order: i64,
 }
 
-impl<'a, G: MarginGame<Key = u128>> Worker<'a, G> {
+impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
     fn new(
         game: &'a G,
-        tt: &'a Table,
+        tt: &'a T,
         oracle: Option<&'a dyn Oracle<G>>,
         stop: &'a AtomicBool,
         shared_nodes: &'a AtomicU64,
@@ -174,6 +179,7 @@ impl<'a, G: MarginGame<Key = u128>> Worker<'a, G> {
             tt,
             oracle,
             stop,
+            deadline: None,
             shared_nodes,
             nodes: 0,
             path: Vec::with_capacity(256),
@@ -203,6 +209,10 @@ impl<'a, G: MarginGame<Key = u128>> Worker<'a, G> {
         if self.nodes & 0xFFF == 0 {
             self.flush_nodes();
             if self.salt != 0 && self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stop.store(true, Ordering::Relaxed);
                 self.aborted = true;
             }
         }
@@ -490,10 +500,16 @@ impl<'a, G: MarginGame<Key = u128>> Worker<'a, G> {
     ) -> (i32, bool, u32) {
         let mut guess = 0;
         let mut depth = (1 + (self.salt as u32 % 2)).min(max_depth.unwrap_or(u32::MAX).max(1));
+        let mut finished = 0;
         loop {
             let (v, exact) = self.mtdf(root, guess, depth, progress);
+            if self.aborted {
+                // Stopped inside this iteration: report the last finished one (never exact).
+                return (guess, false, finished);
+            }
             guess = v;
-            if exact || self.aborted || max_depth.is_some_and(|m| depth >= m) {
+            finished = depth;
+            if exact || max_depth.is_some_and(|m| depth >= m) {
                 return (v, exact, depth);
             }
             // Deeper iterations cost more than they gain in ordering: step by 2, then 4
@@ -507,9 +523,12 @@ impl<'a, G: MarginGame<Key = u128>> Worker<'a, G> {
 }
 
 /// Solves positions of one game, keeping its transposition table between calls.
-pub struct Solver<'a, G: MarginGame<Key = u128>> {
+///
+/// The table is the lock-free [`Table`] unless another [`TransTable`] is given
+/// ([`Solver::with_table`]).
+pub struct Solver<'a, G: MarginGame<Key = u128>, T: TransTable = Table> {
     game: &'a G,
-    tt: Table,
+    tt: T,
     limits: Limits,
     oracle: Option<&'a dyn Oracle<G>>,
 }
@@ -517,9 +536,17 @@ pub struct Solver<'a, G: MarginGame<Key = u128>> {
 impl<'a, G: MarginGame<Key = u128>> Solver<'a, G> {
     /// A solver for `game` with the given limits.
     pub fn new(game: &'a G, limits: Limits) -> Self {
+        Solver::with_table(game, limits, Table::new(limits.tt_mb))
+    }
+}
+
+impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
+    /// A solver for `game` with the given limits and transposition table (`limits.tt_mb` is
+    /// then not used).
+    pub fn with_table(game: &'a G, limits: Limits, tt: T) -> Self {
         Solver {
             game,
-            tt: Table::new(limits.tt_mb),
+            tt,
             limits,
             oracle: None,
         }
@@ -592,6 +619,7 @@ impl<'a, G: MarginGame<Key = u128>> Solver<'a, G> {
                 });
             }
             let mut main = Worker::new(self.game, &self.tt, self.oracle, stop, nodes, 0);
+            main.deadline = self.limits.deadline;
             let r = main.deepen(root, self.limits.depth, progress);
             main.flush_nodes();
             stop.store(true, Ordering::Relaxed);
@@ -681,7 +709,7 @@ impl<'a, G: MarginGame<Key = u128>> Solver<'a, G> {
     }
 }
 
-impl<G: MarginGame<Key = u128>> Solver<'_, G> {
+impl<G: MarginGame<Key = u128>, T: TransTable> Solver<'_, G, T> {
     /// Clears the transposition table (for reproducible node counts).
     pub fn clear(&mut self) {
         self.tt.clear();

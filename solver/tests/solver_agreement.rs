@@ -29,11 +29,13 @@ const ONE_THREAD: Limits = Limits {
     depth: None,
     threads: 1,
     tt_mb: 16,
+    deadline: None,
 };
 const TWO_THREADS: Limits = Limits {
     depth: None,
     threads: 2,
     tt_mb: 16,
+    deadline: None,
 };
 
 /// Every combination of the rule options of `kind`, as `name=value` lists.
