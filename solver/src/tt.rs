@@ -206,10 +206,8 @@ impl TransTable for DashTable {
     fn store(&self, key: u128, e: Entry) {
         if let Some(mut old) = self.map.get_mut(&key) {
             *old = e;
-        } else if self.len.load(Ordering::Relaxed) < self.cap {
-            if self.map.insert(key, e).is_none() {
-                self.len.fetch_add(1, Ordering::Relaxed);
-            }
+        } else if self.len.load(Ordering::Relaxed) < self.cap && self.map.insert(key, e).is_none() {
+            self.len.fetch_add(1, Ordering::Relaxed);
         }
     }
     fn clear(&mut self) {
