@@ -140,6 +140,10 @@ struct SearchOpts {
     /// Probe the endgame tablebases in this folder (built by `mancala tablebase build`).
     #[arg(long, value_name = "DIR")]
     tablebases: Option<std::path::PathBuf>,
+    /// Stop after this many seconds: the result of the last finished iteration is then
+    /// reported with "exact": false unless the value was already proven.
+    #[arg(long, value_name = "SECONDS")]
+    time: Option<f64>,
 }
 
 impl SearchOpts {
@@ -158,10 +162,20 @@ impl SearchOpts {
         if self.depth == Some(0) {
             return Err(Fail("invalid --depth 0: expected at least 1".into()));
         }
+        let deadline = match self.time {
+            Some(t) if !(t > 0.0 && t < 1e9) => {
+                return Err(Fail(format!(
+                    "invalid --time {t}: expected a positive number of seconds"
+                )))
+            }
+            Some(t) => Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(t)),
+            None => None,
+        };
         Ok(Limits {
             depth: self.depth,
             threads,
             tt_mb: self.tt_mb,
+            deadline,
         })
     }
 }
@@ -566,6 +580,7 @@ fn bench(as_json: bool, threads: usize) -> Res {
                 depth: None,
                 threads,
                 tt_mb: 64,
+                deadline: None,
             },
         );
         let r = solver.solve(&g.start());

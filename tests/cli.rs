@@ -1054,3 +1054,25 @@ fn err_solve_bad_search_options() {
         &["--threads"],
     );
 }
+
+#[test]
+fn solve_time_limit_reports_an_unproven_value() {
+    // Kalah(6,6) cannot be proven in a tenth of a second: the last finished iteration is
+    // reported, marked not exact, with a legal best move.
+    let v = json(&[
+        "solve",
+        "kalah",
+        "--seeds",
+        "6",
+        "--time",
+        "0.1",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(v["exact"], false);
+    let best = v["best_move"].as_str().unwrap();
+    assert!(["1", "2", "3", "4", "5", "6"].contains(&best), "{best}");
+    let line = fails(&["solve", "kalah", "--time", "0"]);
+    assert!(line.contains("--time"), "{line}");
+}

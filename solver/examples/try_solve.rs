@@ -19,6 +19,7 @@ fn main() {
             depth: None,
             threads,
             tt_mb: args.get(5).map(|x| x.parse().unwrap()).unwrap_or(256),
+            deadline: None,
         },
     );
     let r = solver.solve(&g.start());

@@ -34,14 +34,19 @@
 //!
 //! # Principal variation
 //!
-//! Once the root value is proven, the variation is rebuilt move by move: at each position the
-//! first move in generation order whose proven value equals the position's value is taken
-//! (so the best move and the line do not depend on the thread count); the line stops at the
-//! end of the game or at a repetition (infinite play, worth 0 from there).
+//! Once the root value is proven, the variation is rebuilt from proven values only, so the best
+//! move and the line do not depend on the thread count. In a game with cycles the first move
+//! that keeps the value need not make progress (a line of such moves can close a capture-free
+//! cycle while the value says seeds are still to be won), so the line is built segment by
+//! segment: from each position, a breadth-first search over the value-keeping moves (in
+//! generation order) finds the shortest line to a move that takes seeds off the board or ends
+//! the game. A non-zero value is always won this way (the winning side's strategy forces a
+//! capture, since infinite play is worth 0); only a future of 0 may have no such line, and the
+//! line then ends at a repetition (infinite play, worth 0 from there).
 
 use crate::game::{Game, MarginGame};
 use crate::side::Side;
-use crate::tt::{Entry, Table, EXACT_DEPTH};
+use crate::tt::{Entry, Table, TransTable, EXACT_DEPTH};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -61,6 +66,9 @@ pub struct Limits {
     pub threads: usize,
     /// Transposition table size in MiB.
     pub tt_mb: usize,
+    /// Stop searching at this instant: the solve then reports the last finished iteration,
+    /// with `exact: false` unless that iteration had already proven the value.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for Limits {
@@ -69,6 +77,7 @@ impl Default for Limits {
             depth: None,
             threads: 1,
             tt_mb: 64,
+            deadline: None,
         }
     }
 }
@@ -135,11 +144,12 @@ struct PathEntry {
     seeds: i32,
 }
 
-struct Worker<'a, G: MarginGame<Key = u128>> {
+struct Worker<'a, G: MarginGame<Key = u128>, T: TransTable> {
     game: &'a G,
-    tt: &'a Table,
+    tt: &'a T,
     oracle: Option<&'a dyn Oracle<G>>,
     stop: &'a AtomicBool,
+    deadline: Option<Instant>,
     shared_nodes: &'a AtomicU64,
     nodes: u64,
     path: Vec<PathEntry>,
@@ -160,10 +170,10 @@ struct Child<G: Game> {
     order: i64,
 }
 
-impl<'a, G: MarginGame<Key = u128>> Worker<'a, G> {
+impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
     fn new(
         game: &'a G,
-        tt: &'a Table,
+        tt: &'a T,
         oracle: Option<&'a dyn Oracle<G>>,
         stop: &'a AtomicBool,
         shared_nodes: &'a AtomicU64,
@@ -174,6 +184,7 @@ impl<'a, G: MarginGame<Key = u128>> Worker<'a, G> {
             tt,
             oracle,
             stop,
+            deadline: None,
             shared_nodes,
             nodes: 0,
             path: Vec::with_capacity(256),
@@ -203,6 +214,10 @@ impl<'a, G: MarginGame<Key = u128>> Worker<'a, G> {
         if self.nodes & 0xFFF == 0 {
             self.flush_nodes();
             if self.salt != 0 && self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stop.store(true, Ordering::Relaxed);
                 self.aborted = true;
             }
         }
@@ -490,10 +505,16 @@ impl<'a, G: MarginGame<Key = u128>> Worker<'a, G> {
     ) -> (i32, bool, u32) {
         let mut guess = 0;
         let mut depth = (1 + (self.salt as u32 % 2)).min(max_depth.unwrap_or(u32::MAX).max(1));
+        let mut finished = 0;
         loop {
             let (v, exact) = self.mtdf(root, guess, depth, progress);
+            if self.aborted {
+                // Stopped inside this iteration: report the last finished one (never exact).
+                return (guess, false, finished);
+            }
             guess = v;
-            if exact || self.aborted || max_depth.is_some_and(|m| depth >= m) {
+            finished = depth;
+            if exact || max_depth.is_some_and(|m| depth >= m) {
                 return (v, exact, depth);
             }
             // Deeper iterations cost more than they gain in ordering: step by 2, then 4
@@ -507,9 +528,12 @@ impl<'a, G: MarginGame<Key = u128>> Worker<'a, G> {
 }
 
 /// Solves positions of one game, keeping its transposition table between calls.
-pub struct Solver<'a, G: MarginGame<Key = u128>> {
+///
+/// The table is the lock-free [`Table`] unless another [`TransTable`] is given
+/// ([`Solver::with_table`]).
+pub struct Solver<'a, G: MarginGame<Key = u128>, T: TransTable = Table> {
     game: &'a G,
-    tt: Table,
+    tt: T,
     limits: Limits,
     oracle: Option<&'a dyn Oracle<G>>,
 }
@@ -517,9 +541,17 @@ pub struct Solver<'a, G: MarginGame<Key = u128>> {
 impl<'a, G: MarginGame<Key = u128>> Solver<'a, G> {
     /// A solver for `game` with the given limits.
     pub fn new(game: &'a G, limits: Limits) -> Self {
+        Solver::with_table(game, limits, Table::new(limits.tt_mb))
+    }
+}
+
+impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
+    /// A solver for `game` with the given limits and transposition table (`limits.tt_mb` is
+    /// then not used).
+    pub fn with_table(game: &'a G, limits: Limits, tt: T) -> Self {
         Solver {
             game,
-            tt: Table::new(limits.tt_mb),
+            tt,
             limits,
             oracle: None,
         }
@@ -592,6 +624,7 @@ impl<'a, G: MarginGame<Key = u128>> Solver<'a, G> {
                 });
             }
             let mut main = Worker::new(self.game, &self.tt, self.oracle, stop, nodes, 0);
+            main.deadline = self.limits.deadline;
             let r = main.deepen(root, self.limits.depth, progress);
             main.flush_nodes();
             stop.store(true, Ordering::Relaxed);
@@ -609,7 +642,33 @@ impl<'a, G: MarginGame<Key = u128>> Solver<'a, G> {
         v
     }
 
+    /// The value of playing `m` in `pos` (from the mover of `pos`), with the child and its
+    /// proven future.
+    fn move_value(
+        &self,
+        pos: &G::Position,
+        m: G::Move,
+        nodes: &AtomicU64,
+    ) -> (i32, G::Position, i32) {
+        let g = self.game;
+        let c = g.play(pos, m);
+        let fc = self.exact_future(&c, nodes);
+        let v = if g.to_move(&c) == g.to_move(pos) {
+            g.margin(&c) - g.margin(pos) + fc
+        } else {
+            -g.margin(&c) - g.margin(pos) - fc
+        };
+        (v, c, fc)
+    }
+
     /// Rebuilds the principal variation of a proven root value.
+    ///
+    /// The line is made of segments between captures (positions with as many seeds on the
+    /// board). Within a segment, a breadth-first search over the moves that keep the proven
+    /// value (in generation order) finds the shortest line to a move that takes seeds off the
+    /// board or ends the game; so the line never closes a cycle before its value is won. Only
+    /// when no such line exists is the segment's future 0 (infinite play): the line then
+    /// follows the first value-keeping moves until a position repeats.
     fn principal_variation(
         &self,
         root: &G::Position,
@@ -620,43 +679,86 @@ impl<'a, G: MarginGame<Key = u128>> Solver<'a, G> {
         let mut pv = Vec::new();
         let mut pos = root.clone();
         let mut value = future;
-        let mut seen: Vec<(u128, Side)> = Vec::new();
         loop {
-            let key = (g.key(&pos), g.to_move(&pos));
-            if seen.contains(&key) {
-                break; // a repetition: infinite play from here, worth 0
+            if g.legal_moves(&pos).is_empty() {
+                return pv;
             }
-            seen.push(key);
-            let moves = g.legal_moves(&pos);
-            if moves.is_empty() {
-                break;
-            }
-            let margin = g.margin(&pos);
-            let side = g.to_move(&pos);
-            let mut next = None;
-            for &m in moves.iter() {
-                let c = g.play(&pos, m);
-                let same = g.to_move(&c) == side;
-                let fc = self.exact_future(&c, nodes);
-                let v = if same {
-                    g.margin(&c) - margin + fc
-                } else {
-                    -g.margin(&c) - margin - fc
-                };
-                if v == value {
-                    next = Some((m, c, fc));
-                    break;
+            match self.segment(&pos, value, nodes) {
+                Some((moves, c, fc)) => {
+                    pv.extend(moves);
+                    pos = c;
+                    value = fc;
+                }
+                None => {
+                    // No capture ahead under best play: infinite play, worth 0.
+                    debug_assert_eq!(value, 0, "a non-zero value must be won by captures");
+                    let mut seen: Vec<(u128, Side)> = Vec::new();
+                    loop {
+                        let key = (g.key(&pos), g.to_move(&pos));
+                        if seen.contains(&key) {
+                            return pv;
+                        }
+                        seen.push(key);
+                        let moves = g.legal_moves(&pos);
+                        let next = moves.iter().find_map(|&m| {
+                            let (v, c, fc) = self.move_value(&pos, m, nodes);
+                            (v == value).then_some((m, c, fc))
+                        });
+                        let Some((m, c, fc)) = next else {
+                            debug_assert!(false, "no move realises the proven value");
+                            return pv;
+                        };
+                        pv.push(m);
+                        pos = c;
+                        value = fc;
+                    }
                 }
             }
-            let Some((m, c, fc)) = next else {
-                debug_assert!(false, "no move realises the proven value");
-                break;
-            };
-            pv.push(m);
-            value = fc;
-            pos = c;
         }
-        pv
+    }
+
+    /// The shortest value-keeping line from `start` (whose proven future is `value`) to a move
+    /// that takes seeds off the board or ends the game: the moves, the position reached and
+    /// its proven future. `None` if every value-keeping line stays in the segment for ever.
+    #[allow(clippy::type_complexity)]
+    fn segment(
+        &self,
+        start: &G::Position,
+        value: i32,
+        nodes: &AtomicU64,
+    ) -> Option<(Vec<G::Move>, G::Position, i32)> {
+        let g = self.game;
+        let seeds = g.future_bound(start);
+        // Breadth-first: (position, its future, parent index, move from the parent).
+        let mut nodes_seen: Vec<(G::Position, i32, usize, Option<G::Move>)> =
+            vec![(start.clone(), value, usize::MAX, None)];
+        let mut seen: std::collections::HashSet<(u128, Side)> = std::collections::HashSet::new();
+        seen.insert((g.key(start), g.to_move(start)));
+        let mut head = 0;
+        while head < nodes_seen.len() {
+            let (pos, v) = (nodes_seen[head].0.clone(), nodes_seen[head].1);
+            for &m in g.legal_moves(&pos).iter() {
+                let (mv, c, fc) = self.move_value(&pos, m, nodes);
+                if mv != v {
+                    continue;
+                }
+                if g.future_bound(&c) < seeds || g.legal_moves(&c).is_empty() {
+                    let mut line = vec![m];
+                    let mut i = head;
+                    while let Some(pm) = nodes_seen[i].3 {
+                        line.push(pm);
+                        i = nodes_seen[i].2;
+                    }
+                    line.reverse();
+                    return Some((line, c, fc));
+                }
+                if seen.insert((g.key(&c), g.to_move(&c))) {
+                    nodes_seen.push((c, fc, head, Some(m)));
+                }
+            }
+            head += 1;
+        }
+        None
     }
 
     /// The proven value of every legal move of `root`, in generation order.
@@ -681,7 +783,7 @@ impl<'a, G: MarginGame<Key = u128>> Solver<'a, G> {
     }
 }
 
-impl<G: MarginGame<Key = u128>> Solver<'_, G> {
+impl<G: MarginGame<Key = u128>, T: TransTable> Solver<'_, G, T> {
     /// Clears the transposition table (for reproducible node counts).
     pub fn clear(&mut self) {
         self.tt.clear();

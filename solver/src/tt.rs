@@ -85,6 +85,20 @@ impl Slot {
     }
 }
 
+/// What the search needs of a transposition table shared by its threads.
+///
+/// The search is generic over it so that table designs can be measured against each other
+/// (`benches/search.rs`): [`Table`], the fixed-size lock-free table the solver uses, and
+/// [`DashTable`], a `DashMap` keyed by the full position key.
+pub trait TransTable: Send + Sync {
+    /// Looks `key` up.
+    fn probe(&self, key: u128) -> Option<Entry>;
+    /// Stores bounds for `key` (the table may keep or drop them).
+    fn store(&self, key: u128, e: Entry);
+    /// Empties the table.
+    fn clear(&mut self);
+}
+
 /// The shared transposition table.
 pub struct Table {
     slots: Vec<Slot>,
@@ -114,7 +128,7 @@ impl Table {
 
     /// Looks `key` up.
     #[inline]
-    pub fn probe(&self, key: u128) -> Option<Entry> {
+    pub fn probe_entry(&self, key: u128) -> Option<Entry> {
         let b = self.bucket(key);
         self.slots[b]
             .load(key)
@@ -123,7 +137,7 @@ impl Table {
 
     /// Stores bounds for `key`.
     #[inline]
-    pub fn store(&self, key: u128, e: Entry) {
+    pub fn store_entry(&self, key: u128, e: Entry) {
         let b = self.bucket(key);
         let first = &self.slots[b];
         if first.load(key).is_some() || e.depth >= first.depth() {
@@ -134,7 +148,7 @@ impl Table {
     }
 
     /// Empties the table.
-    pub fn clear(&mut self) {
+    pub fn clear_all(&mut self) {
         for s in &mut self.slots {
             for w in &mut s.w {
                 *w.get_mut() = 0;
@@ -145,6 +159,60 @@ impl Table {
     /// Number of entries the table can hold.
     pub fn capacity(&self) -> usize {
         self.slots.len()
+    }
+}
+
+impl TransTable for Table {
+    #[inline]
+    fn probe(&self, key: u128) -> Option<Entry> {
+        self.probe_entry(key)
+    }
+    #[inline]
+    fn store(&self, key: u128, e: Entry) {
+        self.store_entry(key, e)
+    }
+    fn clear(&mut self) {
+        self.clear_all()
+    }
+}
+
+/// A transposition table on `dashmap::DashMap` (sharded locks), for comparison with [`Table`].
+///
+/// It keeps one entry per key, the newest, and stops taking new keys once it holds as many
+/// entries as a [`Table`] of the same size would (no eviction).
+pub struct DashTable {
+    map: dashmap::DashMap<u128, Entry>,
+    len: std::sync::atomic::AtomicUsize,
+    cap: usize,
+}
+
+impl DashTable {
+    /// A table of at most as many entries as `Table::new(mb)` holds.
+    pub fn new(mb: usize) -> DashTable {
+        DashTable {
+            map: dashmap::DashMap::new(),
+            len: std::sync::atomic::AtomicUsize::new(0),
+            cap: Table::new(mb).capacity(),
+        }
+    }
+}
+
+impl TransTable for DashTable {
+    #[inline]
+    fn probe(&self, key: u128) -> Option<Entry> {
+        self.map.get(&key).map(|e| *e)
+    }
+    #[inline]
+    fn store(&self, key: u128, e: Entry) {
+        if let Some(mut old) = self.map.get_mut(&key) {
+            *old = e;
+        } else if self.len.load(Ordering::Relaxed) < self.cap && self.map.insert(key, e).is_none() {
+            self.len.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+    fn clear(&mut self) {
+        self.map.clear();
+        *self.len.get_mut() = 0;
     }
 }
 
@@ -192,5 +260,9 @@ mod tests {
         t.store(k1, e);
         assert_eq!(t.probe(k1), Some(e));
         assert_eq!(t.probe(k2), None);
+        let d = DashTable::new(1);
+        d.store(k1, e);
+        assert_eq!(d.probe(k1), Some(e));
+        assert_eq!(d.probe(k2), None);
     }
 }

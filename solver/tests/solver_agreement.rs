@@ -9,9 +9,8 @@
 //! 4 with seeds 1..2; on each, the start and about 300 other positions of the graph (every k-th
 //! node of the reference's breadth-first order) are solved with one solver whose table is kept
 //! between positions, every tenth of them again with a fresh solver on graphs of up to 3,000
-//! nodes, and every third one analyzed. Two tests are ignored, each saying why:
-//! `slow_boards_agree` (the boards where the fast search needs minutes or more) and
-//! `principal_variations_realise_values` (lines of the search that close a cycle).
+//! nodes, and every third one analyzed. One test is ignored, saying why: `slow_boards_agree`
+//! (the boards where the fast search needs minutes or more).
 
 use mancala_solver::refsolve::{solve_graph, RefSolution};
 use mancala_solver::search::{Limits, Report, Solver};
@@ -29,11 +28,13 @@ const ONE_THREAD: Limits = Limits {
     depth: None,
     threads: 1,
     tt_mb: 16,
+    deadline: None,
 };
 const TWO_THREADS: Limits = Limits {
     depth: None,
     threads: 2,
     tt_mb: 16,
+    deadline: None,
 };
 
 /// Every combination of the rule options of `kind`, as `name=value` lists.
@@ -393,7 +394,7 @@ fn check_kinds(kinds: &[Kind], sizes: &[(usize, u32)], boards: Boards) -> Proble
 }
 
 /// Fails with the value problems (the principal variations that end short of their value are
-/// checked by `principal_variations_realise_values`, ignored: see there).
+/// checked by `principal_variations_realise_values`).
 fn assert_values_agree(problems: Problems) {
     let mut all = problems.values;
     if !all.is_empty() {
@@ -483,16 +484,13 @@ fn two_threads_agree() {
 /// Every principal variation, played out, realises its value: it ends in a finished game
 /// scoring the value, or in a repetition when the seeds already won make the value.
 ///
-/// This fails on games with cycles (70 lines of the quick boards: oware 9, warri 59, kale 2,
-/// none in kalah or kpo): the search rebuilds the line
-/// by taking, at each position, the first move that keeps the proven value; in a game with
-/// cycles such moves need not make progress, and the line can close a cycle without captures
-/// (infinite play, worth 0 from there) while the value says one side wins seeds. The values
-/// and each move are right. The smallest case, checked by hand: oware `grandslam=illegal`,
-/// width 2, seeds 3, `0,4/1,3 S captured=2,2`, value 6: the line `1 1 2 2 1 2` (pits, each
-/// mover's own numbering) sows round without a capture and comes back to the same position.
+/// This once failed on games with cycles (70 lines of the quick boards), when the line took
+/// the first value-keeping move at each position: such moves need not make progress, and the
+/// line could close a cycle without captures while the value said one side wins seeds. The
+/// smallest case, checked by hand: oware `grandslam=illegal`, width 2, seeds 3,
+/// `0,4/1,3 S captured=2,2`, value 6, old line `1 1 2 2 1 2`, back at the same position. The
+/// line is now built by a shortest search for the next capture among value-keeping moves.
 #[test]
-#[ignore = "search.rs: a principal variation can close a capture-free cycle short of its value"]
 fn principal_variations_realise_values() {
     let mut lines = Vec::new();
     for kind in Kind::ALL {

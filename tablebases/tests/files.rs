@@ -289,6 +289,7 @@ fn probing_agrees_with_the_search() {
         depth: None,
         threads: 1,
         tt_mb: 16,
+        deadline: None,
     };
     let plain = Solver::new(&g, limits);
     let start = g.start();
