@@ -28,21 +28,22 @@ pub struct Solved {
     pub report: Report<Pit>,
 }
 
-/// Solves the start of `g` within the budget's time for one solve.
+/// Solves the start of `g` within the budget's time for one solve (a deadline: past it the
+/// report says `exact: false`).
 fn solve_start(g: &TwoRow, budget: &Budget) -> Report<Pit> {
     let limits = Limits {
         depth: None,
         threads: budget.threads.max(1),
         tt_mb: 64,
-        ..Limits::default()
+        deadline: Some(Instant::now() + std::time::Duration::from_secs_f64(budget.solve_seconds)),
     };
     Solver::new(g, limits).solve(&g.start())
 }
 
-/// Exact values of the start positions of reduced boards of `kind`'s variant, by increasing
-/// size. A size is left out when the next smaller one in its row (fewer seeds) or column
-/// (fewer pits) took longer than the budget's time for one solve, or did not prove its
-/// value: sizes grow fast, so this keeps the whole within a small multiple of the budget.
+/// Exact values of the start positions of reduced boards of `variant`, by increasing size,
+/// each solve stopped at the budget's time. A size is left out when the next smaller one in
+/// its row (fewer seeds) or column (fewer pits) did not prove its value in time: sizes grow
+/// fast, so this keeps the whole within a small multiple of the budget.
 pub fn reduced_boards(
     variant: &'static str,
     budget: &Budget,
@@ -71,7 +72,7 @@ pub fn reduced_boards(
                 if r.exact { "exact" } else { "not proven" },
                 r.seconds
             ));
-            over.insert((w, s), r.seconds > budget.solve_seconds || !r.exact);
+            over.insert((w, s), !r.exact);
             out.push(Solved {
                 variant,
                 width: w,
@@ -132,9 +133,9 @@ pub fn advantage(
         The value of the start position under perfect play: the first player's final seed \
         difference (seeds won by South minus seeds won by North), as Irving, Donkers & \
         Uiterwijk tabulated it for Kalah(m, n). Rows are pits a side, columns seeds a pit, \
-        default rules of each variant. A blank cell was not attempted: a smaller board in \
-        its row or column already took more than the budget's time, or was not proven. \
-        Every value shown is exact (proven).\n\n";
+        default rules of each variant. Every value shown is exact (proven). `?`: not proven \
+        within the budget's time for one solve; a blank cell was not attempted, because a \
+        smaller board in its row or column was not proven in time.\n\n";
     let playable: Vec<_> = VARIANTS.iter().filter(|v| v.kind.is_some()).collect();
     for v in &playable {
         let solved = reduced_boards(v.id, budget, log);

@@ -22,8 +22,8 @@ pub struct Budget {
     pub max_width: usize,
     /// See `max_width`.
     pub max_seeds: u32,
-    /// Seconds one exact solve may take before the larger sizes of its row and column are
-    /// left out (with a deadline in the solver, also the deadline of one solve).
+    /// Seconds one exact solve may take (its deadline); when it is not proven in time the
+    /// larger sizes of its row and column are left out.
     pub solve_seconds: f64,
     /// Self-play games of each strong engine on the full-size board.
     pub strong_games: u32,
