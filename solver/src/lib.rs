@@ -7,7 +7,7 @@
 //! - [`text`]: position text per the project's NOTATION.md;
 //! - [`variant`]: the catalogue of variants and building rules from options;
 //! - [`perft`]: move-path counting;
-//! - [`engine`]: game-playing engines, [`matches`] between them and their [`stats`];
+//! - [`engine`]: game-playing engines, [`matches`](mod@matches) between them and their [`stats`];
 //! - [`report`]: Markdown, CSV and SVG writers and the advantage and strength reports.
 #![deny(missing_docs)]
 

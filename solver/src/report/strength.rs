@@ -104,13 +104,16 @@ pub fn errors(
     }
 }
 
+/// The tablebases of a game, if there are any.
+pub type OracleFor<'a> = &'a dyn Fn(&TwoRow) -> Option<Arc<dyn Oracle<TwoRow>>>;
+
 /// Writes `strength.md`, `strength-ladder.csv`, `strength-errors.csv` and `strength.svg`
 /// into `out`. `oracle_for` gives the tablebases of a game, if any.
 pub fn strength(
     out: &Path,
     budget: &Budget,
     seed: u64,
-    oracle_for: &dyn Fn(&TwoRow) -> Option<Arc<dyn Oracle<TwoRow>>>,
+    oracle_for: OracleFor,
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<()> {
     let t0 = Instant::now();
