@@ -193,7 +193,11 @@ pub fn advantage(
         plays itself (its ties broken at random, so games differ), and random players play \
         each other (the figure Ludii reports for its games). Games that repeat a position or \
         reach 1000 plies are scored by the seeds won so far (see `mancala_solver::matches`). \
-        Rates are of games, with 95% Wilson intervals; lengths are in plies.\n\n";
+        Rates are of games, with 95% Wilson intervals; lengths are in plies. The intervals \
+        measure the sampling of these engines' games only: an engine with few ties plays \
+        nearly the same game every time (alpha-beta in kalah), and its row then describes \
+        that line of play rather than the game's value, which only the exact values above \
+        give.\n\n";
     let mut t = Table::new(&[
         "variant",
         "players",
@@ -281,7 +285,7 @@ pub fn advantage(
     for v in VARIANTS {
         let here = match v.status {
             Status::Playable => "exact values on reduced boards; play on the full board",
-            Status::Planned => "not yet analysable: rules to come (four-row issue)",
+            Status::Planned => "not yet analysable: its rules are not implemented yet",
             Status::NotAnalysed => "not analysed: not a game of strategy",
         };
         t.push(vec![
