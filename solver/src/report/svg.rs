@@ -57,9 +57,18 @@ pub fn bar_chart(
         left + pw / 2.0,
         esc(title)
     );
-    // Axis and ticks.
-    for k in 0..=5 {
-        let v = y0 + (y1 - y0) * k as f64 / 5.0;
+    // Axis and ticks: a round step (1, 2 or 5 times a power of ten) giving at most 8 ticks.
+    let raw = (y1 - y0) / 8.0;
+    let p10 = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * p10)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * p10);
+    let first = (y0 / step).ceil() as i64;
+    let last = (y1 / step + 1e-9).floor() as i64;
+    for t in first..=last {
+        let v = t as f64 * step;
         let yy = sy(v);
         let _ = writeln!(
             s,
@@ -143,7 +152,9 @@ pub fn bar_chart(
 }
 
 fn fmt_tick(v: f64) -> String {
-    if v == v.round() {
+    if v.abs() < 1e-12 {
+        "0".into()
+    } else if v == v.round() {
         format!("{v:.0}")
     } else {
         format!("{v:.2}")
@@ -177,5 +188,15 @@ mod tests {
         assert_eq!(s.matches("<title>").count(), 6);
         assert!(s.contains("a&lt;b") && s.contains("T &amp; U"));
         assert!(!s.contains("NaN"));
+        // Round ticks: a range of 2 needs steps of at least 2/8, so 0.5.
+        for t in ["-1", "-0.50", "0", "0.50", "1"] {
+            assert!(s.contains(&format!(">{t}</text>")), "tick {t}");
+        }
+        let s = bar_chart("", "", &["one"], &g[..1], (-400.0, 1400.0));
+        // 1800/8 = 225: steps of 500.
+        for t in ["0", "500", "1000"] {
+            assert!(s.contains(&format!(">{t}</text>")), "tick {t}");
+        }
+        assert!(!s.contains(">-40<"));
     }
 }
