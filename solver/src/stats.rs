@@ -54,10 +54,19 @@ pub fn wilson(k: u64, n: u64) -> Rate {
     let denom = 1.0 + z2 / n;
     let center = (p + z2 / (2.0 * n)) / denom;
     let half = Z95 / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    // At k = 0 (k = n) the lower (upper) end is exactly 0 (1); rounding could miss it.
     Rate {
         p,
-        lo: (center - half).max(0.0),
-        hi: (center + half).min(1.0),
+        lo: if k == 0.0 {
+            0.0
+        } else {
+            (center - half).max(0.0)
+        },
+        hi: if k == n {
+            1.0
+        } else {
+            (center + half).min(1.0)
+        },
     }
 }
 
