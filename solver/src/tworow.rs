@@ -204,6 +204,20 @@ pub struct TwoRowPos {
 }
 
 impl TwoRowPos {
+    /// The position with board `pits` given from the side to move (mover's row in lanes
+    /// `0..W`, the opponent's in `W..2W`, see [`crate::pits`]), South to move, nothing
+    /// captured: what a tablebase slice stores. It checks nothing and costs nothing: the
+    /// caller ensures that lanes `2W..16` are empty and that the board holds at most
+    /// [`MAX_BOARD_SEEDS`] seeds, as every board of a slice does.
+    #[inline]
+    pub const fn from_relative(pits: Pits) -> TwoRowPos {
+        TwoRowPos {
+            pits,
+            captured: [0, 0],
+            to_move: Side::South,
+        }
+    }
+
     /// The pits, mover's row in lanes `0..W` (see [`crate::pits`]).
     #[inline]
     pub fn pits(&self) -> Pits {
@@ -230,6 +244,21 @@ impl TwoRowPos {
         }
     }
 }
+
+/// One legal move of a position and what it leads to (see [`TwoRow::successors`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Successor {
+    /// The move.
+    pub mv: Pit,
+    /// The position after it: `Game::play(pos, mv)`.
+    pub child: TwoRowPos,
+    /// Seeds won by the mover with the move minus seeds won by the opponent (an end-of-game
+    /// share-out can give seeds to both): the change of the margin seen from the mover's side.
+    pub gain: i32,
+}
+
+/// The successors of a two-row position: at most one per pit of the mover's row.
+pub type Successors = ArrayVec<Successor, MAX_WIDTH>;
 
 /// The kinds as const generic parameters of the per-kind code paths (an enum cannot be one on
 /// stable Rust). [`Game::play`] and [`Game::gen_moves`] match on [`TwoRow::kind`] once per call
@@ -805,9 +834,17 @@ impl TwoRow {
     fn play_as<const K: u8>(&self, pos: &TwoRowPos, from: usize) -> TwoRowPos {
         let (own, opp) = self.split(pos.pits);
         let r = self.sow_and_capture::<K>(own, opp, from);
+        self.finish::<K>(pos, r).0
+    }
+
+    /// The end of a move of `pos` whose sowing and capture gave `r`: the end-of-game
+    /// share-outs, and the turn passing unless the mover moves again. Returns the new
+    /// position and the seeds the move won for the mover minus those it won for the opponent.
+    #[inline(always)]
+    fn finish<const K: u8>(&self, pos: &TwoRowPos, r: Played) -> (TwoRowPos, i32) {
         let (mut own, mut opp) = (r.own, r.opp);
-        let mut cap = pos.captured;
-        cap[0] += r.gain;
+        // Seeds won by the move: [mover, opponent].
+        let mut won = [r.gain, 0];
         let mut again = r.again;
         // (Lane-wise `own + opp` does not carry: the board holds at most 255 seeds.)
         //
@@ -815,8 +852,8 @@ impl TwoRow {
         // the board, the pieces which remain becoming the property of the player on whose
         // side of the board they are on."
         if K == WARRI && byte_sum(own + opp) <= 4 {
-            cap[0] += byte_sum(own);
-            cap[1] += byte_sum(opp);
+            won[0] += byte_sum(own);
+            won[1] += byte_sum(opp);
             own = 0;
             opp = 0;
         }
@@ -824,13 +861,14 @@ impl TwoRow {
         // remaining seeds and the game ends.
         // The extra move is granted only while the game goes on.
         if K == KALAH && (own == 0 || opp == 0) {
-            cap[0] += byte_sum(own);
-            cap[1] += byte_sum(opp);
+            won[0] += byte_sum(own);
+            won[1] += byte_sum(opp);
             own = 0;
             opp = 0;
             again = false;
         }
-        if again {
+        let cap = [pos.captured[0] + won[0], pos.captured[1] + won[1]];
+        let child = if again {
             TwoRowPos {
                 pits: self.join(own, opp),
                 captured: cap,
@@ -842,6 +880,46 @@ impl TwoRow {
                 captured: [cap[1], cap[0]],
                 to_move: pos.to_move.opponent(),
             }
+        };
+        (child, won[0] as i32 - won[1] as i32)
+    }
+
+    /// Every legal move of `pos` with the position it leads to and what it wins, in the
+    /// order of [`Game::gen_moves`], sowing each move once (`out` is cleared first). The same
+    /// as [`Game::gen_moves`] followed by [`Game::play`] of each move, which tests check.
+    pub fn successors(&self, pos: &TwoRowPos, out: &mut Successors) {
+        match self.kind {
+            Kind::Kalah => self.successors_as::<KALAH>(pos, out),
+            Kind::Oware => self.successors_as::<OWARE>(pos, out),
+            Kind::Warri => self.successors_as::<WARRI>(pos, out),
+            Kind::Kale => self.successors_as::<KALE>(pos, out),
+            Kind::Kpo => self.successors_as::<KPO>(pos, out),
+        }
+    }
+
+    /// [`TwoRow::successors`] for kind `K`.
+    #[inline(never)]
+    fn successors_as<const K: u8>(&self, pos: &TwoRowPos, out: &mut Successors) {
+        out.clear();
+        let (own, opp) = self.split(pos.pits);
+        let nonempty = lane_flags(nonzero_lanes(own));
+        // Kalah: the game is over once either side is empty (as in `legal`).
+        let mut rest = if K == KALAH && opp == 0 { 0 } else { nonempty };
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let r = self.sow_and_capture::<K>(own, opp, i);
+            // Oware and warri: a move is legal only if it leaves the opponent a seed (the
+            // definition that `legal`'s shortcuts are tested against).
+            if (K == OWARE || K == WARRI) && r.opp == 0 {
+                continue;
+            }
+            let (child, gain) = self.finish::<K>(pos, r);
+            out.push(Successor {
+                mv: i as Pit,
+                child,
+                gain,
+            });
         }
     }
 }
@@ -1043,6 +1121,15 @@ impl Notation for TwoRow {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn from_relative_is_the_checked_position() {
+        let g = TwoRow::standard(Kind::Oware);
+        let counts = [3u32, 0, 7, 1, 0, 2, 5, 0, 0, 9, 4, 1];
+        let pits = Pits::from_slice(&counts.map(|c| c as u8));
+        let checked = g.position(&counts[..6], &counts[6..], [0, 0], Side::South);
+        assert_eq!(Ok(TwoRowPos::from_relative(pits)), checked);
+    }
 
     #[test]
     fn reciprocal_divides() {
