@@ -20,7 +20,7 @@
 //!   and then a multiplication by a reciprocal stands in for it.
 //! - Captures and chains are byte-lane (SWAR) operations on the opponent's row.
 //! - Oware and warri test "leaves the opponent a seed" without playing the moves out where a
-//!   proven shortcut applies ([`TwoRow::legal`]).
+//!   proven shortcut applies (`TwoRow::legal`).
 
 use crate::error::{ConfigError, MoveError, PositionError};
 use crate::game::{Game, MarginGame, Notation, Outcome};

@@ -35,7 +35,7 @@
 //!
 //! A pass walks the selected positions of each 64-position word of the bitmaps in index order
 //! (stepping from one board to the next, [`crate::index::next`], or unranking the few selected
-//! ones). It takes them in batches of [`BATCH`]: first it expands every position of the batch
+//! ones). It takes them in batches of `BATCH` (16): first it expands every position of the batch
 //! (each move sown once, [`TwoRow::successors`]) and ranks each child, prefetching the byte
 //! that holds the child's value; then it evaluates the positions one after the other, so that
 //! the children's values, scattered over the slices, are mostly in the cache by then. The

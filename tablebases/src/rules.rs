@@ -3,7 +3,8 @@
 //! The builder is generic over [`SliceRules`]: for a board given as [`Pits`] (side to move
 //! normalised, nothing captured yet), either the game is over (a terminal value) or the list
 //! of moves, each with the child board, the seeds the mover wins by it and whether he moves
-//! again. [`TwoRow`] implements it through its public [`Game`] and [`MarginGame`] interface.
+//! again. [`TwoRow`] implements it with its sow-once [`TwoRow::successors`], which gives every
+//! move's child and gain in one pass, and [`MarginGame::final_margin`] at the end of a game.
 //! A four-row `wdl` game would implement the same trait with values in `{-1, 0, 1}`.
 
 use crate::error::Error;
