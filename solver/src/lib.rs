@@ -26,4 +26,4 @@ pub use error::{ConfigError, MoveError, PositionError};
 pub use game::{Game, MarginGame, MoveList, Notation, Outcome};
 pub use pits::Pits;
 pub use side::Side;
-pub use tworow::{Kind, RuleOptions, TwoRow, TwoRowPos};
+pub use tworow::{Kind, RuleOptions, Successor, Successors, TwoRow, TwoRowPos};
