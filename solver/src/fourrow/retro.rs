@@ -1,0 +1,187 @@
+//! Exact win/draw/loss values and plies to the end by retrograde analysis of the whole game
+//! graph reachable from a root (small boards only).
+//!
+//! Nodes are positions identified by [`FourRow::exact_key`] (the mover-relative key: equal
+//! keys have equal futures from the mover's point of view). A node without a legal move is
+//! lost in 0 plies. Working backwards in order of distance: a node with a child lost in `d`
+//! is won in `d + 1` (the first such child found is the nearest, since distances come out in
+//! order); a node all of whose children are won is lost in `1 +` the largest of their
+//! distances (the loser delays). Nodes never reached this way are draws: neither side can
+//! force an end, so play goes on for ever (RULES.md: worth 0). This is the usual
+//! distance-to-mate retrograde; it gives the value of the game without any path rule, which
+//! for win/loss/draw games equals the value the search finds with repetitions scored 0.
+
+use super::{FourRow, FourRowPos};
+use crate::game::Game;
+use std::collections::{HashMap, VecDeque};
+
+/// A value with its distance to the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wdl {
+    /// The side to move wins in this many plies.
+    Win(u32),
+    /// Neither side can force an end.
+    Draw,
+    /// The side to move loses in this many plies.
+    Loss(u32),
+}
+
+impl Wdl {
+    /// +1, 0 or −1.
+    pub fn value(self) -> i32 {
+        match self {
+            Wdl::Win(_) => 1,
+            Wdl::Draw => 0,
+            Wdl::Loss(_) => -1,
+        }
+    }
+    /// Plies to the end (`None` for a draw).
+    pub fn plies(self) -> Option<u32> {
+        match self {
+            Wdl::Win(d) | Wdl::Loss(d) => Some(d),
+            Wdl::Draw => None,
+        }
+    }
+}
+
+/// Why a graph could not be solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RetroError {
+    /// More nodes than the limit.
+    TooBig(usize),
+    /// A position whose key does not fit 128 bits exactly.
+    NoExactKey,
+}
+
+impl std::fmt::Display for RetroError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RetroError::TooBig(n) => write!(f, "the game graph has more than {n} positions"),
+            RetroError::NoExactKey => write!(f, "a position does not fit a 128-bit exact key"),
+        }
+    }
+}
+
+/// The solved graph of one root.
+pub struct RetroSolution {
+    index: HashMap<u128, usize>,
+    values: Vec<Wdl>,
+}
+
+impl RetroSolution {
+    /// The value of `pos`, if it was in the graph.
+    pub fn value(&self, game: &FourRow, pos: &FourRowPos) -> Option<Wdl> {
+        let k = game.exact_key(pos)?;
+        self.index.get(&k).map(|&i| self.values[i])
+    }
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+    /// True when empty (never for a solved root).
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+}
+
+/// Solves every position reachable from `root`, failing beyond `limit` nodes.
+pub fn solve(game: &FourRow, root: &FourRowPos, limit: usize) -> Result<RetroSolution, RetroError> {
+    let mut index: HashMap<u128, usize> = HashMap::new();
+    let mut positions: Vec<FourRowPos> = Vec::new();
+    let mut children: Vec<Vec<u32>> = Vec::new();
+    let k = game.exact_key(root).ok_or(RetroError::NoExactKey)?;
+    index.insert(k, 0);
+    positions.push(*root);
+    let mut i = 0;
+    let mut moves = Vec::new();
+    while i < positions.len() {
+        let p = positions[i];
+        game.gen_moves(&p, &mut moves);
+        let mut kids: Vec<u32> = Vec::with_capacity(moves.len());
+        for &m in moves.iter() {
+            let c = game.play(&p, m);
+            let ck = game.exact_key(&c).ok_or(RetroError::NoExactKey)?;
+            let j = *index.entry(ck).or_insert_with(|| {
+                positions.push(c);
+                positions.len() - 1
+            });
+            kids.push(j as u32);
+        }
+        kids.sort_unstable();
+        kids.dedup();
+        children.push(kids);
+        if positions.len() > limit {
+            return Err(RetroError::TooBig(limit));
+        }
+        i += 1;
+    }
+    drop(positions);
+    let n = children.len();
+    let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for (p, kids) in children.iter().enumerate() {
+        for &c in kids {
+            parents[c as usize].push(p as u32);
+        }
+    }
+    let mut left: Vec<u32> = children.iter().map(|k| k.len() as u32).collect();
+    let mut values = vec![Wdl::Draw; n];
+    let mut done = vec![false; n];
+    let mut queue = VecDeque::new();
+    for v in 0..n {
+        if children[v].is_empty() {
+            values[v] = Wdl::Loss(0);
+            done[v] = true;
+            queue.push_back(v);
+        }
+    }
+    while let Some(v) = queue.pop_front() {
+        for &p in &parents[v] {
+            let p = p as usize;
+            if done[p] {
+                continue;
+            }
+            match values[v] {
+                Wdl::Loss(d) => {
+                    values[p] = Wdl::Win(d + 1);
+                    done[p] = true;
+                    queue.push_back(p);
+                }
+                Wdl::Win(d) => {
+                    left[p] -= 1;
+                    if left[p] == 0 {
+                        values[p] = Wdl::Loss(d + 1);
+                        done[p] = true;
+                        queue.push_back(p);
+                    }
+                }
+                Wdl::Draw => unreachable!("only decided nodes are queued"),
+            }
+        }
+    }
+    Ok(RetroSolution { index, values })
+}
+
+/// A plain minimax reference for tiny graphs: the value of `pos` by depth-first search with
+/// the path as the repetition rule (a position repeated on the path is a draw). Slow; used in
+/// tests to check [`solve`] on tiny boards.
+pub fn minimax(game: &FourRow, pos: &FourRowPos, path: &mut Vec<u128>) -> i32 {
+    let k = game.exact_key(pos).expect("tiny boards have exact keys");
+    if path.contains(&k) {
+        return 0;
+    }
+    let moves = game.legal_moves(pos);
+    if moves.is_empty() {
+        return -1;
+    }
+    path.push(k);
+    let mut best = -2;
+    for &m in moves.iter() {
+        let v = -minimax(game, &game.play(pos, m), path);
+        best = best.max(v);
+        if best == 1 {
+            break;
+        }
+    }
+    path.pop();
+    best
+}
