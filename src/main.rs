@@ -436,13 +436,18 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
         }
     }
     let plies = wdl.and_then(|w| w.plies());
+    // With plies known, the line is the distance-optimal one; else the search's.
+    let line = match (&retro, plies) {
+        (Some(t), Some(_)) => t.line(g, pos),
+        _ => r.pv.clone(),
+    };
     let mut names = Vec::new();
     let mut p = *pos;
-    for &m in &r.pv {
+    for &m in &line {
         names.push(g.move_name(&p, m));
         p = g.play(&p, m);
     }
-    let best = r.best.map(|m| g.move_name(pos, m));
+    let best = line.first().or(r.best.as_ref()).map(|&m| g.move_name(pos, m));
     let secs = t0.elapsed().as_secs_f64();
     if c.json {
         out!(

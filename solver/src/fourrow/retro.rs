@@ -74,6 +74,31 @@ impl RetroSolution {
         let k = game.exact_key(pos)?;
         self.index.get(&k).map(|&i| self.values[i])
     }
+    /// A line of perfect play from `pos` to the end: the winner takes the first move (in
+    /// generation order) that wins soonest, the loser the first that loses last. Empty for a
+    /// draw or a position outside the graph.
+    pub fn line(&self, game: &FourRow, pos: &FourRowPos) -> Vec<super::FourMove> {
+        let mut line = Vec::new();
+        let mut p = *pos;
+        while let Some(v) = self.value(game, &p) {
+            let want = match v {
+                Wdl::Win(d) if d > 0 => Wdl::Loss(d - 1),
+                Wdl::Loss(d) if d > 0 => Wdl::Win(d - 1),
+                _ => break,
+            };
+            let moves = game.legal_moves(&p);
+            let Some(&m) = moves
+                .iter()
+                .find(|&&m| self.value(game, &game.play(&p, m)) == Some(want))
+            else {
+                break;
+            };
+            line.push(m);
+            p = game.play(&p, m);
+        }
+        line
+    }
+
     /// Number of nodes.
     pub fn len(&self) -> usize {
         self.values.len()
