@@ -447,7 +447,10 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
         names.push(g.move_name(&p, m));
         p = g.play(&p, m);
     }
-    let best = line.first().or(r.best.as_ref()).map(|&m| g.move_name(pos, m));
+    let best = line
+        .first()
+        .or(r.best.as_ref())
+        .map(|&m| g.move_name(pos, m));
     let secs = t0.elapsed().as_secs_f64();
     if c.json {
         out!(
