@@ -72,7 +72,23 @@ fn golden_perft_files() {
         assert!(checks > 0, "{} checks nothing", f.display());
         variants.push(f.file_stem().unwrap().to_string_lossy().to_string());
     }
-    for v in ["kalah", "kale", "kpo", "oware", "warri"] {
+    for v in [
+        "kalah",
+        "kale",
+        "kpo",
+        "oware",
+        "warri",
+        "mulabalaba",
+        "toka",
+        "kanotta",
+        "nchuba",
+        "nakabili",
+        "kabwanga",
+        "chisolo",
+        "natatu",
+        "chisolo-ii",
+        "mwambulula",
+    ] {
         assert!(variants.iter().any(|x| x == v), "no perft file for {v}");
     }
 }
