@@ -50,9 +50,11 @@ fn every_command_works_for_every_variant() {
         let text = start.trim();
         assert_eq!(text.split('/').count(), 4, "{v}: {text}");
         let shown = ok(&["show", v]);
-        assert!(shown.contains("b1") && shown.contains("f1"), "{v}:\n{shown}");
-        let j: serde_json::Value =
-            serde_json::from_str(&ok(&["moves", v, "--json"])).unwrap();
+        assert!(
+            shown.contains("b1") && shown.contains("f1"),
+            "{v}:\n{shown}"
+        );
+        let j: serde_json::Value = serde_json::from_str(&ok(&["moves", v, "--json"])).unwrap();
         let first = j["moves"][0].as_str().unwrap().to_string();
         let p: serde_json::Value =
             serde_json::from_str(&ok(&["play", v, &first, "--json"])).unwrap();
@@ -68,7 +70,15 @@ fn every_command_works_for_every_variant() {
 #[test]
 fn solve_gives_wdl_and_plies_on_a_reduced_board() {
     let j: serde_json::Value = serde_json::from_str(&ok(&[
-        "solve", "chisolo", "--width", "3", "--seeds", "1", "--threads", "1", "--json",
+        "solve",
+        "chisolo",
+        "--width",
+        "3",
+        "--seeds",
+        "1",
+        "--threads",
+        "1",
+        "--json",
     ]))
     .unwrap();
     assert_eq!(j["metric"], "wdl");
@@ -82,12 +92,42 @@ fn solve_gives_wdl_and_plies_on_a_reduced_board() {
 fn bad_input_fails_cleanly() {
     let e = fails(&["moves", "mulabalaba", "--position", "1,1/1,1/1,1 S"]);
     assert!(e.contains("rows"), "{e}");
-    fails(&["moves", "mulabalaba", "--position", "1,1,1/1,1,1/1,1,1/1,1 S"]);
-    fails(&["moves", "mulabalaba", "--position", "1,1,1/1,1,1/1,x,1/1,1,1 S"]);
-    fails(&["moves", "mulabalaba", "--position", "1,1,1/1,1,1/1,1,1/1,1,1 Q"]);
-    fails(&["moves", "mulabalaba", "--position", "1,1,1/1,1,1/1,1,1/1,1,1 S stores=1,1"]);
-    fails(&["moves", "kanotta", "--position", "2,2,2/2,2,2/2,2,2/2,2,2 N removed=1,0"]);
-    fails(&["moves", "natatu", "--position", "2,2,2/2,2,2/2,2,2/2,2,2 S dir=up"]);
+    fails(&[
+        "moves",
+        "mulabalaba",
+        "--position",
+        "1,1,1/1,1,1/1,1,1/1,1 S",
+    ]);
+    fails(&[
+        "moves",
+        "mulabalaba",
+        "--position",
+        "1,1,1/1,1,1/1,x,1/1,1,1 S",
+    ]);
+    fails(&[
+        "moves",
+        "mulabalaba",
+        "--position",
+        "1,1,1/1,1,1/1,1,1/1,1,1 Q",
+    ]);
+    fails(&[
+        "moves",
+        "mulabalaba",
+        "--position",
+        "1,1,1/1,1,1/1,1,1/1,1,1 S stores=1,1",
+    ]);
+    fails(&[
+        "moves",
+        "kanotta",
+        "--position",
+        "2,2,2/2,2,2/2,2,2/2,2,2 N removed=1,0",
+    ]);
+    fails(&[
+        "moves",
+        "natatu",
+        "--position",
+        "2,2,2/2,2,2/2,2,2/2,2,2 S dir=up",
+    ]);
     fails(&["play", "mulabalaba", "z9"]);
     fails(&["play", "mulabalaba", "f9"]);
     fails(&["play", "mulabalaba", "b1x(B1,B1)"]);
@@ -100,5 +140,12 @@ fn bad_input_fails_cleanly() {
     fails(&["start", "toka", "--width", "1"]);
     fails(&["start", "chisolo", "--seeds", "0"]);
     fails(&["start", "toka", "--width", "16", "--seeds", "9"]);
-    fails(&["solve", "mulabalaba", "--width", "3", "--tablebases", "/nonexistent"]);
+    fails(&[
+        "solve",
+        "mulabalaba",
+        "--width",
+        "3",
+        "--tablebases",
+        "/nonexistent",
+    ]);
 }

@@ -7,16 +7,21 @@ use mancala_solver::{Game, Notation};
 use proptest::prelude::*;
 
 fn rules() -> impl Strategy<Value = FourRow> {
-    (0..Kind::ALL.len(), 2usize..=6, 1u32..=3, any::<bool>(), any::<bool>()).prop_map(
-        |(k, w, s, a, b)| {
+    (
+        0..Kind::ALL.len(),
+        2usize..=6,
+        1u32..=3,
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(k, w, s, a, b)| {
             let kind = Kind::ALL[k];
             let opts = Options {
                 resow_end: a && kind == Kind::Mwambulula,
                 singles_free: b && matches!(kind, Kind::Mwambulula | Kind::ChisoloII),
             };
             FourRow::new(kind, w, s, opts).unwrap()
-        },
-    )
+        })
 }
 
 proptest! {

@@ -6,7 +6,8 @@
 //! lost in 0 plies. Working backwards in order of distance: a node with a child lost in `d`
 //! is won in `d + 1` (the first such child found is the nearest, since distances come out in
 //! order); a node all of whose children are won is lost in `1 +` the largest of their
-//! distances (the loser delays). Nodes never reached this way are draws: neither side can
+//! distances (the loser delays). A move that keeps the turn (kanotta's setup removals) keeps
+//! the point of view: there a child won is good for the parent. Nodes never reached this way are draws: neither side can
 //! force an end, so play goes on for ever (RULES.md: worth 0). This is the usual
 //! distance-to-mate retrograde; it gives the value of the game without any path rule, which
 //! for win/loss/draw games equals the value the search finds with repetitions scored 0.
@@ -81,16 +82,21 @@ impl RetroSolution {
         let mut line = Vec::new();
         let mut p = *pos;
         while let Some(v) = self.value(game, &p) {
-            let want = match v {
-                Wdl::Win(d) if d > 0 => Wdl::Loss(d - 1),
-                Wdl::Loss(d) if d > 0 => Wdl::Win(d - 1),
+            let (want_other, want_same) = match v {
+                Wdl::Win(d) if d > 0 => (Wdl::Loss(d - 1), Wdl::Win(d - 1)),
+                Wdl::Loss(d) if d > 0 => (Wdl::Win(d - 1), Wdl::Loss(d - 1)),
                 _ => break,
             };
             let moves = game.legal_moves(&p);
-            let Some(&m) = moves
-                .iter()
-                .find(|&&m| self.value(game, &game.play(&p, m)) == Some(want))
-            else {
+            let Some(&m) = moves.iter().find(|&&m| {
+                let c = game.play(&p, m);
+                let want = if c.side == p.side {
+                    want_same
+                } else {
+                    want_other
+                };
+                self.value(game, &c) == Some(want)
+            }) else {
                 break;
             };
             line.push(m);
@@ -113,6 +119,8 @@ impl RetroSolution {
 pub fn solve(game: &FourRow, root: &FourRowPos, limit: usize) -> Result<RetroSolution, RetroError> {
     let mut index: HashMap<u128, usize> = HashMap::new();
     let mut positions: Vec<FourRowPos> = Vec::new();
+
+    // Children by node: (child index << 1) | 1 when the move keeps the turn.
     let mut children: Vec<Vec<u32>> = Vec::new();
     let k = game.exact_key(root).ok_or(RetroError::NoExactKey)?;
     index.insert(k, 0);
@@ -121,6 +129,7 @@ pub fn solve(game: &FourRow, root: &FourRowPos, limit: usize) -> Result<RetroSol
     let mut moves = Vec::new();
     while i < positions.len() {
         let p = positions[i];
+
         game.gen_moves(&p, &mut moves);
         let mut kids: Vec<u32> = Vec::with_capacity(moves.len());
         for &m in moves.iter() {
@@ -130,7 +139,7 @@ pub fn solve(game: &FourRow, root: &FourRowPos, limit: usize) -> Result<RetroSol
                 positions.push(c);
                 positions.len() - 1
             });
-            kids.push(j as u32);
+            kids.push((j as u32) << 1 | (c.side == p.side) as u32);
         }
         kids.sort_unstable();
         kids.dedup();
@@ -145,7 +154,7 @@ pub fn solve(game: &FourRow, root: &FourRowPos, limit: usize) -> Result<RetroSol
     let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
     for (p, kids) in children.iter().enumerate() {
         for &c in kids {
-            parents[c as usize].push(p as u32);
+            parents[(c >> 1) as usize].push((p as u32) << 1 | (c & 1));
         }
     }
     let mut left: Vec<u32> = children.iter().map(|k| k.len() as u32).collect();
@@ -160,26 +169,28 @@ pub fn solve(game: &FourRow, root: &FourRowPos, limit: usize) -> Result<RetroSol
         }
     }
     while let Some(v) = queue.pop_front() {
-        for &p in &parents[v] {
-            let p = p as usize;
+        for &pe in &parents[v] {
+            let (p, keeps) = ((pe >> 1) as usize, pe & 1 == 1);
             if done[p] {
                 continue;
             }
-            match values[v] {
-                Wdl::Loss(d) => {
-                    values[p] = Wdl::Win(d + 1);
+            // A move that keeps the turn (kanotta's setup) keeps the point of view.
+            let (good, d) = match (values[v], keeps) {
+                (Wdl::Loss(d), false) | (Wdl::Win(d), true) => (true, d),
+                (Wdl::Win(d), false) | (Wdl::Loss(d), true) => (false, d),
+                (Wdl::Draw, _) => unreachable!("only decided nodes are queued"),
+            };
+            if good {
+                values[p] = Wdl::Win(d + 1);
+                done[p] = true;
+                queue.push_back(p);
+            } else {
+                left[p] -= 1;
+                if left[p] == 0 {
+                    values[p] = Wdl::Loss(d + 1);
                     done[p] = true;
                     queue.push_back(p);
                 }
-                Wdl::Win(d) => {
-                    left[p] -= 1;
-                    if left[p] == 0 {
-                        values[p] = Wdl::Loss(d + 1);
-                        done[p] = true;
-                        queue.push_back(p);
-                    }
-                }
-                Wdl::Draw => unreachable!("only decided nodes are queued"),
             }
         }
     }
@@ -201,7 +212,12 @@ pub fn minimax(game: &FourRow, pos: &FourRowPos, path: &mut Vec<u128>) -> i32 {
     path.push(k);
     let mut best = -2;
     for &m in moves.iter() {
-        let v = -minimax(game, &game.play(pos, m), path);
+        let c = game.play(pos, m);
+        let v = if c.side == pos.side {
+            minimax(game, &c, path)
+        } else {
+            -minimax(game, &c, path)
+        };
         best = best.max(v);
         if best == 1 {
             break;
