@@ -698,9 +698,12 @@ impl FourRow {
             return;
         }
         let d = dirs[0];
-        let cands: Vec<usize> = if self.kind == Kind::Nchuba && !big.is_empty() {
-            big.clone()
-        } else if self.kind.has_mutwi() && big.len() == 1 && c[big[0]] == 2 {
+        // nchuba: "While there are two beans in any hole on your side you may not move
+        // singles." Mutwi: "If all the holes have singles except one which just two, this is
+        // called mutwi (the head) and must be moved." (Board conditions: no fallback.)
+        let only_big = (self.kind == Kind::Nchuba && !big.is_empty())
+            || (self.kind.has_mutwi() && big.len() == 1 && c[big[0]] == 2);
+        let cands: Vec<usize> = if only_big {
             big.clone()
         } else if big.is_empty() && !seeded.is_empty() && !self.opts.singles_free {
             // Singleton rule: a single whose next hole is occupied, if any such move is
@@ -757,8 +760,7 @@ impl Game for FourRow {
 
     fn start(&self) -> FourRowPos {
         let c = self.start_circuit();
-        let mut board = Board::default();
-        board.0 = [c, c];
+        let board = Board([c, c]);
         let store = if self.kind == Kind::Mwambulula {
             (self.width as u32 * self.seeds).min(255) as u8
         } else {
