@@ -405,6 +405,16 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
         )));
     }
     let limits = s.limits()?;
+    // The search numbers a position's moves with a byte (search.rs): refuse boards where a
+    // position could have more.
+    if g.max_moves_bound() > 256 {
+        return Err(Fail(format!(
+            "solve: {} at width {} can have up to {} moves in a position, the search handles 256; use a smaller --width",
+            g.variant_id(),
+            g.width(),
+            g.max_moves_bound()
+        )));
+    }
     let exact_key = g.exact_key(pos).is_some();
     let solver = Solver::new(g, limits);
     let pb = spinner();
@@ -495,6 +505,14 @@ fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Re
         return Err(Fail(
             "analyze gives exact values only: --depth is not accepted".into(),
         ));
+    }
+    if g.max_moves_bound() > 256 {
+        return Err(Fail(format!(
+            "analyze: {} at width {} can have up to {} moves in a position, the search handles 256; use a smaller --width",
+            g.variant_id(),
+            g.width(),
+            g.max_moves_bound()
+        )));
     }
     let solver = Solver::new(g, s.limits()?);
     let t0 = Instant::now();

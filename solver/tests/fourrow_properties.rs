@@ -77,3 +77,21 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
+
+    /// `max_moves_bound` bounds the move count of every position met in random games.
+    #[test]
+    fn move_count_is_within_the_bound(g in rules(), choices in prop::collection::vec(any::<u16>(), 0..40)) {
+        let mut pos = g.start();
+        for c in choices {
+            let moves = g.legal_moves(&pos);
+            prop_assert!(moves.len() as u64 <= g.max_moves_bound());
+            if moves.is_empty() {
+                break;
+            }
+            pos = g.play(&pos, moves[c as usize % moves.len()]);
+        }
+    }
+}

@@ -974,6 +974,22 @@ impl FourRow {
             + pos.captured.iter().map(|&x| x as u32).sum::<u32>()
     }
 
+    /// An upper bound on the number of legal moves in any position of this game: every start
+    /// hole (in both directions for natatu's North), each with every choice of extra holes,
+    /// plus the store move.
+    pub fn max_moves_bound(&self) -> u64 {
+        let l = 2 * self.width as u64;
+        let k = match self.kind {
+            Kind::Nchuba => 3,
+            Kind::Kanotta | Kind::Nakabili => 2,
+            Kind::Chisolo | Kind::Natatu => 1,
+            _ => 0,
+        };
+        let choose = |n: u64, k: u64| (0..k).fold(1u64, |a, i| a * (n - i) / (i + 1));
+        let dirs = if self.kind == Kind::Natatu { 2 } else { 1 };
+        (l * dirs * choose(l.saturating_sub(2), k)).max(l) + 1
+    }
+
     /// The legal moves as names (for tests and tools).
     pub fn move_names(&self, pos: &FourRowPos) -> Vec<String> {
         let ms = self.legal_moves(pos);
