@@ -445,7 +445,11 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
             )));
         }
     }
-    let plies = wdl.and_then(|w| w.plies());
+    let mut plies = wdl.and_then(|w| w.plies());
+    if plies.is_none() && retro.is_none() && r.exact && exact_key && r.value != 0 {
+        // Graph too large: the same distance by a depth-limited search, if it is short.
+        plies = retro::plies_by_search(g, pos, r.value, 20_000_000);
+    }
     // With plies known, the line is the distance-optimal one; else the search's.
     let line = match (&retro, plies) {
         (Some(t), Some(_)) => t.line(g, pos),

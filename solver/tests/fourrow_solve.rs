@@ -23,6 +23,13 @@ fn check(kind: Kind, width: usize, seeds: u32, minimax: bool) {
         let r = sol.value(&g, p).unwrap();
         let s = solver.solve(p);
         assert!(s.exact);
+        // The depth-limited distance search agrees with the retrograde's plies.
+        assert_eq!(
+            retro::plies_by_search(&g, p, r.value(), u64::MAX),
+            r.plies(),
+            "{} {width}x{seeds}: plies",
+            kind.id()
+        );
         assert_eq!(
             s.value,
             r.value(),

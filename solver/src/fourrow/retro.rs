@@ -226,3 +226,73 @@ pub fn minimax(game: &FourRow, pos: &FourRowPos, path: &mut Vec<u128>) -> i32 {
     path.pop();
     best
 }
+
+/// Plies to the end of a won or lost position by depth-limited search, for graphs too large
+/// for [`solve`]: the smallest `d` such that the side to move can force a win within `d`
+/// plies (a win) or must lose within `d` plies whatever he does (a loss). That is the same
+/// distance as the retrograde's (the winner hastens, the loser delays). `None` when the
+/// value is a draw, or when `budget` nodes did not suffice.
+pub fn plies_by_search(game: &FourRow, pos: &FourRowPos, value: i32, budget: u64) -> Option<u32> {
+    if value == 0 {
+        return None;
+    }
+    let mut memo: HashMap<(u128, u32, bool), bool> = HashMap::new();
+    let mut nodes = 0u64;
+    for d in 0..=400 {
+        let r = within(game, pos, d, value > 0, &mut memo, &mut nodes, budget)?;
+        if r {
+            return Some(d);
+        }
+    }
+    None
+}
+
+/// `win`: can the side to move force a win within `d` plies; else: must he lose within `d`.
+fn within(
+    game: &FourRow,
+    pos: &FourRowPos,
+    d: u32,
+    win: bool,
+    memo: &mut HashMap<(u128, u32, bool), bool>,
+    nodes: &mut u64,
+    budget: u64,
+) -> Option<bool> {
+    *nodes += 1;
+    if *nodes > budget {
+        return None;
+    }
+    let key = game.exact_key(pos)?;
+    if let Some(&r) = memo.get(&(key, d, win)) {
+        return Some(r);
+    }
+    let moves = game.legal_moves(pos);
+    let r = if moves.is_empty() {
+        !win
+    } else if d == 0 {
+        false
+    } else if win {
+        let mut any = false;
+        for &m in moves.iter() {
+            let c = game.play(pos, m);
+            let same = c.side == pos.side;
+            if within(game, &c, d - 1, same, memo, nodes, budget)? {
+                any = true;
+                break;
+            }
+        }
+        any
+    } else {
+        let mut all = true;
+        for &m in moves.iter() {
+            let c = game.play(pos, m);
+            let same = c.side == pos.side;
+            if !within(game, &c, d - 1, !same, memo, nodes, budget)? {
+                all = false;
+                break;
+            }
+        }
+        all
+    };
+    memo.insert((key, d, win), r);
+    Some(r)
+}
