@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod error;
+pub mod fourrow;
 pub mod game;
 pub mod perft;
 pub mod pits;
@@ -23,6 +24,7 @@ pub mod tworow;
 pub mod variant;
 
 pub use error::{ConfigError, MoveError, PositionError};
+pub use fourrow::{FourMove, FourRow, FourRowPos};
 pub use game::{Game, MarginGame, MoveList, Notation, Outcome};
 pub use pits::Pits;
 pub use side::Side;
