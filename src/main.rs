@@ -3,10 +3,11 @@
 //! `--json` output and perft.
 
 use clap::{Args, Parser, Subcommand};
+use mancala_solver::fourrow::retro;
 use mancala_solver::perft::{divide, perft};
 use mancala_solver::search::{Limits, Progress, Solver};
-use mancala_solver::variant::{self, VARIANTS};
-use mancala_solver::{Game, Notation, TwoRow};
+use mancala_solver::variant::{self, Built, VARIANTS};
+use mancala_solver::{FourRow, FourRowPos, Game, Notation, TwoRow};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::process::ExitCode;
@@ -226,72 +227,20 @@ fn main() -> ExitCode {
 fn run(cmd: Command) -> Res {
     match cmd {
         Command::Variants { json } => variants(json),
-        Command::Start(c) => {
-            let (g, pos) = setup(&c)?;
-            let text = g.format_position(&pos);
-            if c.json {
-                out!("{}", json!({"variant": g.variant_id(), "position": text}));
-            } else {
-                out!("{text}");
-            }
-            Ok(())
-        }
-        Command::Show(c) => {
-            let (g, pos) = setup(&c)?;
-            if c.json {
-                out!("{}", state_json(&g, &pos));
-            } else {
-                out!("{}", g.draw(&pos).trim_end());
-                out!("{}", g.format_position(&pos));
-            }
-            Ok(())
-        }
-        Command::Moves(c) => {
-            let (g, pos) = setup(&c)?;
-            let names: Vec<String> = g
-                .legal_moves(&pos)
-                .iter()
-                .map(|&m| g.move_name(&pos, m))
-                .collect();
-            if c.json {
-                out!(
-                    "{}",
-                    json!({"variant": g.variant_id(), "position": g.format_position(&pos), "moves": names})
-                );
-            } else {
-                out!("{}", names.join(" "));
-            }
-            Ok(())
-        }
+        Command::Start(c) => with_game!(&c, g, pos, cmd_start(&g, &pos, &c)),
+        Command::Show(c) => with_game!(&c, g, pos, cmd_show(&g, &pos, &c)),
+        Command::Moves(c) => with_game!(&c, g, pos, cmd_moves(&g, &pos, &c)),
         Command::Play { common, moves } => {
-            let (g, mut pos) = setup(&common)?;
-            let total = moves.len();
-            for (i, name) in moves.iter().enumerate() {
-                let mv = g
-                    .parse_move(&pos, name)
-                    .map_err(|e| Fail(format!("{e} (move {} of {total})", i + 1)))?;
-                pos = g.play(&pos, mv);
-            }
-            if common.json {
-                out!("{}", state_json(&g, &pos));
-            } else {
-                out!("{}", g.format_position(&pos));
-                if let Some(o) = g.outcome(&pos) {
-                    out!(
-                        "game over: {}, South {} North {}",
-                        match o.winner {
-                            Some(s) => format!("{s} wins"),
-                            None => "draw".into(),
-                        },
-                        o.score[0],
-                        o.score[1]
-                    );
-                }
-            }
-            Ok(())
+            with_game!(&common, g, pos, cmd_play(&g, pos, &common, &moves))
         }
-        Command::Solve { common, search } => solve(&common, &search),
-        Command::Analyze { common, search } => analyze(&common, &search),
+        Command::Solve { common, search } => match setup_any(&common)? {
+            Session::Two(..) => solve(&common, &search),
+            Session::Four(g, pos) => solve_four(&g, &pos, &common, &search),
+        },
+        Command::Analyze { common, search } => match setup_any(&common)? {
+            Session::Two(..) => analyze(&common, &search),
+            Session::Four(g, pos) => analyze_four(&g, &pos, &common, &search),
+        },
         Command::Bench {
             what: Some(BenchWhat::Engines { json, variant }),
             ..
@@ -303,46 +252,333 @@ fn run(cmd: Command) -> Res {
             common,
             depth,
             divide: split,
-        } => {
-            let (g, pos) = setup(&common)?;
-            let t = Instant::now();
-            let (nodes, parts) = if split {
-                let parts = divide(&g, &pos, depth);
-                (parts.iter().map(|p| p.1).sum(), parts)
-            } else {
-                (perft(&g, &pos, depth), Vec::new())
-            };
-            let secs = t.elapsed().as_secs_f64();
-            if common.json {
-                let mut v = json!({
-                    "variant": g.variant_id(), "position": g.format_position(&pos),
-                    "depth": depth, "nodes": nodes, "seconds": secs,
-                });
-                if split {
-                    let d: serde_json::Map<String, Value> = parts
-                        .iter()
-                        .map(|&(m, n)| (g.move_name(&pos, m), json!(n)))
-                        .collect();
-                    v["divide"] = Value::Object(d);
-                }
-                out!("{v}");
-            } else {
-                for (m, n) in &parts {
-                    out!("{} {n}", g.move_name(&pos, *m));
-                }
-                out!("{nodes}");
-                eprintln!(
-                    "perft {depth}: {nodes} nodes in {secs:.3} s ({:.1} M nodes/s)",
-                    nodes as f64 / secs.max(1e-9) / 1e6
-                );
-            }
-            Ok(())
-        }
+        } => with_game!(&common, g, pos, cmd_perft(&g, &pos, &common, depth, split)),
         Command::Tablebase { command } => tablebase(command),
     }
 }
 
-/// Builds the rules and the position from the common options.
+/// A built game and its position: two-row or four-row.
+enum Session {
+    Two(TwoRow, mancala_solver::TwoRowPos),
+    Four(FourRow, FourRowPos),
+}
+
+/// Runs `$body` with `$g` and `$pos` bound to the game and position of either kind.
+macro_rules! with_game {
+    ($c:expr, $g:ident, $pos:ident, $body:expr) => {
+        match setup_any($c)? {
+            Session::Two($g, $pos) => $body,
+            Session::Four($g, $pos) => $body,
+        }
+    };
+}
+use with_game;
+
+/// Width and rule options as JSON, for any game.
+trait Describe {
+    fn describe(&self) -> Value;
+}
+
+impl Describe for TwoRow {
+    fn describe(&self) -> Value {
+        json!({"width": self.width(), "rules": self.options().describe(self.kind())})
+    }
+}
+
+impl Describe for FourRow {
+    fn describe(&self) -> Value {
+        json!({"width": self.width(), "seeds": self.seeds(),
+            "rules": self.options().describe(self.kind())})
+    }
+}
+
+/// Builds the rules (of either kind) and the position from the common options.
+fn setup_any(c: &Common) -> Result<Session, Fail> {
+    let info = variant::find(&c.variant)?;
+    if info.four.is_none() {
+        let (g, pos) = setup(c)?;
+        return Ok(Session::Two(g, pos));
+    }
+    let width = c.width.or_else(|| {
+        let text = c.position.as_deref()?;
+        let first_row = text.split_whitespace().next()?.split('/').next()?;
+        let n = first_row.split(',').count();
+        (2..=mancala_solver::fourrow::MAX_WIDTH)
+            .contains(&n)
+            .then_some(n)
+    });
+    let Built::Four(g) = variant::build_any(&c.variant, width, c.seeds, &c.rules)? else {
+        unreachable!("a four-row catalogue entry builds four-row rules")
+    };
+    let pos = match &c.position {
+        Some(text) => g.parse_position(text)?,
+        None => g.start(),
+    };
+    Ok(Session::Four(g, pos))
+}
+
+fn cmd_start<G: Notation>(g: &G, pos: &G::Position, c: &Common) -> Res {
+    let text = g.format_position(pos);
+    if c.json {
+        out!("{}", json!({"variant": g.variant_id(), "position": text}));
+    } else {
+        out!("{text}");
+    }
+    Ok(())
+}
+
+fn cmd_show<G: Notation + Describe>(g: &G, pos: &G::Position, c: &Common) -> Res {
+    if c.json {
+        out!("{}", state_json(g, pos));
+    } else {
+        out!("{}", g.draw(pos).trim_end());
+        out!("{}", g.format_position(pos));
+    }
+    Ok(())
+}
+
+fn cmd_moves<G: Notation>(g: &G, pos: &G::Position, c: &Common) -> Res {
+    let names: Vec<String> = g
+        .legal_moves(pos)
+        .iter()
+        .map(|&m| g.move_name(pos, m))
+        .collect();
+    if c.json {
+        out!(
+            "{}",
+            json!({"variant": g.variant_id(), "position": g.format_position(pos), "moves": names})
+        );
+    } else {
+        out!("{}", names.join(" "));
+    }
+    Ok(())
+}
+
+fn cmd_play<G: Notation + Describe>(
+    g: &G,
+    mut pos: G::Position,
+    c: &Common,
+    moves: &[String],
+) -> Res {
+    let total = moves.len();
+    for (i, name) in moves.iter().enumerate() {
+        let mv = g
+            .parse_move(&pos, name)
+            .map_err(|e| Fail(format!("{e} (move {} of {total})", i + 1)))?;
+        pos = g.play(&pos, mv);
+    }
+    if c.json {
+        out!("{}", state_json(g, &pos));
+    } else {
+        out!("{}", g.format_position(&pos));
+        if let Some(o) = g.outcome(&pos) {
+            out!(
+                "game over: {}, South {} North {}",
+                match o.winner {
+                    Some(s) => format!("{s} wins"),
+                    None => "draw".into(),
+                },
+                o.score[0],
+                o.score[1]
+            );
+        }
+    }
+    Ok(())
+}
+
+fn cmd_perft<G: Notation>(g: &G, pos: &G::Position, c: &Common, depth: u32, split: bool) -> Res {
+    let t = Instant::now();
+    let (nodes, parts) = if split {
+        let parts = divide(g, pos, depth);
+        (parts.iter().map(|p| p.1).sum(), parts)
+    } else {
+        (perft(g, pos, depth), Vec::new())
+    };
+    let secs = t.elapsed().as_secs_f64();
+    if c.json {
+        let mut v = json!({
+            "variant": g.variant_id(), "position": g.format_position(pos),
+            "depth": depth, "nodes": nodes, "seconds": secs,
+        });
+        if split {
+            let d: serde_json::Map<String, Value> = parts
+                .iter()
+                .map(|&(m, n)| (g.move_name(pos, m), json!(n)))
+                .collect();
+            v["divide"] = Value::Object(d);
+        }
+        out!("{v}");
+    } else {
+        for (m, n) in &parts {
+            out!("{} {n}", g.move_name(pos, *m));
+        }
+        out!("{nodes}");
+        eprintln!(
+            "perft {depth}: {nodes} nodes in {secs:.3} s ({:.1} M nodes/s)",
+            nodes as f64 / secs.max(1e-9) / 1e6
+        );
+    }
+    Ok(())
+}
+
+/// Positions beyond which `solve` does not try the whole-graph count of plies.
+const RETRO_LIMIT: usize = 3_000_000;
+
+fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res {
+    if s.tablebases.is_some() {
+        return Err(Fail(format!(
+            "--tablebases: there are no tablebases for {} yet",
+            g.variant_id()
+        )));
+    }
+    let limits = s.limits()?;
+    // The search numbers a position's moves with a byte (search.rs): refuse boards where a
+    // position could have more.
+    if g.max_moves_bound() > 256 {
+        return Err(Fail(format!(
+            "solve: {} at width {} can have up to {} moves in a position, the search handles 256; use a smaller --width",
+            g.variant_id(),
+            g.width(),
+            g.max_moves_bound()
+        )));
+    }
+    let exact_key = g.exact_key(pos).is_some();
+    let solver = Solver::new(g, limits);
+    let pb = spinner();
+    let t0 = Instant::now();
+    let r = solver.solve_with_progress(pos, &mut |p: Progress| {
+        pb.set_message(format!(
+            "depth {}  value in [{}, {}]  {:.1} M nodes",
+            p.depth,
+            p.lower,
+            p.upper,
+            p.nodes as f64 / 1e6
+        ));
+    });
+    // Plies to the end: the whole reachable graph, when small enough (exact).
+    let retro = if r.exact && exact_key && s.depth.is_none() {
+        pb.set_message("plies: retrograde analysis of the reachable graph");
+        retro::solve(g, pos, RETRO_LIMIT).ok()
+    } else {
+        None
+    };
+    pb.finish_and_clear();
+    let wdl = retro.as_ref().and_then(|t| t.value(g, pos));
+    if let Some(w) = wdl {
+        if w.value() != r.value {
+            return Err(Fail(format!(
+                "internal disagreement: search value {} but retrograde {:?}",
+                r.value, w
+            )));
+        }
+    }
+    let mut plies = wdl.and_then(|w| w.plies());
+    if plies.is_none() && retro.is_none() && r.exact && exact_key && r.value != 0 {
+        // Graph too large: the same distance by a depth-limited search, if it is short.
+        plies = retro::plies_by_search(g, pos, r.value, 20_000_000);
+    }
+    // With plies known, the line is the distance-optimal one; else the search's.
+    let line = match (&retro, plies) {
+        (Some(t), Some(_)) => t.line(g, pos),
+        _ => r.pv.clone(),
+    };
+    let mut names = Vec::new();
+    let mut p = *pos;
+    for &m in &line {
+        names.push(g.move_name(&p, m));
+        p = g.play(&p, m);
+    }
+    let best = line
+        .first()
+        .or(r.best.as_ref())
+        .map(|&m| g.move_name(pos, m));
+    let secs = t0.elapsed().as_secs_f64();
+    if c.json {
+        out!(
+            "{}",
+            json!({
+                "variant": g.variant_id(), "position": g.format_position(pos),
+                "metric": "wdl", "value": r.value, "plies": plies,
+                "best_move": best, "pv": names, "nodes": r.nodes, "seconds": secs,
+                "exact": r.exact && exact_key, "depth": r.depth, "threads": limits.threads,
+                "graph_positions": retro.as_ref().map(|t| t.len()),
+            })
+        );
+    } else {
+        let word = match r.value {
+            1 => "win",
+            0 => "draw",
+            _ => "loss",
+        };
+        out!(
+            "value {word} for {} ({:+}){}, best move {}",
+            g.to_move(pos),
+            r.value,
+            match plies {
+                Some(n) => format!(", {n} plies to the end"),
+                None => String::new(),
+            },
+            best.as_deref().unwrap_or("none (game over)")
+        );
+        if !(r.exact && exact_key) {
+            out!("note: not proven (depth limit, or a position too large for an exact key)");
+        }
+        if !names.is_empty() {
+            out!("pv {}", names.join(" "));
+        }
+        out!("{} nodes in {:.3} s", r.nodes, secs);
+    }
+    Ok(())
+}
+
+fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res {
+    if s.depth.is_some() {
+        return Err(Fail(
+            "analyze gives exact values only: --depth is not accepted".into(),
+        ));
+    }
+    if g.max_moves_bound() > 256 {
+        return Err(Fail(format!(
+            "analyze: {} at width {} can have up to {} moves in a position, the search handles 256; use a smaller --width",
+            g.variant_id(),
+            g.width(),
+            g.max_moves_bound()
+        )));
+    }
+    let solver = Solver::new(g, s.limits()?);
+    let t0 = Instant::now();
+    let values = solver.analyze(pos);
+    let best = values.iter().map(|v| v.value).max();
+    if c.json {
+        let moves: serde_json::Map<String, Value> = values
+            .iter()
+            .map(|v| (g.move_name(pos, v.mv), json!(v.value)))
+            .collect();
+        out!(
+            "{}",
+            json!({
+                "variant": g.variant_id(), "position": g.format_position(pos),
+                "metric": "wdl", "value": best, "moves": moves,
+                "seconds": t0.elapsed().as_secs_f64(),
+            })
+        );
+    } else {
+        if values.is_empty() {
+            out!("no legal move: the game is over");
+        }
+        for v in &values {
+            out!(
+                "{:>12}  {:+}{}",
+                g.move_name(pos, v.mv),
+                v.value,
+                if Some(v.value) == best { "  best" } else { "" }
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Builds the two-row rules and the position from the common options.
 fn setup(c: &Common) -> Result<(TwoRow, mancala_solver::TwoRowPos), Fail> {
     // Check the variant name first, so an unknown variant is the error reported.
     variant::find(&c.variant)?;
@@ -363,7 +599,7 @@ fn setup(c: &Common) -> Result<(TwoRow, mancala_solver::TwoRowPos), Fail> {
 }
 
 /// The game-state object of `play --json` (NOTATION.md).
-fn state_json(g: &TwoRow, pos: &mancala_solver::TwoRowPos) -> Value {
+fn state_json<G: Notation + Describe>(g: &G, pos: &G::Position) -> Value {
     let c = g.captured(pos);
     let outcome = g.outcome(pos);
     let result = match outcome {
@@ -373,16 +609,18 @@ fn state_json(g: &TwoRow, pos: &mancala_solver::TwoRowPos) -> Value {
             "score": {"S": o.score[0], "N": o.score[1]},
         }),
     };
-    json!({
+    let mut v = json!({
         "variant": g.variant_id(),
         "position": g.format_position(pos),
         "to_move": g.to_move(pos).letter().to_string(),
         "captured": {"S": c[0], "N": c[1]},
         "game_over": outcome.is_some(),
         "result": result,
-        "width": g.width(),
-        "rules": g.options().describe(g.kind()),
-    })
+    });
+    if let (Value::Object(m), Value::Object(d)) = (&mut v, g.describe()) {
+        m.extend(d);
+    }
+    v
 }
 
 fn variants(as_json: bool) -> Res {
@@ -399,6 +637,14 @@ fn variants(as_json: bool) -> Res {
                             .collect()
                     })
                     .unwrap_or_default();
+                let rules: Vec<Value> = match v.four {
+                    Some(k) => k
+                        .options()
+                        .iter()
+                        .map(|r| json!({"name": r.0, "values": r.1, "default": r.1[0], "help": r.2}))
+                        .collect(),
+                    None => rules,
+                };
                 json!({
                     "id": v.id, "people": v.people, "source": v.source, "board": v.board,
                     "status": v.status.as_str(), "rules": rules,
@@ -886,9 +1132,37 @@ fn pool(threads: usize) -> Result<rayon::ThreadPool, Fail> {
 }
 
 fn play_match(m: &MatchArgs) -> Res {
+    use mancala_solver::search::Oracle;
+    match setup_any(&m.common)? {
+        Session::Two(g, pos) => {
+            let oracle: Option<std::sync::Arc<dyn Oracle<TwoRow>>> = match &m.tablebases {
+                None => None,
+                Some(dir) => Some(std::sync::Arc::new(mancala_tablebases::Tablebases::open(
+                    dir, &g,
+                )?)),
+            };
+            play_match_on(&g, &pos, m, oracle)
+        }
+        Session::Four(g, pos) => {
+            if m.tablebases.is_some() {
+                return Err(Fail(
+                    "--tablebases: the endgame tables are for two-row games only".into(),
+                ));
+            }
+            play_match_on(&g, &pos, m, None)
+        }
+    }
+}
+
+/// `mancala match` on a game of either kind.
+fn play_match_on<G: mancala_solver::engine::EngineGame + Notation + 'static>(
+    g: &G,
+    pos: &G::Position,
+    m: &MatchArgs,
+    oracle: Option<std::sync::Arc<dyn mancala_solver::search::Oracle<G>>>,
+) -> Res {
     use mancala_solver::engine::EngineSpec;
     use mancala_solver::matches::{run_match, summarize, MatchConfig};
-    use mancala_solver::search::Oracle;
     let a: EngineSpec = m.a.parse()?;
     let b: EngineSpec = m.b.parse()?;
     if m.games == 0 {
@@ -898,18 +1172,11 @@ fn play_match(m: &MatchArgs) -> Res {
         return Err(Fail("invalid --max-plies 0: expected at least 1".into()));
     }
     let threads = threads_or_all(m.threads)?;
-    let (g, pos) = setup(&m.common)?;
-    if g.outcome(&pos).is_some() {
+    if g.outcome(pos).is_some() {
         return Err(Fail(
             "the game is already over in the given position".into(),
         ));
     }
-    let oracle: Option<std::sync::Arc<dyn Oracle<TwoRow>>> = match &m.tablebases {
-        None => None,
-        Some(dir) => Some(std::sync::Arc::new(mancala_tablebases::Tablebases::open(
-            dir, &g,
-        )?)),
-    };
     let cfg = MatchConfig {
         games: m.games,
         seed: m.seed,
@@ -921,7 +1188,7 @@ fn play_match(m: &MatchArgs) -> Res {
         indicatif::ProgressDrawTarget::stderr(),
     );
     let t = Instant::now();
-    let games = pool(threads)?.install(|| run_match(&g, &pos, &a, &b, oracle, &cfg, &|| pb.inc(1)));
+    let games = pool(threads)?.install(|| run_match(g, pos, &a, &b, oracle, &cfg, &|| pb.inc(1)));
     pb.finish_and_clear();
     let secs = t.elapsed().as_secs_f64();
     let s = summarize(&games);
@@ -930,7 +1197,7 @@ fn play_match(m: &MatchArgs) -> Res {
         out!(
             "{}",
             json!({
-                "variant": g.variant_id(), "position": g.format_position(&pos),
+                "variant": g.variant_id(), "position": g.format_position(pos),
                 "a": a.to_string(), "b": b.to_string(), "games": s.games, "seed": m.seed,
                 "opening": m.opening, "max_plies": m.max_plies,
                 "wins": s.wins, "draws": s.draws, "losses": s.losses, "score": e.score,

@@ -96,6 +96,31 @@ fn another_seed_gives_other_games() {
 }
 
 #[test]
+fn four_row_games_play_matches_too() {
+    let run = || {
+        let mut v = json_of(&mancala(&[
+            "match",
+            "mulabalaba",
+            "--a",
+            "mcts:iters=20",
+            "--b",
+            "random",
+            "--games",
+            "4",
+            "--seed",
+            "2",
+            "--json",
+        ]));
+        v.as_object_mut().unwrap().remove("seconds");
+        v
+    };
+    let v = run();
+    assert_eq!(v, run());
+    let n = |k: &str| v[k].as_u64().unwrap();
+    assert_eq!(n("wins") + n("draws") + n("losses"), 4);
+}
+
+#[test]
 fn the_text_output_gives_the_score_and_elo() {
     let out = mancala(&[
         "match", "oware", "--a", "greedy", "--b", "random", "--games", "6", "--seed", "3",
@@ -126,7 +151,7 @@ fn bad_engine_specs_and_options_exit_2_with_one_line() {
         "--games 0",
     );
     assert_fails(
-        &["match", "mulabalaba", "--a", "random", "--b", "random"],
+        &["match", "isolo", "--a", "random", "--b", "random"],
         "cannot be played yet",
     );
     assert_fails(&["match", "oware", "--a", "random"], "--b");

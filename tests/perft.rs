@@ -1,8 +1,17 @@
 //! The generic perft harness: every `tests/perft/*.perft` file (format in its README).
 
 use mancala_solver::perft::perft;
-use mancala_solver::{variant, Notation};
+use mancala_solver::variant::{self, Built};
+use mancala_solver::Notation;
 use std::path::Path;
+
+/// Perft of position text in any game.
+fn perft_text<G: Notation>(g: &G, text: &str, depth: u32, at: &str) -> u64 {
+    let pos = g
+        .parse_position(text)
+        .unwrap_or_else(|e| panic!("{at}: {e}"));
+    perft(g, &pos, depth)
+}
 
 /// Runs one golden file; returns the number of checks made.
 fn run_file(path: &Path) -> usize {
@@ -30,14 +39,14 @@ fn run_file(path: &Path) -> usize {
                     .as_deref()
                     .unwrap_or_else(|| panic!("{at}: no position"));
                 let width = pos_text.split('/').next().unwrap().split(',').count();
-                let g = variant::build(&var, Some(width), None, &rules)
+                let built = variant::build_any(&var, Some(width), None, &rules)
                     .unwrap_or_else(|e| panic!("{at}: {e}"));
-                let pos = g
-                    .parse_position(pos_text)
-                    .unwrap_or_else(|e| panic!("{at}: {e}"));
+                let got = match built {
+                    Built::Two(g) => perft_text(&g, pos_text, depth, &at),
+                    Built::Four(g) => perft_text(&g, pos_text, depth, &at),
+                };
                 assert_eq!(
-                    perft(&g, &pos, depth),
-                    nodes,
+                    got, nodes,
                     "{at}: {var} {rules:?} perft {depth} of {pos_text}"
                 );
                 checks += 1;
@@ -63,7 +72,23 @@ fn golden_perft_files() {
         assert!(checks > 0, "{} checks nothing", f.display());
         variants.push(f.file_stem().unwrap().to_string_lossy().to_string());
     }
-    for v in ["kalah", "kale", "kpo", "oware", "warri"] {
+    for v in [
+        "kalah",
+        "kale",
+        "kpo",
+        "oware",
+        "warri",
+        "mulabalaba",
+        "toka",
+        "kanotta",
+        "nchuba",
+        "nakabili",
+        "kabwanga",
+        "chisolo",
+        "natatu",
+        "chisolo-ii",
+        "mwambulula",
+    ] {
         assert!(variants.iter().any(|x| x == v), "no perft file for {v}");
     }
 }

@@ -13,6 +13,7 @@
 
 pub mod engine;
 pub mod error;
+pub mod fourrow;
 pub mod game;
 pub mod matches;
 pub mod perft;
@@ -29,7 +30,8 @@ pub mod tworow;
 pub mod variant;
 
 pub use error::{ConfigError, MoveError, PositionError};
+pub use fourrow::{FourMove, FourRow, FourRowPos};
 pub use game::{Game, MarginGame, MoveList, Notation, Outcome};
 pub use pits::Pits;
 pub use side::Side;
-pub use tworow::{Kind, RuleOptions, TwoRow, TwoRowPos};
+pub use tworow::{Kind, RuleOptions, Successor, Successors, TwoRow, TwoRowPos};

@@ -174,8 +174,63 @@ impl std::fmt::Debug for Pits {
     }
 }
 
-#[inline]
-const fn byte_sum(x: u64) -> u32 {
+/// `0x01` in each of the eight byte lanes of a `u64`.
+pub(crate) const ONES64: u64 = u64::MAX / 0xFF;
+/// `0x80` in each of the eight byte lanes of a `u64`.
+pub(crate) const HIGH64: u64 = ONES64 << 7;
+
+/// The `0x80` bit of each byte lane of `x` that is not zero.
+///
+/// Exact, with no carry between lanes: `(b & 0x7F) + 0x7F <= 0xFE` for every byte `b`, and it
+/// reaches `0x80` exactly when `b & 0x7F != 0`; or-ing `b` back in covers `b == 0x80`.
+#[inline(always)]
+pub(crate) const fn nonzero_lanes(x: u64) -> u64 {
+    (((x & !HIGH64).wrapping_add(!HIGH64)) | x) & HIGH64
+}
+
+/// The `0x80` bit of each byte lane of `x` that equals `b`.
+#[inline(always)]
+pub(crate) const fn lanes_equal(x: u64, b: u8) -> u64 {
+    !nonzero_lanes(x ^ (ONES64 * b as u64)) & HIGH64
+}
+
+/// Gathers the `0x80` bits of the eight lanes of `x` (only those bits may be set) into bits
+/// `0..8` of the result, lane `i` giving bit `i`.
+///
+/// After `>> 7` lane `i` holds bit `8i`; the multiplier has bits `7k` for `k` in `0..8`, so the
+/// partial products land on bits `8i + 7k`, all distinct (no carries), and bit `49 + i` comes
+/// from `k = 7 - i` alone.
+#[inline(always)]
+pub(crate) const fn lane_flags(x: u64) -> u32 {
+    (((x >> 7).wrapping_mul(0x0002_0408_1020_4081)) >> 49) as u32 & 0xFF
+}
+
+/// Bytes `0xFF` in lanes `0..=top` of a `u64` (`top < 8`).
+#[inline(always)]
+pub(crate) const fn bytes_through(top: usize) -> u64 {
+    u64::MAX >> (56 - 8 * top as u32)
+}
+
+/// The bytes of the longest run of lanes `..=top` that ends at lane `top` and whose lanes all
+/// have their `0x80` bit set in `flags` (lane `top` must have it set).
+///
+/// The lanes at or below `top` that break the run are `!flags` there; the run starts just
+/// above the highest of them, or at lane 0 when there is none. For a highest break in lane `h`
+/// its top bit is bit `8h + 7`, so `u64::MAX >> leading_zeros` covers lanes `0..=h`.
+#[inline(always)]
+pub(crate) const fn run_ending_at(flags: u64, top: usize) -> u64 {
+    let upto = bytes_through(top);
+    let breaks = !flags & upto & HIGH64;
+    let below = match u64::MAX.checked_shr(breaks.leading_zeros()) {
+        Some(b) => b,
+        None => 0,
+    };
+    upto & !below
+}
+
+/// The total of the eight byte lanes of `x`.
+#[inline(always)]
+pub(crate) const fn byte_sum(x: u64) -> u32 {
     // Pairwise add bytes into 16-bit fields, then multiply to gather them. Each 16-bit field
     // holds at most 2 * 255, and the total of all eight bytes at most 2040, which fits in the
     // top 16 bits of the product.
@@ -207,6 +262,38 @@ mod tests {
         let mut p = Pits::EMPTY;
         p.add_run(3, 12, 12); // every lane once, ending on lane 3
         assert_eq!(p.to_vec(12), vec![1; 12]);
+    }
+
+    #[test]
+    fn swar_helpers() {
+        let x = u64::from_le_bytes([0, 1, 0x80, 0xFF, 2, 3, 0x7F, 0]);
+        assert_eq!(lane_flags(nonzero_lanes(x)), 0b0111_1110);
+        assert_eq!(lane_flags(lanes_equal(x, 0)), 0b1000_0001);
+        assert_eq!(lane_flags(lanes_equal(x, 2)), 0b0001_0000);
+        assert_eq!(lane_flags(lanes_equal(x, 0xFF)), 0b0000_1000);
+        assert_eq!(byte_sum(x), 1 + 0x80 + 0xFF + 2 + 3 + 0x7F);
+        assert_eq!(bytes_through(0), 0xFF);
+        assert_eq!(bytes_through(7), u64::MAX);
+        // Flags set in lanes 1, 2, 3 and 5.
+        let f = HIGH64 & u64::from_le_bytes([0, 0xFF, 0xFF, 0xFF, 0, 0xFF, 0, 0]);
+        assert_eq!(run_ending_at(f, 3), 0xFFFF_FF00);
+        assert_eq!(run_ending_at(f, 5), 0xFF00_0000_0000);
+        assert_eq!(run_ending_at(HIGH64, 7), u64::MAX);
+        assert_eq!(run_ending_at(HIGH64, 2), 0xFF_FFFF);
+        // Every byte value, against the obvious definitions.
+        for b in 0..=255u8 {
+            for lane in 0..8 {
+                let x = (b as u64) << (8 * lane);
+                assert_eq!(lane_flags(nonzero_lanes(x)), ((b != 0) as u32) << lane);
+                let only = if b == 0 { 0xFF } else { 1 << lane };
+                assert_eq!(lane_flags(lanes_equal(x, b)), only);
+                assert_eq!(lanes_equal(x, 2) != 0, b == 2);
+                assert_eq!(
+                    lane_flags(lanes_equal(x, 0)),
+                    0xFF & !(((b != 0) as u32) << lane)
+                );
+            }
+        }
     }
 
     #[test]

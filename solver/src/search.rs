@@ -309,8 +309,8 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             };
         }
 
-        // Children, ordered: table move, then by immediate gain (extra turns first among
-        // equals), then history.
+        // Children, ordered: table move, then extra turns, then by immediate gain, then
+        // history.
         let margin = g.margin(pos);
         let mut children = std::mem::take(self.stack_at(ply as usize));
         children.clear();
@@ -322,7 +322,9 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             } else {
                 -g.margin(&c) - margin
             };
-            let mut order = (gain as i64) << 24 | (same as i64) << 22;
+            // Extra turns first, then by gain (measured in nodes to prove kalah 4x4, 4x5, 5x3:
+            // -22%, -11%, -2% against gain first with extra turns breaking ties).
+            let mut order = (same as i64) << 40 | (gain as i64) << 24;
             order += self.history[i] as i64 >> 8;
             if tt_move == Some(i as u8) {
                 order = i64::MAX;

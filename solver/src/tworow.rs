@@ -7,10 +7,27 @@
 //!
 //! Positions are kept from the mover's point of view (see [`crate::pits`]): the mover's pits
 //! are lanes `0..W`, the opponent's `W..2W`, and `captured[0]` is the mover's.
+//!
+//! # How a move is played
+//!
+//! - [`Game::play`] and [`Game::gen_moves`] match on the kind once and run a copy of the rules
+//!   compiled for that kind alone (the kind is a const generic parameter of the helpers).
+//! - The board is split into its two rows, one `u64` each (width ≤ 8): the mover's row and the
+//!   opponent's. Handing the move over is joining them the other way round.
+//! - Sowing is table lookups made in [`TwoRow::new`]: for each origin, the pits a partial lap
+//!   of `r` seeds reaches and where its last seed falls, and the pits of a whole lap. A sowing
+//!   of `n` seeds is `n / lap` whole laps and a partial one, with no division: laps are rare,
+//!   and then a multiplication by a reciprocal stands in for it.
+//! - Captures and chains are byte-lane (SWAR) operations on the opponent's row.
+//! - Oware and warri test "leaves the opponent a seed" without playing the moves out where a
+//!   proven shortcut applies (`TwoRow::legal`).
 
 use crate::error::{ConfigError, MoveError, PositionError};
-use crate::game::{Game, MarginGame, MoveList, Notation, Outcome};
-use crate::pits::{lane_bytes, lane_ones, Pits, MAX_BOARD_SEEDS, MAX_WIDTH};
+use crate::game::{Game, MarginGame, Notation, Outcome};
+use crate::pits::{
+    byte_sum, lane_bytes, lane_flags, lanes_equal, nonzero_lanes, run_ending_at, Pits, HIGH64,
+    MAX_BOARD_SEEDS, MAX_WIDTH, ONES64,
+};
 use crate::side::Side;
 use arrayvec::ArrayVec;
 
@@ -187,6 +204,20 @@ pub struct TwoRowPos {
 }
 
 impl TwoRowPos {
+    /// The position with board `pits` given from the side to move (mover's row in lanes
+    /// `0..W`, the opponent's in `W..2W`, see [`crate::pits`]), South to move, nothing
+    /// captured: what a tablebase slice stores. It checks nothing and costs nothing: the
+    /// caller ensures that lanes `2W..16` are empty and that the board holds at most
+    /// [`MAX_BOARD_SEEDS`] seeds, as every board of a slice does.
+    #[inline]
+    pub const fn from_relative(pits: Pits) -> TwoRowPos {
+        TwoRowPos {
+            pits,
+            captured: [0, 0],
+            to_move: Side::South,
+        }
+    }
+
     /// The pits, mover's row in lanes `0..W` (see [`crate::pits`]).
     #[inline]
     pub fn pits(&self) -> Pits {
@@ -214,22 +245,153 @@ impl TwoRowPos {
     }
 }
 
-/// What the sowing of one move did, before captures.
+/// One legal move of a position and what it leads to (see [`TwoRow::successors`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Successor {
+    /// The move.
+    pub mv: Pit,
+    /// The position after it: `Game::play(pos, mv)`.
+    pub child: TwoRowPos,
+    /// Seeds won by the mover with the move minus seeds won by the opponent (an end-of-game
+    /// share-out can give seeds to both): the change of the margin seen from the mover's side.
+    pub gain: i32,
+}
+
+/// The successors of a two-row position: at most one per pit of the mover's row.
+pub type Successors = ArrayVec<Successor, MAX_WIDTH>;
+
+/// The kinds as const generic parameters of the per-kind code paths (an enum cannot be one on
+/// stable Rust). [`Game::play`] and [`Game::gen_moves`] match on [`TwoRow::kind`] once per call
+/// and run a copy of the rules compiled for that kind alone.
+const KALAH: u8 = 0;
+const OWARE: u8 = 1;
+const WARRI: u8 = 2;
+const KALE: u8 = 3;
+const KPO: u8 = 4;
+
+/// The most holes in one lap of a sowing: kalah's 2W pits and the mover's store.
+const MAX_CYCLE: usize = 2 * MAX_WIDTH + 1;
+
+/// The hole "the mover's store" (kalah) in [`Step::last`] and [`lap_holes`].
+const STORE: u8 = u8::MAX;
+
+/// The seeds a sowing drops, on the board split into its two rows: the mover's row (lanes
+/// `0..W` of the [`crate::pits`] layout) and the opponent's row (lanes `W..2W`), each in lanes
+/// `0..W` of a `u64`. Width ≤ 8 keeps each row in 64 bits.
+#[derive(Clone, Copy, Debug, Default)]
+struct Step {
+    /// `0x01` in each of the mover's pits that gets a seed, less one seed in the origin for
+    /// each hole: added to the mover's row (wrapping) it also empties the origin, as the
+    /// seeds taken from it, `r + q * cycle` for `q` laps and `r` more holes, are all counted.
+    /// The sum is exact modulo 2^64 and its true value has every lane in `0..=255`, so the
+    /// borrows of the intermediate terms cancel.
+    own: u64,
+    /// `0x01` in each of the opponent's pits that gets a seed.
+    opp: u64,
+    /// The lane (`0..2W`, of the [`crate::pits`] layout) of the last seed, or [`STORE`].
+    last: u8,
+    /// Seeds dropped in the mover's store (kalah).
+    store: u8,
+}
+
+/// The sowing tables of one rules value, a function of its kind and width.
+#[derive(Clone)]
+struct Tables {
+    /// `step[from][r]` for `r < cycle`: the first `r` holes of a lap from pit `from`, the last
+    /// of them in `last`. `step[from][0].last` is the last hole of a whole lap, where the last
+    /// seed of a sowing of whole laps falls.
+    step: [[Step; MAX_CYCLE]; MAX_WIDTH],
+    /// `lap[from]`: every hole of one lap from pit `from`.
+    lap: [Step; MAX_WIDTH],
+    /// Holes in one lap: 2W + 1 for kalah, 2W for kpo, 2W - 1 where the origin is skipped.
+    cycle: u32,
+    /// `n / cycle == (n * recip) >> 16` for every `n <= 255` (see [`reciprocal`]).
+    recip: u32,
+}
+
+/// The holes of one lap from pit `from`, in sowing order: lanes of the [`crate::pits`] layout,
+/// and [`STORE`] for kalah's store.
+fn lap_holes(kind: Kind, width: usize, from: usize) -> Vec<u8> {
+    let ring = 2 * width;
+    let mut holes = Vec::with_capacity(ring + 1);
+    for k in 1..=ring {
+        let lane = (from + k) % ring;
+        match kind {
+            // Kalah: the mover's ring is his W pits, his store, the opponent's W pits.
+            Kind::Kalah => {
+                if lane == width {
+                    holes.push(STORE);
+                }
+                holes.push(lane as u8);
+            }
+            // Humpidge rule 4: "If a player, in making his move, has enough pieces to go more
+            // than once round the board, he must pass over the till from where he started his
+            // move, leaving it empty." Oware and Kale (Good: "he must skip the pocket from
+            // which he started") likewise: the ring has 2W-1 holes for this move.
+            Kind::Oware | Kind::Warri | Kind::Kale => {
+                if lane != from {
+                    holes.push(lane as u8);
+                }
+            }
+            // Kpo, one lap, no skip: a lap of 2W or more drops a seed in the origin.
+            Kind::Kpo => holes.push(lane as u8),
+        }
+    }
+    holes
+}
+
+/// The seeds dropped in `holes` by a sowing from pit `from`, and the last of them. `own` also
+/// takes the seeds out of the origin, one for each hole (wrapping: see [`Step::own`]).
+fn step_of(width: usize, from: usize, holes: &[u8], last: u8) -> Step {
+    let mut s = Step {
+        own: 0u64.wrapping_sub((holes.len() as u64) << (8 * from)),
+        last,
+        ..Step::default()
+    };
+    for &h in holes {
+        let h = h as usize;
+        if h == STORE as usize {
+            s.store += 1;
+        } else if h < width {
+            s.own = s.own.wrapping_add(1 << (8 * h));
+        } else {
+            s.opp += 1 << (8 * (h - width));
+        }
+    }
+    s
+}
+
+/// A multiplier `m` with `n / d == (n * m) >> 16` for `n <= 255` and `1 <= d <= MAX_CYCLE`.
+///
+/// With `m = floor(2^16 / d) + 1 = 2^16 / d + e`, `0 < e <= 1`: `n * m / 2^16 = n / d + n e /
+/// 2^16`, and `n e / 2^16 <= 255 / 2^16 < 1 / d`, which is the least distance from `n / d` up
+/// to the next integer, so the floor is `n / d` (checked for every case by a test).
+const fn reciprocal(d: u32) -> u32 {
+    (1 << 16) / d + 1
+}
+
+/// What a sowing did: the rows after it and where its last seed fell.
 #[derive(Clone, Copy, Debug)]
 struct Sown {
-    pits: Pits,
-    /// Lane of the last seed (unused when `in_store`).
+    /// The mover's row.
+    own: u64,
+    /// The opponent's row.
+    opp: u64,
+    /// Lane of the last seed (`0..2W`), or [`STORE`].
     last: usize,
     /// Seeds sown into the mover's store (kalah).
     store: u32,
-    /// The last seed fell in the mover's store (kalah).
-    in_store: bool,
+    /// Seeds the origin held.
+    n: u32,
 }
 
 /// A move's effect from the mover's point of view, before the side to move changes.
 #[derive(Clone, Copy, Debug)]
 struct Played {
-    pits: Pits,
+    /// The mover's row.
+    own: u64,
+    /// The opponent's row.
+    opp: u64,
     /// Seeds the mover won with this move (stores included).
     gain: u32,
     /// The same player moves again (kalah).
@@ -237,46 +399,93 @@ struct Played {
 }
 
 /// The rules of one two-row variant at one size, with its options.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Equality, hashing and `Debug` see the kind, size and options only: the other fields are
+/// derived from them in [`TwoRow::new`].
+#[derive(Clone)]
 pub struct TwoRow {
     kind: Kind,
     width: usize,
     seeds: u8,
     opts: RuleOptions,
-    /// Bytes of the mover's lanes.
-    own: u128,
-    /// Bytes of the opponent's lanes.
-    opp: u128,
-    /// Ones in every used lane.
-    ones: u128,
+    /// `2^(8W)`: multiplying a row by it moves it to lanes `W..2W` of the board word.
+    up: u128,
+    /// `2^(64 - 8W)`: see [`TwoRow::split`].
+    down: u64,
+    /// Bytes of the lanes `0..W` of a row.
+    row: u64,
+    /// `W - i` in lane `i < W`: the seeds pit `i` needs to reach the opponent's row.
+    reach: u64,
+    /// The sowing tables.
+    t: Tables,
+}
+
+impl TwoRow {
+    /// What defines the rules: the fields the others are derived from.
+    fn defining(&self) -> (Kind, usize, u8, RuleOptions) {
+        (self.kind, self.width, self.seeds, self.opts)
+    }
+}
+
+impl PartialEq for TwoRow {
+    fn eq(&self, other: &TwoRow) -> bool {
+        self.defining() == other.defining()
+    }
+}
+
+impl Eq for TwoRow {}
+
+impl std::hash::Hash for TwoRow {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.defining().hash(state)
+    }
+}
+
+impl std::fmt::Debug for TwoRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TwoRow")
+            .field("kind", &self.kind)
+            .field("width", &self.width)
+            .field("seeds", &self.seeds)
+            .field("opts", &self.opts)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The most seeds a side may have captured in a position given as text: far above any
 /// board's total, low enough that no sum of captures can overflow.
 pub const MAX_CAPTURED: u32 = 1 << 24;
 
-/// `(n / d, n % d)`, without a division in the common case of a lap shorter than the ring.
-#[inline(always)]
-fn div_small(n: usize, d: usize) -> (usize, usize) {
-    if n < d {
-        (0, n)
-    } else {
-        (n / d, n % d)
-    }
-}
-
-/// `i % m` for `i < 2m`.
-#[inline(always)]
-fn wrap(i: usize, m: usize) -> usize {
-    if i >= m {
-        i - m
-    } else {
-        i
-    }
-}
-
 /// The move type of the two-row variants: the mover's pit index `0..W` (pit name minus one).
 pub type Pit = u8;
+
+/// `MOVE_LISTS[m]`: the pits whose bits are set in `m`, in increasing order, then zeros; and
+/// how many there are.
+static MOVE_LISTS: [([Pit; MAX_WIDTH], u8); 1 << MAX_WIDTH] = {
+    let mut lists = [([0; MAX_WIDTH], 0); 1 << MAX_WIDTH];
+    let mut m = 0;
+    while m < lists.len() {
+        let mut i = 0;
+        while i < MAX_WIDTH {
+            if m >> i & 1 == 1 {
+                lists[m].0[lists[m].1 as usize] = i as Pit;
+                lists[m].1 += 1;
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    lists
+};
+
+/// Fills `moves` with the pits whose bits are set in `legal` (bits `0..MAX_WIDTH`), in
+/// increasing order.
+#[inline(always)]
+fn set_moves(moves: &mut ArrayVec<Pit, MAX_WIDTH>, legal: u32) {
+    let (list, len) = MOVE_LISTS[legal as u8 as usize];
+    *moves = ArrayVec::from(list);
+    moves.truncate(len as usize);
+}
 
 impl TwoRow {
     /// The rules of `kind` on a board of `width` pits a side with `seeds` seeds a pit.
@@ -299,14 +508,34 @@ impl TwoRow {
                 MAX_BOARD_SEEDS / (2 * width as u32)
             )));
         }
+        let mut t = Tables {
+            step: [[Step::default(); MAX_CYCLE]; MAX_WIDTH],
+            lap: [Step::default(); MAX_WIDTH],
+            cycle: 0,
+            recip: 0,
+        };
+        for from in 0..width {
+            let holes = lap_holes(kind, width, from);
+            let cycle = holes.len();
+            t.cycle = cycle as u32;
+            t.lap[from] = step_of(width, from, &holes, holes[cycle - 1]);
+            for r in 0..cycle {
+                let last = if r == 0 { cycle - 1 } else { r - 1 };
+                t.step[from][r] = step_of(width, from, &holes[..r], holes[last]);
+            }
+        }
+        t.recip = reciprocal(t.cycle);
+        let row = lane_bytes(width) as u64;
         Ok(TwoRow {
             kind,
             width,
             seeds: seeds as u8,
             opts,
-            own: lane_bytes(width),
-            opp: lane_bytes(2 * width) ^ lane_bytes(width),
-            ones: lane_ones(2 * width),
+            up: 1 << (8 * width),
+            down: 1 << (64 - 8 * width),
+            row,
+            reach: (0..width).map(|i| ((width - i) as u64) << (8 * i)).sum(),
+            t,
         })
     }
 
@@ -379,190 +608,319 @@ impl TwoRow {
         })
     }
 
-    /// Seeds on the mover's side.
-    #[inline]
-    fn own_seeds(&self, p: Pits) -> u32 {
-        p.sum_masked(self.own)
+    /// The two rows of a board, `(mover's, opponent's)`, each in lanes `0..W` of a `u64`.
+    ///
+    /// The opponent's row is `p >> 8W` truncated to 64 bits, computed with multiplications
+    /// (a variable shift of a `u128` compiles to a shift pair and conditional moves): with
+    /// `p = hi * 2^64 + lo` and `down = 2^(64 - 8W)`, `(p >> 8W) mod 2^64` is the high half of
+    /// `lo * down` plus `hi * down mod 2^64`.
+    #[inline(always)]
+    fn split(&self, p: Pits) -> (u64, u64) {
+        let lo = p.0 as u64;
+        let hi = (p.0 >> 64) as u64;
+        let opp = ((lo as u128 * self.down as u128) >> 64) as u64 + hi.wrapping_mul(self.down);
+        (lo & self.row, opp)
     }
 
-    /// Seeds on the opponent's side.
-    #[inline]
-    fn opp_seeds(&self, p: Pits) -> u32 {
-        p.sum_masked(self.opp)
+    /// The board with row `low` in lanes `0..W` and row `high` in lanes `W..2W` (shifted up
+    /// by a multiplication, as in [`TwoRow::split`]).
+    #[inline(always)]
+    fn join(&self, low: u64, high: u64) -> Pits {
+        Pits(low as u128 | (high as u128 * self.up))
     }
 
-    /// Sows the seeds of lane `from`.
-    #[inline]
-    fn sow(&self, pits: Pits, from: usize) -> Sown {
-        let ring = 2 * self.width;
-        let mut p = pits;
-        let n = p.take(from) as usize;
-        match self.kind {
-            // Humpidge rule 4: "If a player, in making his move, has enough pieces to go more
-            // than once round the board, he must pass over the till from where he started his
-            // move, leaving it empty." Oware and Kale (Good: "he must skip the pocket from
-            // which he started") likewise: the ring has 2W-1 holes for this move.
-            Kind::Oware | Kind::Warri | Kind::Kale => {
-                let eff = ring - 1;
-                if eff == 0 {
-                    unreachable!("width >= 1 gives a ring of at least two pits");
-                }
-                let (q, r) = div_small(n, eff);
-                if q > 0 {
-                    p.add_each(self.ones & !(1u128 << (8 * from)), q as u8);
-                }
-                p.add_run(from, r, ring);
-                // r == 0 only after whole laps: the last seed fell just before the origin.
-                let last = wrap(from + if r == 0 { ring - 1 } else { r }, ring);
-                Sown {
-                    pits: p,
-                    last,
-                    store: 0,
-                    in_store: false,
-                }
-            }
-            // Kpo, one lap, no skip: a lap of 2W or more drops a seed in the origin.
-            Kind::Kpo => {
-                let (q, r) = div_small(n, ring);
-                if q > 0 {
-                    p.add_each(self.ones, q as u8);
-                }
-                p.add_run(from, r, ring);
-                Sown {
-                    pits: p,
-                    last: wrap(from + r, ring),
-                    store: 0,
-                    in_store: false,
-                }
-            }
-            // Kalah: the mover's ring is his W pits, his store, the opponent's W pits.
-            Kind::Kalah => {
-                let w = self.width;
-                let cycle = ring + 1;
-                let (q, r) = div_small(n, cycle);
-                if q > 0 {
-                    p.add_each(self.ones, q as u8);
-                }
-                // The store is `w - from` steps after the origin.
-                let hit = (r >= w - from) as usize;
-                p.add_run(from, r - hit, ring);
-                let k = wrap(from + r, cycle);
-                Sown {
-                    pits: p,
-                    last: if k < w { k } else { k.saturating_sub(1) },
-                    store: (q + hit) as u32,
-                    in_store: k == w,
-                }
+    /// Sows the seeds of pit `from` of the mover's row `own`, the opponent's row being `opp`:
+    /// a partial lap from [`Tables::step`] and whole laps from [`Tables::lap`] (where each
+    /// variant's ring and its origin skip are built in, see [`lap_holes`]). No lane carries
+    /// into the next: the board never holds more than 255 seeds.
+    #[inline(always)]
+    fn sow<const K: u8>(&self, own: u64, opp: u64, from: usize) -> Sown {
+        let n = (own >> (8 * from)) as u8 as u32;
+        let cycle = self.t.cycle;
+        let (q, r) = if n < cycle {
+            (0, n)
+        } else {
+            let q = (n * self.t.recip) >> 16;
+            (q, n - q * cycle)
+        };
+        let s = &self.t.step[from][r as usize];
+        let mut sown = Sown {
+            own: own.wrapping_add(s.own),
+            opp: opp + s.opp,
+            last: s.last as usize,
+            store: s.store as u32,
+            n,
+        };
+        if q > 0 {
+            // Whole laps: `q` seeds in each hole of the lap; the last seed of the sowing falls
+            // on the last hole of the partial lap, or of the lap when there is none (r == 0).
+            let lap = &self.t.lap[from];
+            sown.own = sown.own.wrapping_add(lap.own.wrapping_mul(q as u64));
+            sown.opp += lap.opp * q as u64;
+            if K == KALAH {
+                sown.store += lap.store as u32 * q;
             }
         }
+        sown
     }
 
     /// Sows and captures: the move's effect before any end-of-game share-out and before the
-    /// turn passes. `grand_slam` reports an oware capture of every opposing seed (forfeited).
-    #[inline]
-    fn sow_and_capture(&self, pits: Pits, from: usize) -> Played {
+    /// turn passes.
+    #[inline(always)]
+    fn sow_and_capture<const K: u8>(&self, own: u64, opp: u64, from: usize) -> Played {
         let w = self.width;
-        let s = self.sow(pits, from);
-        let mut p = s.pits;
-        let mut gain = s.store;
-        match self.kind {
-            Kind::Oware | Kind::Warri => {
-                // Humpidge: "A player 'takes' by finishing his move on his opponent's side of
-                // the board in a till in which there are already either one or two pieces which
-                // become, by his move, either two or three." and "He can also take ... any twos
-                // or threes consecutively behind the finishing till".
-                let last = s.last;
-                let c = p.get(last);
-                if last >= w && (c == 2 || c == 3) {
-                    let mut taken = 0u32;
-                    let mut mask = 0u128;
-                    let mut i = last;
-                    loop {
-                        let v = p.get(i);
-                        let ok = if self.opts.chain_uniform && self.kind == Kind::Warri {
-                            v == c
-                        } else {
-                            v == 2 || v == 3
-                        };
-                        if !ok {
-                            break;
-                        }
-                        taken += v as u32;
-                        mask |= 0xFFu128 << (8 * i);
-                        if i == w {
-                            break;
-                        }
-                        i -= 1;
-                    }
-                    let grand_slam = self.kind == Kind::Oware && (p.0 & self.opp & !mask) == 0;
-                    if !grand_slam {
-                        p.0 &= !mask;
-                        gain += taken;
-                    } else if self.opts.grandslam_illegal {
-                        // Leave the capture to make the move visibly illegal: the opponent is
-                        // left with no seed.
-                        p.0 &= !mask;
-                        gain += taken;
-                    }
-                }
-            }
-            Kind::Kale => {
-                // Good: "until one manages to make his last counter fall in a pocket on his
-                // opponent's side, where there were only one or two counters."
-                let last = s.last;
-                let before = pits.get(last);
-                let single_from_right = from == w - 1 && pits.get(from) == 1;
-                if last >= w && (before == 1 || before == 2) && !single_from_right {
-                    gain += p.take(last) as u32;
-                    if self.opts.kale_chain {
-                        let mut i = last;
-                        while i > w {
-                            i -= 1;
-                            let b = pits.get(i);
-                            if b == 1 || b == 2 {
-                                gain += p.take(i) as u32;
-                            } else {
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
-            Kind::Kpo => {
-                // Culin: "He wins when the number in the last hole is increased to two or to
-                // three. He does not take those in the hole opposite."
-                let c = p.get(s.last);
+        let s = self.sow::<K>(own, opp, from);
+        let last = s.last;
+        let mut p = Played {
+            own: s.own,
+            opp: s.opp,
+            gain: s.store,
+            again: false,
+        };
+        if K == OWARE || K == WARRI {
+            // Humpidge: "A player 'takes' by finishing his move on his opponent's side of
+            // the board in a till in which there are already either one or two pieces which
+            // become, by his move, either two or three." and "He can also take ... any twos
+            // or threes consecutively behind the finishing till".
+            if last >= w {
+                let top = last - w;
+                let c = (p.opp >> (8 * top)) as u8;
                 if c == 2 || c == 3 {
-                    gain += p.take(s.last) as u32;
-                }
-            }
-            Kind::Kalah => {
-                // Last seed in an own pit that was empty: it and the opposite pit's seeds go
-                // to the store (capture=empty: even when the opposite pit is empty).
-                if !s.in_store && s.last < w && p.get(s.last) == 1 {
-                    let opposite = 2 * w - 1 - s.last;
-                    if !self.opts.capture_nonempty || p.get(opposite) > 0 {
-                        gain += p.take(s.last) as u32 + p.take(opposite) as u32;
+                    // The chain: the pits from the last one back, on the opponent's side,
+                    // while each holds 2 or 3 (`b & !1 == 2`), or under warri's chain=uniform
+                    // the same count as the last.
+                    let flags = if K == WARRI && self.opts.chain_uniform {
+                        lanes_equal(p.opp, c)
+                    } else {
+                        lanes_equal(p.opp & !ONES64, 2)
+                    };
+                    let chain = run_ending_at(flags, top);
+                    let rest = p.opp & !chain;
+                    // Oware's grand slam takes every opposing seed: forfeited, the move
+                    // captures nothing. Under grandslam=illegal the capture is made to leave
+                    // the move visibly illegal: the opponent is left with no seed.
+                    let grand_slam = K == OWARE && rest == 0;
+                    if !grand_slam || self.opts.grandslam_illegal {
+                        p.gain += byte_sum(p.opp & chain);
+                        p.opp = rest;
                     }
                 }
             }
         }
-        Played {
-            pits: p,
-            gain,
-            again: s.in_store,
+        if K == KALE {
+            // Good: "until one manages to make his last counter fall in a pocket on his
+            // opponent's side, where there were only one or two counters."
+            if last >= w {
+                let top = last - w;
+                let before = (opp >> (8 * top)) as u8;
+                let single_from_right = from == w - 1 && s.n == 1;
+                if (before == 1 || before == 2) && !single_from_right {
+                    // chain=on: also the pits before it, back to the first that held 0 or 3+
+                    // before the move (or the opponent's first pit).
+                    let taken = if self.opts.kale_chain {
+                        run_ending_at(lanes_equal(opp, 1) | lanes_equal(opp, 2), top)
+                    } else {
+                        0xFF << (8 * top)
+                    };
+                    p.gain += byte_sum(p.opp & taken);
+                    p.opp &= !taken;
+                }
+            }
+        }
+        if K == KPO {
+            // Culin: "He wins when the number in the last hole is increased to two or to
+            // three. He does not take those in the hole opposite."
+            let (row, sh) = if last < w {
+                (&mut p.own, 8 * last)
+            } else {
+                (&mut p.opp, 8 * (last - w))
+            };
+            let c = (*row >> sh) as u8;
+            if c == 2 || c == 3 {
+                p.gain += c as u32;
+                *row &= !(0xFF << sh);
+            }
+        }
+        if K == KALAH {
+            // Last seed in an own pit that was empty: it and the opposite pit's seeds go
+            // to the store (capture=empty: even when the opposite pit is empty).
+            // (`last` is never below `w` when it is the store.)
+            if last < w && (p.own >> (8 * last)) as u8 == 1 {
+                let opposite = 8 * (w - 1 - last);
+                let o = (p.opp >> opposite) as u8;
+                if !self.opts.capture_nonempty || o > 0 {
+                    p.gain += 1 + o as u32;
+                    p.own &= !(0xFF << (8 * last));
+                    p.opp &= !(0xFF << opposite);
+                }
+            }
+            p.again = last == STORE as usize;
+        }
+        p
+    }
+
+    /// The legal moves of a position whose rows are `own` and `opp`: bit `i` for pit `i`.
+    #[inline(always)]
+    fn legal<const K: u8>(&self, own: u64, opp: u64) -> u32 {
+        let nonempty = lane_flags(nonzero_lanes(own));
+        match K {
+            // Kalah: the game is over once either side is empty.
+            KALAH => {
+                if opp == 0 {
+                    0
+                } else {
+                    nonempty
+                }
+            }
+            KALE | KPO => nonempty,
+            // Oware: "A move is legal only if the opponent has a seed after it."
+            // Humpidge rule 5: "A player must keep his opponent provided with a piece with
+            // which to play." When no move feeds, warri's game ends (no legal move).
+            _ if K == OWARE && !self.opts.grandslam_illegal => {
+                // Under grandslam=forfeit no move needs to be played out:
+                // - When the opponent has a seed, every move leaves him one. Sowing takes
+                //   seeds only from the origin, on the mover's side, so his row keeps its
+                //   seeds; then a capture either leaves him one or would take them all, a
+                //   grand slam, which captures nothing.
+                // - When he has none, a move leaves him one exactly when its seeds reach his
+                //   row, when pit `i` holds at least `W - i`: the first `W - i` holes after
+                //   pit `i` are the mover's pits `i+1..W` and then the opponent's first pit
+                //   (a lap skips only the origin). A capture can not empty his row again: it
+                //   would take every seed on it, a grand slam.
+                if opp != 0 {
+                    nonempty
+                } else {
+                    // Lane `i` of `own` is at least `reach` lane `i` (1..=8): for a byte
+                    // `b < 128`, `(b | 0x80) - t` keeps its top bit exactly when `b >= t`,
+                    // and never borrows from the next lane; a byte of 128 or more has it.
+                    let ge = (((own & !HIGH64) | HIGH64) - self.reach) | own;
+                    nonempty & lane_flags(ge & HIGH64)
+                }
+            }
+            // Warri, and oware under grandslam=illegal.
+            _ => {
+                // When the opponent has a pit of 4 or more, every move leaves him a seed:
+                // sowing takes no seed from his row (the origin is the mover's) and a capture
+                // takes only pits that hold 2 or 3 after the sowing, so that pit keeps its
+                // seeds. Otherwise play each move out.
+                if opp & !(ONES64 * 3) != 0 {
+                    nonempty
+                } else {
+                    self.feeding::<K>(own, opp, nonempty)
+                }
+            }
         }
     }
 
-    /// True when the move's result leaves the opponent a seed.
-    #[inline]
-    fn feeds(&self, p: &Played) -> bool {
-        !p.pits.is_empty_in(self.opp)
+    /// The moves among `candidates` (bit `i` for pit `i`, each pit non-empty) that leave the
+    /// opponent a seed, found by playing each out.
+    #[inline(never)]
+    fn feeding<const K: u8>(&self, own: u64, opp: u64, candidates: u32) -> u32 {
+        let mut feeding = 0;
+        let mut rest = candidates;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if self.sow_and_capture::<K>(own, opp, i).opp != 0 {
+                feeding |= 1 << i;
+            }
+        }
+        feeding
     }
 
-    /// For warri and oware: does some move of the mover leave the opponent a seed?
-    fn some_move_feeds(&self, pits: Pits) -> bool {
-        (0..self.width).any(|i| pits.get(i) > 0 && self.feeds(&self.sow_and_capture(pits, i)))
+    /// [`Game::play`] for kind `K` (a function of its own, so that each kind's path is
+    /// register-allocated alone).
+    #[inline(never)]
+    fn play_as<const K: u8>(&self, pos: &TwoRowPos, from: usize) -> TwoRowPos {
+        let (own, opp) = self.split(pos.pits);
+        let r = self.sow_and_capture::<K>(own, opp, from);
+        self.finish::<K>(pos, r).0
+    }
+
+    /// The end of a move of `pos` whose sowing and capture gave `r`: the end-of-game
+    /// share-outs, and the turn passing unless the mover moves again. Returns the new
+    /// position and the seeds the move won for the mover minus those it won for the opponent.
+    #[inline(always)]
+    fn finish<const K: u8>(&self, pos: &TwoRowPos, r: Played) -> (TwoRowPos, i32) {
+        let (mut own, mut opp) = (r.own, r.opp);
+        // Seeds won by the move: [mover, opponent].
+        let mut won = [r.gain, 0];
+        let mut again = r.again;
+        // (Lane-wise `own + opp` does not carry: the board holds at most 255 seeds.)
+        //
+        // Humpidge rule 6: "The game is finished when there are four or fewer pieces on
+        // the board, the pieces which remain becoming the property of the player on whose
+        // side of the board they are on."
+        if K == WARRI && byte_sum(own + opp) <= 4 {
+            won[0] += byte_sum(own);
+            won[1] += byte_sum(opp);
+            own = 0;
+            opp = 0;
+        }
+        // Kalah: after any move that leaves either side empty, the other player takes all
+        // remaining seeds and the game ends.
+        // The extra move is granted only while the game goes on.
+        if K == KALAH && (own == 0 || opp == 0) {
+            won[0] += byte_sum(own);
+            won[1] += byte_sum(opp);
+            own = 0;
+            opp = 0;
+            again = false;
+        }
+        let cap = [pos.captured[0] + won[0], pos.captured[1] + won[1]];
+        let child = if again {
+            TwoRowPos {
+                pits: self.join(own, opp),
+                captured: cap,
+                to_move: pos.to_move,
+            }
+        } else {
+            TwoRowPos {
+                pits: self.join(opp, own),
+                captured: [cap[1], cap[0]],
+                to_move: pos.to_move.opponent(),
+            }
+        };
+        (child, won[0] as i32 - won[1] as i32)
+    }
+
+    /// Every legal move of `pos` with the position it leads to and what it wins, in the
+    /// order of [`Game::gen_moves`], sowing each move once (`out` is cleared first). The same
+    /// as [`Game::gen_moves`] followed by [`Game::play`] of each move, which tests check.
+    pub fn successors(&self, pos: &TwoRowPos, out: &mut Successors) {
+        match self.kind {
+            Kind::Kalah => self.successors_as::<KALAH>(pos, out),
+            Kind::Oware => self.successors_as::<OWARE>(pos, out),
+            Kind::Warri => self.successors_as::<WARRI>(pos, out),
+            Kind::Kale => self.successors_as::<KALE>(pos, out),
+            Kind::Kpo => self.successors_as::<KPO>(pos, out),
+        }
+    }
+
+    /// [`TwoRow::successors`] for kind `K`.
+    #[inline(never)]
+    fn successors_as<const K: u8>(&self, pos: &TwoRowPos, out: &mut Successors) {
+        out.clear();
+        let (own, opp) = self.split(pos.pits);
+        let nonempty = lane_flags(nonzero_lanes(own));
+        // Kalah: the game is over once either side is empty (as in `legal`).
+        let mut rest = if K == KALAH && opp == 0 { 0 } else { nonempty };
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let r = self.sow_and_capture::<K>(own, opp, i);
+            // Oware and warri: a move is legal only if it leaves the opponent a seed (the
+            // definition that `legal`'s shortcuts are tested against).
+            if (K == OWARE || K == WARRI) && r.opp == 0 {
+                continue;
+            }
+            let (child, gain) = self.finish::<K>(pos, r);
+            out.push(Successor {
+                mv: i as Pit,
+                child,
+                gain,
+            });
+        }
     }
 }
 
@@ -585,83 +943,29 @@ impl Game for TwoRow {
     }
 
     fn gen_moves(&self, pos: &TwoRowPos, moves: &mut Self::Moves) {
-        moves.clear_moves();
-        let p = pos.pits;
-        match self.kind {
-            Kind::Kalah => {
-                if p.is_empty_in(self.own) || p.is_empty_in(self.opp) {
-                    return;
-                }
-                for i in 0..self.width {
-                    if p.get(i) > 0 {
-                        moves.push_move(i as Pit);
-                    }
-                }
-            }
-            Kind::Kale | Kind::Kpo => {
-                for i in 0..self.width {
-                    if p.get(i) > 0 {
-                        moves.push_move(i as Pit);
-                    }
-                }
-            }
-            Kind::Oware | Kind::Warri => {
-                // Oware: "A move is legal only if the opponent has a seed after it."
-                // Humpidge rule 5: "A player must keep his opponent provided with a piece with
-                // which to play." When no move feeds, warri's game ends (no legal move).
-                for i in 0..self.width {
-                    if p.get(i) > 0 && self.feeds(&self.sow_and_capture(p, i)) {
-                        moves.push_move(i as Pit);
-                    }
-                }
-            }
-        }
+        let (own, opp) = self.split(pos.pits);
+        let legal = match self.kind {
+            Kind::Kalah => self.legal::<KALAH>(own, opp),
+            Kind::Oware => self.legal::<OWARE>(own, opp),
+            Kind::Warri => self.legal::<WARRI>(own, opp),
+            Kind::Kale => self.legal::<KALE>(own, opp),
+            Kind::Kpo => self.legal::<KPO>(own, opp),
+        };
+        set_moves(moves, legal);
     }
 
     fn play(&self, pos: &TwoRowPos, mv: Pit) -> TwoRowPos {
-        let w = self.width;
         let from = mv as usize;
         debug_assert!(
-            from < w && pos.pits.get(from) > 0,
+            from < self.width && pos.pits.get(from) > 0,
             "play of an illegal move"
         );
-        let r = self.sow_and_capture(pos.pits, from);
-        let mut pits = r.pits;
-        let mut cap = pos.captured;
-        cap[0] += r.gain;
-        let mut again = r.again;
         match self.kind {
-            // Humpidge rule 6: "The game is finished when there are four or fewer pieces on
-            // the board, the pieces which remain becoming the property of the player on whose
-            // side of the board they are on."
-            Kind::Warri if pits.sum_masked(self.own | self.opp) <= 4 => {
-                cap[0] += self.own_seeds(pits);
-                cap[1] += self.opp_seeds(pits);
-                pits = Pits::EMPTY;
-            }
-            // Kalah: after any move that leaves either side empty, the other player takes all
-            // remaining seeds and the game ends.
-            // The extra move is granted only while the game goes on.
-            Kind::Kalah if pits.is_empty_in(self.own) || pits.is_empty_in(self.opp) => {
-                cap[0] += self.own_seeds(pits);
-                cap[1] += self.opp_seeds(pits);
-                pits = Pits::EMPTY;
-                again = false;
-            }
-            _ => {}
-        }
-        if again {
-            TwoRowPos {
-                pits,
-                captured: cap,
-                to_move: pos.to_move,
-            }
-        } else {
-            TwoRowPos {
-                pits: pits.flip(w),
-                captured: [cap[1], cap[0]],
-                to_move: pos.to_move.opponent(),
-            }
+            Kind::Kalah => self.play_as::<KALAH>(pos, from),
+            Kind::Oware => self.play_as::<OWARE>(pos, from),
+            Kind::Warri => self.play_as::<WARRI>(pos, from),
+            Kind::Kale => self.play_as::<KALE>(pos, from),
+            Kind::Kpo => self.play_as::<KPO>(pos, from),
         }
     }
 
@@ -678,16 +982,18 @@ impl Game for TwoRow {
 impl TwoRow {
     /// When the game is over at `pos`: final seeds `[mover, opponent]`.
     fn final_relative(&self, pos: &TwoRowPos) -> Option<[u32; 2]> {
-        let p = pos.pits;
+        let (own_row, opp_row) = self.split(pos.pits);
         let c = pos.captured;
-        let own = self.own_seeds(p);
-        let opp = self.opp_seeds(p);
+        let own = byte_sum(own_row);
+        let opp = byte_sum(opp_row);
         let each_own = [c[0] + own, c[1] + opp];
         match self.kind {
             Kind::Kalah => (own == 0 || opp == 0).then_some(each_own),
             // Oware: "If the mover has no seeds, or no legal move, the game ends and each
             // player takes the seeds on his side."
-            Kind::Oware => (own == 0 || !self.some_move_feeds(p)).then_some(each_own),
+            Kind::Oware => {
+                (own == 0 || self.legal::<OWARE>(own_row, opp_row) == 0).then_some(each_own)
+            }
             Kind::Warri => {
                 let takes_all = !self.opts.starved_owner;
                 if own == 0 {
@@ -698,9 +1004,9 @@ impl TwoRow {
                     } else {
                         each_own
                     })
-                } else if !self.some_move_feeds(p) {
-                    // The opponent has, or would be left with, no piece: he is the player
-                    // unable to play (docs/DECISIONS-TWO-ROW.md).
+                } else if self.legal::<WARRI>(own_row, opp_row) == 0 {
+                    // No move leaves the opponent a seed: he has, or would be left with, no
+                    // piece; he is the player unable to play (docs/DECISIONS-TWO-ROW.md).
                     Some(if takes_all {
                         [c[0], c[1] + own + opp]
                     } else {
@@ -742,7 +1048,9 @@ impl MarginGame for TwoRow {
 
     #[inline]
     fn future_bound(&self, pos: &TwoRowPos) -> i32 {
-        pos.pits.sum_masked(self.own | self.opp) as i32
+        let (own, opp) = self.split(pos.pits);
+        // Lane-wise `own + opp` does not carry: the board holds at most 255 seeds.
+        byte_sum(own + opp) as i32
     }
 }
 
@@ -806,6 +1114,158 @@ impl Notation for TwoRow {
         match pos.to_move {
             Side::South => c,
             Side::North => [c[1], c[0]],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn from_relative_is_the_checked_position() {
+        let g = TwoRow::standard(Kind::Oware);
+        let counts = [3u32, 0, 7, 1, 0, 2, 5, 0, 0, 9, 4, 1];
+        let pits = Pits::from_slice(&counts.map(|c| c as u8));
+        let checked = g.position(&counts[..6], &counts[6..], [0, 0], Side::South);
+        assert_eq!(Ok(TwoRowPos::from_relative(pits)), checked);
+    }
+
+    #[test]
+    fn reciprocal_divides() {
+        for d in 1..=MAX_CYCLE as u32 {
+            let m = reciprocal(d);
+            for n in 0..=255u32 {
+                assert_eq!((n * m) >> 16, n / d, "{n} / {d}");
+            }
+        }
+    }
+
+    /// The tables against a seed-by-seed walk of the ring.
+    #[test]
+    fn tables_match_a_walk() {
+        for kind in Kind::ALL {
+            for width in 1..=MAX_WIDTH {
+                let g = TwoRow::new(kind, width, 1, RuleOptions::default()).unwrap();
+                let ring = 2 * width;
+                for from in 0..width {
+                    for n in 1..=255u32 {
+                        // Walk: the hole after `h`, kalah's store after the mover's pit W.
+                        let mut counts = vec![0u32; ring];
+                        let mut store = 0;
+                        let mut h = from as isize;
+                        for _ in 0..n {
+                            loop {
+                                h = match kind {
+                                    Kind::Kalah if h == width as isize - 1 => -1,
+                                    Kind::Kalah if h == -1 => width as isize,
+                                    _ => (h + 1) % ring as isize,
+                                };
+                                let skip = matches!(kind, Kind::Oware | Kind::Warri | Kind::Kale)
+                                    && h == from as isize;
+                                if !skip {
+                                    break;
+                                }
+                            }
+                            if h == -1 {
+                                store += 1;
+                            } else {
+                                counts[h as usize] += 1;
+                            }
+                        }
+                        let cycle = g.t.cycle;
+                        let (q, r) = (n / cycle, n % cycle);
+                        let st = g.t.step[from][r as usize];
+                        let lap = g.t.lap[from];
+                        let own = ((n as u64) << (8 * from))
+                            .wrapping_add(st.own)
+                            .wrapping_add(lap.own.wrapping_mul(q as u64));
+                        let opp = st.opp + q as u64 * lap.opp;
+                        let row = |lanes: &[u32]| -> u64 {
+                            lanes.iter().rev().fold(0, |acc, &c| acc << 8 | c as u64)
+                        };
+                        let at = format!("{kind:?} w={width} from={from} n={n}");
+                        assert_eq!(own, row(&counts[..width]), "{at}");
+                        assert_eq!(opp, row(&counts[width..]), "{at}");
+                        assert_eq!(st.store as u32 + q * lap.store as u32, store, "{at}");
+                        let last = if h == -1 { STORE } else { h as u8 };
+                        assert_eq!(st.last, last, "{at}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The shortcuts of [`TwoRow::legal`] (oware, warri) against playing every move out.
+    #[test]
+    fn feeding_shortcuts_match_playing_out() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rand = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let options = [
+            (Kind::Oware, RuleOptions::default()),
+            (
+                Kind::Oware,
+                RuleOptions {
+                    grandslam_illegal: true,
+                    ..RuleOptions::default()
+                },
+            ),
+            (Kind::Warri, RuleOptions::default()),
+            (
+                Kind::Warri,
+                RuleOptions {
+                    chain_uniform: true,
+                    ..RuleOptions::default()
+                },
+            ),
+        ];
+        for (kind, opts) in options {
+            // Positions where some move does not feed, with the opponent's row empty or not:
+            // the shortcuts are put to the test.
+            let mut starving = [0u32; 2];
+            for width in 1..=MAX_WIDTH {
+                let g = TwoRow::new(kind, width, 1, opts).unwrap();
+                for _ in 0..20_000 {
+                    // At most 255 seeds: often an empty row, often only 0..3 seeds a pit.
+                    let mut left = [4, 12, 48, 255][rand(4) as usize];
+                    let mut rows = [0u64; 2];
+                    for row in rows.iter_mut() {
+                        let most = [0, 4, 8, 40][rand(4) as usize];
+                        for i in 0..width {
+                            let c = rand(left + 1).min(rand(most + 1));
+                            left -= c;
+                            *row |= c << (8 * i);
+                        }
+                    }
+                    let [own, opp] = rows;
+                    let nonempty = lane_flags(nonzero_lanes(own));
+                    let legal = match kind {
+                        Kind::Oware => g.legal::<OWARE>(own, opp),
+                        _ => g.legal::<WARRI>(own, opp),
+                    };
+                    let played_out = match kind {
+                        Kind::Oware => g.feeding::<OWARE>(own, opp, nonempty),
+                        _ => g.feeding::<WARRI>(own, opp, nonempty),
+                    };
+                    assert_eq!(
+                        legal, played_out,
+                        "{kind:?} {opts:?} w={width}: {own:x} / {opp:x}"
+                    );
+                    starving[(opp != 0) as usize] += (played_out != nonempty) as u32;
+                }
+            }
+            let forfeit = kind == Kind::Oware && !opts.grandslam_illegal;
+            assert!(starving[0] > 1000, "{kind:?} {opts:?}: {starving:?}");
+            if forfeit {
+                assert_eq!(starving[1], 0, "{kind:?} {opts:?}: {starving:?}");
+            } else {
+                assert!(starving[1] > 1000, "{kind:?} {opts:?}: {starving:?}");
+            }
         }
     }
 }

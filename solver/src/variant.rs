@@ -1,6 +1,7 @@
 //! The catalogue of variants: ids, sources, status, and building the rules from options.
 
 use crate::error::ConfigError;
+use crate::fourrow::{self, FourRow};
 use crate::tworow::{Kind, RuleOptions, TwoRow};
 
 /// How far the project supports a variant.
@@ -40,6 +41,8 @@ pub struct VariantInfo {
     pub status: Status,
     /// The two-row kind, for playable two-row variants.
     pub kind: Option<Kind>,
+    /// The four-row kind, for playable four-row variants.
+    pub four: Option<fourrow::Kind>,
 }
 
 /// Every variant of RULES.md, the playable ones first.
@@ -50,6 +53,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Humpidge, Nigeria 16 (1938)",
         board: "2x6, 4 seeds",
         status: Status::Playable,
+        four: None,
         kind: Some(Kind::Warri),
     },
     VariantInfo {
@@ -58,6 +62,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Good, in Culin, Mancala, the National Game of Africa (1896)",
         board: "2x6, 4 seeds",
         status: Status::Playable,
+        four: None,
         kind: Some(Kind::Kale),
     },
     VariantInfo {
@@ -66,6 +71,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Culin, Mancala, the National Game of Africa (1896)",
         board: "2x6, 4 seeds",
         status: Status::Playable,
+        four: None,
         kind: Some(Kind::Kpo),
     },
     VariantInfo {
@@ -74,6 +80,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Romein & Bal (2003) and Lincke (2002) Awari databases",
         board: "2x6, 4 seeds",
         status: Status::Playable,
+        four: None,
         kind: Some(Kind::Oware),
     },
     VariantInfo {
@@ -82,6 +89,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Irving, Donkers & Uiterwijk, Solving Kalah, ICGA J. (2000)",
         board: "2x6 + 2 stores, 4 seeds",
         status: Status::Playable,
+        four: None,
         kind: Some(Kind::Kalah),
     },
     VariantInfo {
@@ -89,80 +97,90 @@ pub const VARIANTS: &[VariantInfo] = &[
         people: "Lozi, Zambia",
         source: "Chaplin (1956)",
         board: "4x6, 2 seeds",
-        status: Status::Planned,
+        status: Status::Playable,
         kind: None,
+        four: Some(fourrow::Kind::Mulabalaba),
     },
     VariantInfo {
         id: "toka",
         people: "Toka, Zambia",
         source: "Chaplin (1956)",
         board: "4x12, 2 seeds",
-        status: Status::Planned,
+        status: Status::Playable,
         kind: None,
+        four: Some(fourrow::Kind::Toka),
     },
     VariantInfo {
         id: "kanotta",
         people: "Lunda, Zambia",
         source: "Chaplin (1956)",
         board: "4x8, 2 seeds",
-        status: Status::Planned,
+        status: Status::Playable,
         kind: None,
+        four: Some(fourrow::Kind::Kanotta),
     },
     VariantInfo {
         id: "nchuba",
         people: "Tumbuka, Zambia",
         source: "Chaplin (1956)",
-        board: "4x16",
-        status: Status::Planned,
+        board: "4x16, 2 seeds in the back rows",
+        status: Status::Playable,
         kind: None,
+        four: Some(fourrow::Kind::Nchuba),
     },
     VariantInfo {
         id: "nakabili",
         people: "Bantu Botatwe, Zambia",
         source: "Chaplin (1956)",
-        board: "4x8",
-        status: Status::Planned,
+        board: "4x8, 2 seeds",
+        status: Status::Playable,
         kind: None,
+        four: Some(fourrow::Kind::Nakabili),
     },
     VariantInfo {
         id: "kabwanga",
-        people: "Zambia",
+        people: "Bantu Botatwe, Zambia",
         source: "Chaplin (1956)",
-        board: "4x8",
-        status: Status::Planned,
+        board: "4x8, 2 seeds",
+        status: Status::Playable,
         kind: None,
+        four: Some(fourrow::Kind::Kabwanga),
     },
     VariantInfo {
         id: "chisolo",
         people: "Tonga, Zambia",
         source: "Chaplin (1956)",
         board: "4x5, 3 seeds",
-        status: Status::Planned,
+        status: Status::Playable,
         kind: None,
+        four: Some(fourrow::Kind::Chisolo),
     },
     VariantInfo {
         id: "natatu",
         people: "Ila, Zambia",
         source: "Mancala World, Chisolo I",
-        board: "4x7",
-        status: Status::Planned,
+        board: "4x7 (to 4x10), 3 seeds",
+        status: Status::Playable,
         kind: None,
+        four: Some(fourrow::Kind::Natatu),
     },
     VariantInfo {
         id: "chisolo-ii",
         people: "Tonga, Zambia",
         source: "Chaplin (1956)",
         board: "4x5, 3 seeds",
-        status: Status::Planned,
+        status: Status::Playable,
         kind: None,
+        four: Some(fourrow::Kind::ChisoloII),
     },
     VariantInfo {
         id: "mwambulula",
         people: "Bemba, Zambia",
         source: "Chaplin (1956)",
         board: "4x8, 2 seeds, stores",
-        status: Status::Planned,
+        status: Status::Playable,
         kind: None,
+        four: Some(fourrow::Kind::Mwambulula),
     },
     VariantInfo {
         id: "isolo",
@@ -171,6 +189,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         board: "2x8",
         status: Status::Planned,
         kind: None,
+        four: None,
     },
     VariantInfo {
         id: "isolo-ii",
@@ -179,6 +198,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         board: "4x8",
         status: Status::Planned,
         kind: None,
+        four: None,
     },
     VariantInfo {
         id: "mulabalaba-morris",
@@ -187,6 +207,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         board: "morris board",
         status: Status::Planned,
         kind: None,
+        four: None,
     },
     VariantInfo {
         id: "kuyata",
@@ -195,6 +216,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         board: "-",
         status: Status::NotAnalysed,
         kind: None,
+        four: None,
     },
 ];
 
@@ -225,4 +247,34 @@ pub fn build(
     })?;
     let opts = RuleOptions::parse(kind, rules)?;
     TwoRow::new(kind, width.unwrap_or(6), seeds.unwrap_or(4), opts)
+}
+
+/// The rules of a playable variant, two-row or four-row.
+#[derive(Clone, Debug)]
+pub enum Built {
+    /// A two-row game (metric `margin`).
+    Two(TwoRow),
+    /// A four-row game (metric `wdl`).
+    Four(FourRow),
+}
+
+/// Builds the rules of any playable variant from command-line options.
+pub fn build_any(
+    id: &str,
+    width: Option<usize>,
+    seeds: Option<u32>,
+    rules: &[String],
+) -> Result<Built, ConfigError> {
+    let info = find(id)?;
+    if let Some(k) = info.four {
+        let opts = fourrow::Options::parse(k, rules)?;
+        return FourRow::new(
+            k,
+            width.unwrap_or(k.default_width()),
+            seeds.unwrap_or(k.default_seeds()),
+            opts,
+        )
+        .map(Built::Four);
+    }
+    build(id, width, seeds, rules).map(Built::Two)
 }

@@ -6,9 +6,9 @@
 //! a non-empty pit of the mover's own row; position text round-trips; every listed move plays
 //! and its name parses back, while every other name fails with an error; the game is over
 //! exactly when there is no move; and the turn passes after every move except a kalah move that
-//! ends in the store.
+//! ends in the store; and the sow-once successors agree with the listed moves played one by one.
 
-use mancala_solver::{Game, Kind, Notation, RuleOptions, Side, TwoRow, TwoRowPos};
+use mancala_solver::{Game, Kind, Notation, RuleOptions, Side, Successors, TwoRow, TwoRowPos};
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
 
@@ -161,6 +161,25 @@ fn check_position(g: &TwoRow, p: &TwoRowPos) -> Result<(), TestCaseError> {
             text
         );
     }
+
+    // The sow-once successors are the listed moves played one by one, each with what it won
+    // (the change of the margin seen from the mover's side).
+    let mut succs = Successors::new();
+    g.successors(p, &mut succs);
+    let listed: Vec<(u8, TwoRowPos, i32)> = succs.iter().map(|s| (s.mv, s.child, s.gain)).collect();
+    let margin = |q: &TwoRowPos| {
+        let c = g.captured(q)[p.side_to_move().index()] as i32;
+        let o = g.captured(q)[p.side_to_move().opponent().index()] as i32;
+        c - o
+    };
+    let played: Vec<(u8, TwoRowPos, i32)> = moves
+        .iter()
+        .map(|&m| {
+            let c = g.play(p, m as u8);
+            (m as u8, c, margin(&c) - margin(p))
+        })
+        .collect();
+    prop_assert_eq!(listed, played, "successors at {}", text);
 
     // Every other name fails with an error (and does not panic).
     let mut others: Vec<String> = (0..=w + 1)

@@ -1,6 +1,7 @@
 //! Builds the tables of one variant and prints per-slice figures, for benchmarking:
 //! `cargo run --release -p mancala-tablebases --example measure -- oware 6 12 2 /tmp/tb`
-//! (variant, width, max stones, threads, folder).
+//! (variant, width, max stones, threads, folder). With `MEASURE_PASSES` set in the
+//! environment it also prints what each pass did.
 
 use mancala_solver::variant;
 use mancala_tablebases::{build, Progress};
@@ -14,7 +15,14 @@ fn main() {
     let threads: usize = a.get(3).map_or(1, |s| s.parse().unwrap());
     let dir = PathBuf::from(a.get(4).map_or("/tmp/tb-measure", |s| s.as_str()));
     let game = variant::build(id, Some(width), Some(1), &[]).unwrap();
+    let passes = std::env::var_os("MEASURE_PASSES").is_some();
     let report = build(&game, &dir, max, threads, &|p| {
+        if let (true, Progress::PassDone { stones, pass, kind, stats }) = (passes, p) {
+            eprintln!(
+                "n={stones:>3} pass {pass:>3} {kind:?}: evaluated {:>10} changed {:>10}",
+                stats.evaluated, stats.changed
+            );
+        }
         if let Progress::SliceDone(r) = p {
             eprintln!(
                 "n={:>3} positions={:>12} passes={:>2}+{:<3} late={} evaluations={:>13} {:8.3} s {:>7.2} M pos/s {}",

@@ -30,11 +30,25 @@
 //!
 //! Memory: one byte per position for the values and three bits (the active and the two mark
 //! bitmaps); the slices below are read through their memory maps.
+//!
+//! # Speed
+//!
+//! A pass walks the selected positions of each 64-position word of the bitmaps in index order
+//! (stepping from one board to the next, [`crate::index::next`], or unranking the few selected
+//! ones). It takes them in batches of `BATCH` (16): first it expands every position of the batch
+//! (each move sown once, [`TwoRow::successors`]) and ranks each child, prefetching the byte
+//! that holds the child's value; then it evaluates the positions one after the other, so that
+//! the children's values, scattered over the slices, are mostly in the cache by then. The
+//! indices to mark for the next pass are collected the same way and marked after the batch.
+//! Expanding reads no value and marks are read only by the next pass, so the values read and
+//! written are exactly those of evaluating one position at a time.
 
 use crate::error::Error;
 use crate::format::{write_slice, SliceFile, MAX_STONES};
 use crate::index::{rank, Slice};
 use crate::rules::{GameId, SliceRules, Succs};
+use arrayvec::ArrayVec;
+use mancala_solver::pits::{Pits, MAX_WIDTH};
 use mancala_solver::TwoRow;
 use rayon::prelude::*;
 use std::ops::Range;
@@ -44,6 +58,33 @@ use std::time::Instant;
 
 /// Positions per work unit within a pass.
 pub const CHUNK: u64 = 1 << 14;
+
+/// Positions expanded ahead of their evaluation, so that the values of their children are
+/// being fetched from memory meanwhile.
+const BATCH: usize = 16;
+
+/// The moves of one position and the index of each child in its slice.
+#[derive(Clone, Default)]
+struct Expanded {
+    terminal: Option<i32>,
+    succs: Succs,
+    ranks: [u64; 2 * MAX_WIDTH],
+}
+
+/// Asks the processor to start fetching the cache line at `p` (a hint, on x86-64 only; any
+/// address, valid or not, is allowed).
+#[inline(always)]
+fn prefetch(p: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint that reads no memory architecturally and never faults,
+    // whatever the address; SSE, which it needs, is part of every x86-64 processor.
+    #[allow(unused_unsafe)]
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
 
 /// Which positions a pass looks at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,10 +224,12 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
     /// now, and marks the predecessors of every value changed for the next pass. Ranges of one
     /// pass may run concurrently.
     pub fn pass_range(&self, range: Range<u64>, pass: Pass) -> Result<PassStats, Error> {
-        let n = self.slice.stones() as i32;
-        let lanes = 2 * self.slice.width();
-        let mut succs = Succs::new();
         let mut st = PassStats::default();
+        // The selected positions of one 64-bit word of the bitmaps, then their moves.
+        let mut selected: ArrayVec<(u64, Pits), 64> = ArrayVec::new();
+        let mut batch: Vec<Expanded> = vec![Expanded::default(); BATCH];
+        // Positions to mark for the next pass, found by the current batch.
+        let mut pending: Vec<u64> = Vec::new();
         // The selected positions of the range, a 64-bit word at a time.
         let mut i = range.start;
         while i < range.end {
@@ -201,90 +244,142 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
                 i = stop;
                 continue;
             }
+            selected.clear();
             // Few positions selected: find each directly; many: walk the word.
-            let sparse = bits.count_ones() <= 4;
-            let mut walk = if sparse {
-                self.slice.iter_range(0..0)
-            } else {
-                self.slice
-                    .iter_range(i + bits.trailing_zeros() as u64..stop)
-            };
-            let mut rest = bits;
-            loop {
-                let (x, pits) = if sparse {
-                    if rest == 0 {
-                        break;
-                    }
+            if bits.count_ones() <= 4 {
+                let mut rest = bits;
+                while rest != 0 {
                     let x = i + rest.trailing_zeros() as u64;
                     rest &= rest - 1;
-                    (x, self.slice.unrank(x))
-                } else {
-                    match walk.next() {
-                        Some(item) => item,
-                        None => break,
+                    if x < stop {
+                        selected.push((x, self.slice.unrank(x)));
                     }
-                };
-                if bits >> (x - i) & 1 == 0 {
-                    continue;
                 }
-                st.evaluated += 1;
-                let terminal = self.rules.expand(pits, &mut succs);
-                // The best move's value as far as proven: see the module docs.
-                let mut best = terminal.unwrap_or(i32::MIN);
-                let mut internal = false;
-                for s in succs.iter() {
-                    let a = if s.stones < n as u32 {
-                        let cv = self.lower[s.stones as usize][rank(s.pits, lanes) as usize] as i8
-                            as i32;
-                        s.gain + if s.same_side { cv } else { -cv }
-                    } else if s.stones == n as u32 && s.gain == 0 {
-                        internal = true;
-                        let cv = self.values[rank(s.pits, lanes) as usize].load(Relaxed) as i32;
-                        if s.same_side {
-                            cv
-                        } else {
-                            -cv
-                        }
-                    } else {
-                        return Err(Error::Unsound {
-                            path: None,
-                            reason: format!(
-                                "a move from {:?} ({n} stones) leads to {} stones with gain {}: \
-                                 seeds must never come back, and a gain must take seeds off",
-                                pits.to_vec(lanes),
-                                s.stones,
-                                s.gain
-                            ),
-                        });
-                    };
-                    best = best.max(a);
+            } else {
+                for (x, pits) in self
+                    .slice
+                    .iter_range(i + bits.trailing_zeros() as u64..stop)
+                {
+                    if bits >> (x - i) & 1 == 1 {
+                        selected.push((x, pits));
+                    }
                 }
-                let new = best;
-                let old = self.values[x as usize].load(Relaxed) as i32;
-                if new.abs() > n || (old > 0 && new < old) || (old < 0 && new > old) {
-                    return Err(Error::Unsound {
-                        path: None,
-                        reason: format!(
-                            "the position {:?} ({n} stones) goes from value {old} to {new}: \
-                             values must stay within the stones and only move away from 0",
-                            pits.to_vec(lanes)
-                        ),
-                    });
+            }
+            // In batches: first every move of each position and the index of its child, whose
+            // value is prefetched; then each position evaluated in turn, in index order, as if
+            // one at a time (expanding reads no value).
+            for group in selected.chunks(BATCH) {
+                for (e, &(_, pits)) in batch.iter_mut().zip(group) {
+                    self.expand_one(pits, e);
                 }
-                if new != old {
-                    self.values[x as usize].store(new as i8, Relaxed);
-                    st.changed += 1;
-                    self.rules
-                        .predecessors(pits, &mut |p| self.mark(rank(p, lanes)));
+                for (e, &(x, pits)) in batch.iter().zip(group) {
+                    self.evaluate(x, pits, e, &mut pending, &mut st)?;
                 }
-                if !internal {
-                    // Its value depends on finished slices only: it is final.
-                    self.active[word].fetch_and(!(1u64 << (x % 64)), Relaxed);
+                // The marks are read by the next pass only: setting them after the batch,
+                // their words prefetched meanwhile, changes nothing else.
+                for &r in &pending {
+                    self.mark(r);
                 }
+                pending.clear();
             }
             i = stop;
         }
         Ok(st)
+    }
+
+    /// The moves of `pits` into `e`, with the index of each child in its slice, and a
+    /// prefetch of each child's value.
+    #[inline]
+    fn expand_one(&self, pits: Pits, e: &mut Expanded) {
+        let n = self.slice.stones();
+        let lanes = 2 * self.slice.width();
+        e.terminal = self.rules.expand(pits, &mut e.succs);
+        for (k, s) in e.succs.iter().enumerate() {
+            let r = rank(s.pits, lanes);
+            e.ranks[k] = r;
+            if s.stones < n {
+                prefetch(
+                    self.lower[s.stones as usize]
+                        .as_ptr()
+                        .wrapping_add(r as usize),
+                );
+            } else if s.stones == n {
+                prefetch(self.values.as_ptr().wrapping_add(r as usize) as *const u8);
+            }
+        }
+    }
+
+    /// Evaluates the position `x` (board `pits`, moves `e`) against the values as they are
+    /// now; if its value changed, adds the indices of its predecessors to `marks`, to be
+    /// marked for the next pass.
+    #[inline]
+    fn evaluate(
+        &self,
+        x: u64,
+        pits: Pits,
+        e: &Expanded,
+        marks: &mut Vec<u64>,
+        st: &mut PassStats,
+    ) -> Result<(), Error> {
+        let n = self.slice.stones() as i32;
+        let lanes = 2 * self.slice.width();
+        st.evaluated += 1;
+        // The best move's value as far as proven: see the module docs.
+        let mut best = e.terminal.unwrap_or(i32::MIN);
+        let mut internal = false;
+        for (s, &r) in e.succs.iter().zip(&e.ranks) {
+            let a = if s.stones < n as u32 {
+                let cv = self.lower[s.stones as usize][r as usize] as i8 as i32;
+                s.gain + if s.same_side { cv } else { -cv }
+            } else if s.stones == n as u32 && s.gain == 0 {
+                internal = true;
+                let cv = self.values[r as usize].load(Relaxed) as i32;
+                if s.same_side {
+                    cv
+                } else {
+                    -cv
+                }
+            } else {
+                return Err(Error::Unsound {
+                    path: None,
+                    reason: format!(
+                        "a move from {:?} ({n} stones) leads to {} stones with gain {}: \
+                         seeds must never come back, and a gain must take seeds off",
+                        pits.to_vec(lanes),
+                        s.stones,
+                        s.gain
+                    ),
+                });
+            };
+            best = best.max(a);
+        }
+        let new = best;
+        let old = self.values[x as usize].load(Relaxed) as i32;
+        if new.abs() > n || (old > 0 && new < old) || (old < 0 && new > old) {
+            return Err(Error::Unsound {
+                path: None,
+                reason: format!(
+                    "the position {:?} ({n} stones) goes from value {old} to {new}: \
+                     values must stay within the stones and only move away from 0",
+                    pits.to_vec(lanes)
+                ),
+            });
+        }
+        if new != old {
+            self.values[x as usize].store(new as i8, Relaxed);
+            st.changed += 1;
+            let next = &self.marks[self.cur ^ 1];
+            self.rules.predecessors(pits, &mut |p| {
+                let r = rank(p, lanes);
+                prefetch(next.as_ptr().wrapping_add((r / 64) as usize) as *const u8);
+                marks.push(r);
+            });
+        }
+        if !internal {
+            // Its value depends on finished slices only: it is final.
+            self.active[(x / 64) as usize].fetch_and(!(1u64 << (x % 64)), Relaxed);
+        }
+        Ok(())
     }
 
     /// Positions marked for the next pass.

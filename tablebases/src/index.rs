@@ -24,7 +24,7 @@
 //! index range. [`reference_rank`] is a slow, plainly written enumeration kept beside the fast
 //! code and tested against it.
 
-use mancala_solver::pits::{Pits, LANES, MAX_BOARD_SEEDS, MAX_WIDTH};
+use mancala_solver::pits::{lane_ones, Pits, LANES, MAX_BOARD_SEEDS, MAX_WIDTH};
 use std::ops::Range;
 
 /// Rows of the binomial table: places `0 ..= MAX_BOARD_SEEDS + LANES - 1`.
@@ -177,14 +177,35 @@ impl Iterator for RangeIter {
     }
 }
 
+/// `RANK_TERMS[j][s] = C(s + j, j + 1)`: the term of bar `j` in [`rank`] when the prefix sum
+/// `s_j` is `s` (a board holds at most 255 seeds), laid out by bar so that one bar's terms lie
+/// together.
+static RANK_TERMS: [[u64; 256]; LANES - 1] = {
+    let b = binomials();
+    let mut t = [[0u64; 256]; LANES - 1];
+    let mut j = 0;
+    while j < LANES - 1 {
+        let mut s = 0;
+        while s < 256 {
+            t[j][s] = b[s + j][j + 1];
+            s += 1;
+        }
+        j += 1;
+    }
+    t
+};
+
 /// The rank of a distribution over `lanes` pits (the module docs give the formula).
+///
+/// The prefix sums `s_j` come from one multiplication: the product of the board by `0x01` in
+/// every lane holds `a_0 + ... + a_j` in lane `j`, with no carry between lanes as a board
+/// holds at most 255 seeds; the `k - 1` table look-ups are then independent of each other.
 #[inline]
 pub fn rank(pits: Pits, lanes: usize) -> u64 {
-    let mut s = 0usize;
+    let prefix = pits.0.wrapping_mul(lane_ones(LANES));
     let mut r = 0u64;
-    for j in 0..lanes - 1 {
-        s += pits.get(j) as usize;
-        r += BINOMIAL[s + j][j + 1];
+    for (j, terms) in RANK_TERMS.iter().enumerate().take(lanes - 1) {
+        r += terms[(prefix >> (8 * j)) as u8 as usize];
     }
     r
 }

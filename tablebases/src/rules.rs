@@ -3,14 +3,15 @@
 //! The builder is generic over [`SliceRules`]: for a board given as [`Pits`] (side to move
 //! normalised, nothing captured yet), either the game is over (a terminal value) or the list
 //! of moves, each with the child board, the seeds the mover wins by it and whether he moves
-//! again. [`TwoRow`] implements it through its public [`Game`] and [`MarginGame`] interface.
+//! again. [`TwoRow`] implements it with its sow-once [`TwoRow::successors`], which gives every
+//! move's child and gain in one pass, and [`MarginGame::final_margin`] at the end of a game.
 //! A four-row `wdl` game would implement the same trait with values in `{-1, 0, 1}`.
 
 use crate::error::Error;
 use arrayvec::ArrayVec;
 use mancala_solver::pits::{Pits, MAX_WIDTH};
 use mancala_solver::tworow::TwoRowPos;
-use mancala_solver::{variant, Game, MarginGame, Side, TwoRow};
+use mancala_solver::{variant, MarginGame, Side, Successors, TwoRow};
 
 /// One move of a position: where it leads and what it wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,34 +67,52 @@ pub fn unsow_candidates(width: usize, child: Pits, visit: &mut dyn FnMut(Pits)) 
     let ring = 2 * width;
     let after = child.flip(width);
     let stones = after.sum_first(ring);
+    // The lane after `lane` round the ring.
+    let step = |lane: usize| if lane + 1 == ring { 0 } else { lane + 1 };
     for origin in 0..width {
+        let origin_bit = 1u128 << (8 * origin);
+        // `sown` holds one seed for each seed sown so far in each lane: taking it back from
+        // `after` never borrows across lanes, as a walk stops before a lane would go negative.
+        // A candidate: every sown seed taken back, the origin (emptied by the move, so holding
+        // only what was sown into it) refilled with the `k` seeds.
+        let candidate = |sown: Pits, k: u32| Pits(after.0 - sown.0 + origin_bit * k as u128);
+        // The first 2W - 1 seeds fall in the same lanes whether laps skip the origin or not:
+        // the lanes after the origin round to the one before it. The origin gets none of them.
+        let mut sown = Pits::EMPTY;
+        let mut lane = origin;
+        let mut k = 0;
+        let mut blocked = false;
+        while k < stones && k + 1 < ring as u32 {
+            k += 1;
+            lane = step(lane);
+            sown.0 += 1u128 << (8 * lane);
+            if sown.get(lane) > after.get(lane) {
+                blocked = true;
+                break;
+            }
+            if after.get(origin) == 0 {
+                visit(candidate(sown, k));
+            }
+        }
+        if blocked || k == stones {
+            continue;
+        }
+        // 2W seeds or more: laps that skip the origin, or (kpo, kalah) laps that do not.
         for skip in [true, false] {
-            // The common prefix (k < 2W) is emitted by the skipping pass only.
-            let mut sown = [0u8; 2 * MAX_WIDTH];
-            let mut lane = origin;
-            for k in 1..=stones {
-                lane = (lane + 1) % ring;
+            let mut sown = sown;
+            let mut lane = lane;
+            for k in ring as u32..=stones {
+                lane = step(lane);
                 if skip && lane == origin {
-                    lane = (lane + 1) % ring;
+                    lane = step(lane);
                 }
-                sown[lane] += 1;
-                if sown[lane] > after.get(lane) {
+                sown.0 += 1u128 << (8 * lane);
+                if sown.get(lane) > after.get(lane) {
                     break;
                 }
-                if !skip && k < ring as u32 {
-                    continue;
+                if after.get(origin) == sown.get(origin) {
+                    visit(candidate(sown, k));
                 }
-                if after.get(origin) != sown[origin] {
-                    continue;
-                }
-                let mut p = after;
-                for (l, &c) in sown.iter().enumerate().take(ring) {
-                    if c > 0 {
-                        p.set(l, after.get(l) - c);
-                    }
-                }
-                p.set(origin, k as u8);
-                visit(p);
             }
         }
     }
@@ -119,26 +138,21 @@ impl SliceRules for TwoRow {
 
     fn expand(&self, pits: Pits, out: &mut Succs) -> Option<i32> {
         out.clear();
-        let pos = relative_position(self, pits);
-        let moves = self.legal_moves(&pos);
-        if moves.is_empty() {
-            return Some(self.final_margin(&pos) - self.margin(&pos));
+        let pos = TwoRowPos::from_relative(pits);
+        let mut children = Successors::new();
+        self.successors(&pos, &mut children);
+        if children.is_empty() {
+            // Nothing captured yet: the final margin is all still to come.
+            return Some(self.final_margin(&pos));
         }
         let lanes = 2 * TwoRow::width(self);
-        for &m in moves.iter() {
-            let c = self.play(&pos, m);
-            let same_side = self.to_move(&c) == Side::South;
-            let gain = if same_side {
-                self.margin(&c)
-            } else {
-                -self.margin(&c)
-            };
-            let p = c.pits();
+        for s in &children {
+            let p = s.child.pits();
             out.push(Succ {
                 pits: p,
                 stones: p.sum_first(lanes),
-                gain,
-                same_side,
+                gain: s.gain,
+                same_side: s.child.side_to_move() == Side::South,
             });
         }
         None

@@ -86,6 +86,12 @@ impl EngineGame for TwoRow {
     }
 }
 
+/// The four-row games (metric `wdl`: the final margin is ±1, nothing is won before the end)
+/// take the default evaluation, 0 for every unfinished position: alpha-beta then only sees
+/// wins and losses within its horizon, and MCTS is unaffected. A better evaluation (seeds on
+/// the board, mobility) is left for later.
+impl EngineGame for crate::fourrow::FourRow {}
+
 /// A parsed engine spec: which engine and its parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EngineSpec {

@@ -135,7 +135,8 @@ pub fn advantage(
         Uiterwijk tabulated it for Kalah(m, n). Rows are pits a side, columns seeds a pit, \
         default rules of each variant. Every value shown is exact (proven). `?`: not proven \
         within the budget's time for one solve; a blank cell was not attempted, because a \
-        smaller board in its row or column was not proven in time.\n\n";
+        smaller board in its row or column was not proven in time. Which boards are proven \
+        in time depends on the machine's speed and load; the proven values never do.\n\n";
     let playable: Vec<_> = VARIANTS.iter().filter(|v| v.kind.is_some()).collect();
     for v in &playable {
         let solved = reduced_boards(v.id, budget, log);
@@ -284,6 +285,11 @@ pub fn advantage(
     let mut t = Table::new(&["variant", "people", "board", "status", "in this report"]);
     for v in VARIANTS {
         let here = match v.status {
+            Status::Playable if v.kind.is_none() => {
+                "not in this report yet: four-row (metric wdl); engines and `mancala match` \
+                 play it, and its exact results on reduced boards are in \
+                 docs/DECISIONS-FOUR-ROW.md"
+            }
             Status::Playable => "exact values on reduced boards; play on the full board",
             Status::Planned => "not yet analysable: its rules are not implemented yet",
             Status::NotAnalysed => "not analysed: not a game of strategy",

@@ -133,7 +133,8 @@ pub fn strength(
          that games differ. Ratings are Bradley–Terry on the Elo scale, `{}` anchored at 0, \
          with approximate 95% intervals (`mancala_solver::stats`). These are samples. \
          *Score* is points (win 1, draw ½) over games; column *vs k* gives the points \
-         scored against engine number k.\n\n",
+         scored against engine number k. The four-row games are not in this report \
+         yet (`mancala match` plays them).\n\n",
         budget.name,
         budget.describe(),
         budget.ladder_games,

@@ -1,0 +1,1004 @@
+//! The four-row games of Zambia (Chaplin 1956; Mancala World for natatu): the Lozi game
+//! *mulabalaba* and its nine relatives, as RULES.md states them.
+//!
+//! - [`board`]: the 64-byte board, one circuit of `2W` holes per player (layout drawn there);
+//! - this module: [`FourRow`] (variant kind, width, seeds, options) implementing [`Game`] and
+//!   [`MarginGame`] (metric `wdl`: a win is +1, a loss −1, infinite play 0);
+//! - [`text`]: position text, move names and the drawing ([`Notation`]);
+//! - [`reference`]: a slow, seed-by-seed reference implementation, tested to agree;
+//! - [`retro`]: an exact whole-graph solver giving win/draw/loss and plies to the end.
+//!
+//! # Sowings that never end
+//!
+//! A move is a sequence of laps. Within a move the state at the start of each lap is
+//! (board, the hole that receives the next seed, seeds in hand); the next lap start is a
+//! function of it alone (the direction and the move's first hole are fixed for the move). The
+//! state space is finite, so the laps of a move either end or enter a cycle of lap-start
+//! states, and a cycle can never be left: the sowing never ends. The fast code detects the
+//! cycle exactly with Brent's algorithm (compare each lap-start state with one saved state,
+//! saved afresh whenever the lap count reaches a power of two), which needs no table and stops
+//! after at most `μ + 2λ` laps, `μ` laps before the cycle and `λ` in it; the reference keeps
+//! every lap-start state in a hash set instead. A move whose sowing never ends is not legal
+//! (RULES.md) and is never generated.
+
+pub mod board;
+pub mod reference;
+pub mod retro;
+pub mod text;
+
+use crate::error::ConfigError;
+use crate::game::{Game, MarginGame, MoveList, Notation, Outcome};
+use crate::side::Side;
+use board::{is_front, opp_back, opp_front};
+pub use board::{Board, MAX_WIDTH};
+
+/// The ten four-row variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Lozi mulabalaba, the common core.
+    Mulabalaba,
+    /// Toka mulabalaba: the Lozi game on 4x12.
+    Toka,
+    /// Lunda kanotta: setup removals, captures take two more holes.
+    Kanotta,
+    /// Tumbuka nchuba: 3/2/1 extra holes by capture number, no singles while a 2 remains.
+    Nchuba,
+    /// Bantu Botatwe nakabili: 2/1 extra holes, mutwi.
+    Nakabili,
+    /// Bantu Botatwe kabwanga: another lap from the hole ahead, mutwi.
+    Kabwanga,
+    /// Tonga chisolo I (Chaplin): capture takes one more hole.
+    Chisolo,
+    /// Ila chisolo I (Mancala World): directions, moves from twos, one more hole.
+    Natatu,
+    /// Tonga chisolo II: captures are re-sown, nothing leaves the board.
+    ChisoloII,
+    /// Bemba mwambulula: stores, captures re-sown from the move's first hole.
+    Mwambulula,
+}
+
+impl Kind {
+    /// Every four-row kind.
+    pub const ALL: [Kind; 10] = [
+        Kind::Mulabalaba,
+        Kind::Toka,
+        Kind::Kanotta,
+        Kind::Nchuba,
+        Kind::Nakabili,
+        Kind::Kabwanga,
+        Kind::Chisolo,
+        Kind::Natatu,
+        Kind::ChisoloII,
+        Kind::Mwambulula,
+    ];
+
+    /// The variant id.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Kind::Mulabalaba => "mulabalaba",
+            Kind::Toka => "toka",
+            Kind::Kanotta => "kanotta",
+            Kind::Nchuba => "nchuba",
+            Kind::Nakabili => "nakabili",
+            Kind::Kabwanga => "kabwanga",
+            Kind::Chisolo => "chisolo",
+            Kind::Natatu => "natatu",
+            Kind::ChisoloII => "chisolo-ii",
+            Kind::Mwambulula => "mwambulula",
+        }
+    }
+
+    /// The kind with this id.
+    pub fn from_id(id: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    /// Holes a row in the standard game.
+    pub const fn default_width(self) -> usize {
+        match self {
+            Kind::Mulabalaba => 6,
+            Kind::Toka => 12,
+            Kind::Nchuba => 16,
+            Kind::Chisolo | Kind::ChisoloII => 5,
+            Kind::Natatu => 7,
+            _ => 8,
+        }
+    }
+
+    /// Seeds in a full hole in the standard game.
+    pub const fn default_seeds(self) -> u32 {
+        match self {
+            Kind::Chisolo | Kind::ChisoloII | Kind::Natatu => 3,
+            _ => 2,
+        }
+    }
+
+    /// True for the games whose captures take seeds off the board (`captured=` field).
+    pub const fn removes(self) -> bool {
+        !matches!(self, Kind::ChisoloII | Kind::Mwambulula)
+    }
+
+    /// True when the number of captures made changes the rule (`captures=` field).
+    pub const fn counts_captures(self) -> bool {
+        matches!(self, Kind::Nchuba | Kind::Nakabili)
+    }
+
+    /// True for the games with the mutwi rule.
+    pub const fn has_mutwi(self) -> bool {
+        matches!(self, Kind::Nakabili | Kind::Kabwanga)
+    }
+
+    /// The rule options of this kind (name, values with the default first, help).
+    pub fn options(self) -> &'static [(&'static str, &'static [&'static str], &'static str)] {
+        match self {
+            Kind::Mwambulula => &[
+                (
+                    "resow",
+                    &["continue", "end"],
+                    "after re-sowing a capture, the lap's ending counts as usual (continue) or the move ends (end)",
+                ),
+                (
+                    "singles",
+                    &["lozi", "free"],
+                    "the Lozi singleton rule applies (lozi) or any single may be moved (free)",
+                ),
+            ],
+            Kind::ChisoloII => &[(
+                "singles",
+                &["lozi", "free"],
+                "the Lozi singleton rule applies (lozi) or any single may be moved (free)",
+            )],
+            _ => &[],
+        }
+    }
+}
+
+/// A sowing direction, as seen from above with South at the bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    /// Anti-clockwise: up the circuit index.
+    Ccw,
+    /// Clockwise: down the circuit index.
+    Cw,
+}
+
+impl Dir {
+    /// `cw` or `ccw`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dir::Ccw => "ccw",
+            Dir::Cw => "cw",
+        }
+    }
+}
+
+/// Rule options (`--rule name=value`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Options {
+    /// mwambulula `resow=end`: the move ends after a capture is re-sown.
+    pub resow_end: bool,
+    /// chisolo-ii, mwambulula `singles=free`: no singleton rule.
+    pub singles_free: bool,
+}
+
+impl Options {
+    /// Parses `name=value` options for `kind`.
+    pub fn parse(kind: Kind, rules: &[String]) -> Result<Options, ConfigError> {
+        let mut o = Options::default();
+        for r in rules {
+            let Some((name, value)) = r.split_once('=') else {
+                return Err(ConfigError(format!(
+                    "invalid --rule '{r}': expected name=value"
+                )));
+            };
+            let Some(spec) = kind.options().iter().find(|s| s.0 == name) else {
+                let names: Vec<_> = kind.options().iter().map(|s| s.0).collect();
+                return Err(ConfigError(format!(
+                    "invalid --rule '{r}': {} has {}",
+                    kind.id(),
+                    if names.is_empty() {
+                        "no rule options".to_string()
+                    } else {
+                        format!("the options {}", names.join(", "))
+                    }
+                )));
+            };
+            if !spec.1.contains(&value) {
+                return Err(ConfigError(format!(
+                    "invalid --rule '{r}': {name} is one of {}",
+                    spec.1.join(", ")
+                )));
+            }
+            match (name, value) {
+                ("resow", v) => o.resow_end = v == "end",
+                ("singles", v) => o.singles_free = v == "free",
+                _ => {}
+            }
+        }
+        Ok(o)
+    }
+
+    /// The options as `name=value` strings (every option of `kind`).
+    pub fn describe(&self, kind: Kind) -> Vec<String> {
+        kind.options()
+            .iter()
+            .map(|(name, _, _)| match *name {
+                "resow" => format!("resow={}", if self.resow_end { "end" } else { "continue" }),
+                "singles" => format!(
+                    "singles={}",
+                    if self.singles_free { "free" } else { "lozi" }
+                ),
+                _ => String::new(),
+            })
+            .collect()
+    }
+}
+
+/// Holes each player empties in kanotta's setup phase (Chaplin: "four of Y's holes").
+pub const KANOTTA_SETUP: u8 = 4;
+
+/// A four-row position. The board is absolute (each side's circuit in his own sowing order);
+/// the fields that a variant does not use stay at their fresh-game values (zero).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FourRowPos {
+    /// The holes.
+    pub board: Board,
+    /// The side to move.
+    pub side: Side,
+    /// Seeds removed from the board by South and North (removal games).
+    pub captured: [u16; 2],
+    /// Captures made by South and North (nchuba, nakabili).
+    pub captures: [u8; 2],
+    /// Holes emptied in the setup phase by South and North (kanotta).
+    pub removed: [u8; 2],
+    /// North's chosen direction (natatu; `None` before his first move).
+    pub dir: Option<Dir>,
+    /// Store contents (mwambulula).
+    pub stores: [u8; 2],
+    /// Whether each player has made his store move (mwambulula).
+    pub emptied: [bool; 2],
+}
+
+/// A four-row move, with every choice made within it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FourMove {
+    /// Sow from the mover's hole (circuit index). `dir` is `Some` only when the move chooses
+    /// the direction (natatu, North's first move). `extras` holds the extra holes taken in a
+    /// capture, a bit per index of the opponent's circuit.
+    Sow {
+        /// Circuit index of the start hole.
+        hole: u8,
+        /// The direction chosen by this move, if it chooses one.
+        dir: Option<Dir>,
+        /// Extra holes taken, a bit per opponent circuit index.
+        extras: u32,
+    },
+    /// kanotta setup: empty the opponent's hole with this circuit index.
+    Remove {
+        /// Circuit index in the opponent's circuit.
+        hole: u8,
+    },
+    /// mwambulula: empty the store, a seed into each own hole.
+    Store,
+}
+
+/// How the laps of a move ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// The move is over, nothing more to take.
+    Done,
+    /// The last seed fell into the empty own front hole `i` facing an occupied opponent front
+    /// hole: the opponent's file is to be removed (removal games).
+    Capture(usize),
+}
+
+/// The rules of one four-row variant at one size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FourRow {
+    kind: Kind,
+    width: usize,
+    seeds: u32,
+    opts: Options,
+}
+
+impl FourRow {
+    /// Rules of `kind` on a 4x`width` board with `seeds` in a full hole.
+    pub fn new(
+        kind: Kind,
+        width: usize,
+        seeds: u32,
+        opts: Options,
+    ) -> Result<FourRow, ConfigError> {
+        if !(2..=MAX_WIDTH).contains(&width) {
+            return Err(ConfigError(format!(
+                "invalid --width {width}: {} is played on 4x2 to 4x{MAX_WIDTH} boards",
+                kind.id()
+            )));
+        }
+        if seeds == 0 {
+            return Err(ConfigError("invalid --seeds 0: expected at least 1".into()));
+        }
+        let g = FourRow {
+            kind,
+            width,
+            seeds: seeds.min(255),
+            opts,
+        };
+        let total = g.start_total();
+        if seeds > 255 || total > 255 {
+            return Err(ConfigError(format!(
+                "invalid --seeds {seeds}: the start would hold {} seeds, at most 255 fit",
+                if seeds > 255 {
+                    seeds as u64 * 4 * width as u64
+                } else {
+                    total as u64
+                }
+            )));
+        }
+        Ok(g)
+    }
+
+    /// The standard game of `kind`.
+    pub fn standard(kind: Kind) -> FourRow {
+        FourRow::new(
+            kind,
+            kind.default_width(),
+            kind.default_seeds(),
+            Options::default(),
+        )
+        .expect("standard sizes are valid")
+    }
+
+    /// The variant kind.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+    /// Holes a row.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    /// Seeds in a full hole at the start.
+    pub fn seeds(&self) -> u32 {
+        self.seeds
+    }
+    /// The rule options.
+    pub fn options(&self) -> Options {
+        self.opts
+    }
+
+    /// Seeds of one player at the start (board and store).
+    fn start_total(&self) -> u32 {
+        let p = self.start();
+        p.board.total(self.width) + p.stores[0] as u32 + p.stores[1] as u32
+    }
+
+    /// The start hole counts of one player's circuit (the variant's start pattern, scaled to
+    /// the width; docs/variants/<id>.md draws it).
+    pub fn start_circuit(&self) -> [u8; 32] {
+        let (w, s) = (self.width, self.seeds as u8);
+        let mut c = [0u8; 32];
+        for col in 1..=w {
+            c[board::back_index(col)] = s;
+        }
+        let mut front = |col: usize, v: u8| c[board::front_index(col, w)] = v;
+        match self.kind {
+            Kind::Nchuba | Kind::Mwambulula => {}
+            Kind::Nakabili => {
+                for col in 1..=w {
+                    front(col, s);
+                }
+                front(1, 0);
+                front(2, 1.min(s));
+            }
+            Kind::Kabwanga => {
+                front(w, s);
+                front(w - 1, 1.min(s));
+            }
+            Kind::Natatu => {
+                // From the player's right: 0, 0, 1, 2, then full holes.
+                for (k, col) in (1..=w).rev().enumerate() {
+                    front(col, [0, 0, 1, 2].get(k).copied().unwrap_or(s).min(s));
+                }
+            }
+            _ => {
+                for col in 1..=w {
+                    front(col, s);
+                }
+            }
+        }
+        c
+    }
+
+    /// True while kanotta's setup phase lasts.
+    pub fn in_setup(&self, pos: &FourRowPos) -> bool {
+        self.kind == Kind::Kanotta
+            && (pos.removed[0] < KANOTTA_SETUP || pos.removed[1] < KANOTTA_SETUP)
+    }
+
+    /// The side to move a position should have, given its setup counters (kanotta), if forced.
+    pub fn setup_mover(&self, pos: &FourRowPos) -> Option<Side> {
+        if self.kind != Kind::Kanotta {
+            return None;
+        }
+        if pos.removed[0] < KANOTTA_SETUP {
+            Some(Side::South)
+        } else if pos.removed[1] < KANOTTA_SETUP {
+            Some(Side::North)
+        } else {
+            None
+        }
+    }
+
+    /// The directions `me` may sow in, and whether the move names its direction.
+    fn dirs(&self, pos: &FourRowPos, me: Side) -> (&'static [Dir], bool) {
+        if self.kind != Kind::Natatu {
+            return (&[Dir::Ccw], false);
+        }
+        match (me, pos.dir) {
+            (Side::South, _) => (&[Dir::Cw], false),
+            (Side::North, Some(Dir::Cw)) => (&[Dir::Cw], false),
+            (Side::North, Some(Dir::Ccw)) => (&[Dir::Ccw], false),
+            (Side::North, None) => (&[Dir::Cw, Dir::Ccw], true),
+        }
+    }
+
+    #[inline]
+    fn step(&self, i: usize, d: Dir) -> usize {
+        let l = 2 * self.width;
+        match d {
+            Dir::Ccw => {
+                if i + 1 == l {
+                    0
+                } else {
+                    i + 1
+                }
+            }
+            Dir::Cw => {
+                if i == 0 {
+                    l - 1
+                } else {
+                    i - 1
+                }
+            }
+        }
+    }
+
+    /// Sows `n` seeds of `me` into his circuit from hole `p` on, in direction `d`; returns the
+    /// hole of the last seed. Whole rounds of `2W` are added at once.
+    #[inline]
+    fn lap(&self, b: &mut Board, me: Side, p: usize, n: u32, d: Dir) -> usize {
+        let l = 2 * self.width;
+        let c = b.circuit_mut(me);
+        let (q, r) = ((n as usize / l) as u8, n as usize % l);
+        if q > 0 {
+            for x in c[..l].iter_mut() {
+                *x += q;
+            }
+        }
+        let mut h = p;
+        for _ in 0..r {
+            c[h] += 1;
+            h = self.step(h, d);
+        }
+        // The last seed is n-1 holes after p.
+        let k = (n as usize - 1) % l;
+        match d {
+            Dir::Ccw => (p + k) % l,
+            Dir::Cw => (p + l - k) % l,
+        }
+    }
+
+    /// Takes the opponent's file of `me`'s hole `i` off the board; returns the seeds.
+    fn take_file(&self, b: &mut Board, me: Side, i: usize) -> u32 {
+        let w = self.width;
+        let o = b.circuit_mut(me.opponent());
+        let (f, k) = (opp_front(i, w), opp_back(i, w));
+        let n = o[f] as u32 + o[k] as u32;
+        o[f] = 0;
+        o[k] = 0;
+        n
+    }
+
+    /// Plays the laps of a sowing from `start` in direction `d` on `b`. `Err(())` when the
+    /// sowing never ends (module docs).
+    fn sow(&self, b: &mut Board, me: Side, start: usize, d: Dir) -> Result<Ending, ()> {
+        let w = self.width;
+        let opp = me.opponent();
+        let mut n = b.0[me.index()][start] as u32;
+        debug_assert!(n > 0);
+        b.0[me.index()][start] = 0;
+        let mut p = self.step(start, d);
+        // Brent's cycle detection over lap-start states.
+        let mut saved = (*b, p, n);
+        let (mut power, mut lam) = (1u32, 0u32);
+        loop {
+            let last = self.lap(b, me, p, n, d);
+            let cnt = b.0[me.index()][last];
+            let facing = b.0[opp.index()][opp_front(last, w)] > 0;
+            match self.kind {
+                Kind::ChisoloII => {
+                    if cnt == 1 {
+                        return Ok(Ending::Done);
+                    }
+                    if is_front(last, w) && facing {
+                        n = self.take_file(b, me, last);
+                    } else {
+                        n = cnt as u32;
+                        b.0[me.index()][last] = 0;
+                    }
+                    p = self.step(last, d);
+                }
+                Kind::Mwambulula => {
+                    if cnt == 1 {
+                        return Ok(Ending::Done);
+                    }
+                    if facing {
+                        n = self.take_file(b, me, last);
+                        p = start;
+                        if self.opts.resow_end {
+                            self.lap(b, me, p, n, d);
+                            return Ok(Ending::Done);
+                        }
+                    } else {
+                        n = cnt as u32;
+                        b.0[me.index()][last] = 0;
+                        p = self.step(last, d);
+                    }
+                }
+                _ => {
+                    if cnt == 1 {
+                        if is_front(last, w) && facing {
+                            return Ok(Ending::Capture(last));
+                        }
+                        let next = self.step(last, d);
+                        if self.kind == Kind::Kabwanga && b.0[me.index()][next] >= 2 {
+                            n = b.0[me.index()][next] as u32;
+                            b.0[me.index()][next] = 0;
+                            p = self.step(next, d);
+                        } else {
+                            return Ok(Ending::Done);
+                        }
+                    } else {
+                        n = cnt as u32;
+                        b.0[me.index()][last] = 0;
+                        p = self.step(last, d);
+                    }
+                }
+            }
+            if saved.1 == p && saved.2 == n && saved.0 == *b {
+                return Err(());
+            }
+            lam += 1;
+            if lam == power {
+                saved = (*b, p, n);
+                power *= 2;
+                lam = 0;
+            }
+        }
+    }
+
+    /// Extra holes a capture by `me` takes now.
+    pub fn extra_holes(&self, pos: &FourRowPos, me: Side) -> u32 {
+        let made = pos.captures[me.index()];
+        match self.kind {
+            Kind::Kanotta => 2,
+            Kind::Chisolo | Kind::Natatu => 1,
+            Kind::Nchuba => match made {
+                0 => 3,
+                1 => 2,
+                _ => 1,
+            },
+            Kind::Nakabili => {
+                if made == 0 {
+                    2
+                } else {
+                    1
+                }
+            }
+            _ => 0,
+        }
+    }
+
+    /// Pushes the legal sowings from `hole` in `d` (every choice of extra holes); returns how
+    /// many were pushed (0 when the sowing never ends).
+    fn push_sowings(
+        &self,
+        pos: &FourRowPos,
+        hole: usize,
+        d: Dir,
+        named: bool,
+        out: &mut Vec<FourMove>,
+    ) -> usize {
+        let me = pos.side;
+        let mut b = pos.board;
+        let dir = named.then_some(d);
+        match self.sow(&mut b, me, hole, d) {
+            Err(()) => 0,
+            Ok(Ending::Done) => {
+                out.push(FourMove::Sow {
+                    hole: hole as u8,
+                    dir,
+                    extras: 0,
+                });
+                1
+            }
+            Ok(Ending::Capture(last)) => {
+                self.take_file(&mut b, me, last);
+                let k = self.extra_holes(pos, me) as usize;
+                let o = b.circuit(me.opponent());
+                let left: Vec<usize> = (0..2 * self.width).filter(|&i| o[i] > 0).collect();
+                let before = out.len();
+                if left.len() <= k {
+                    let extras = left.iter().fold(0u32, |m, &i| m | 1 << i);
+                    out.push(FourMove::Sow {
+                        hole: hole as u8,
+                        dir,
+                        extras,
+                    });
+                } else {
+                    subsets(&left, k, 0, 0, &mut |extras| {
+                        out.push(FourMove::Sow {
+                            hole: hole as u8,
+                            dir,
+                            extras,
+                        })
+                    });
+                }
+                out.len() - before
+            }
+        }
+    }
+
+    /// The legal moves of `pos` (the [`Game::gen_moves`] body).
+    fn moves_into(&self, pos: &FourRowPos, out: &mut Vec<FourMove>) {
+        out.clear();
+        let me = pos.side;
+        let w = self.width;
+        if self.in_setup(pos) {
+            let o = pos.board.circuit(me.opponent());
+            // In the opponent's circuit, in the order of the mover's names: B1..BW, F1..FW.
+            for c in 1..=w {
+                let k = board::back_index(w + 1 - c);
+                if o[k] > 0 {
+                    out.push(FourMove::Remove { hole: k as u8 });
+                }
+            }
+            for c in 1..=w {
+                let k = board::front_index(w + 1 - c, w);
+                if o[k] > 0 {
+                    out.push(FourMove::Remove { hole: k as u8 });
+                }
+            }
+            return;
+        }
+        let c = pos.board.circuit(me);
+        // Own holes in the order of their names: b1..bW, f1..fW.
+        let order: Vec<usize> = (1..=w)
+            .map(board::back_index)
+            .chain((1..=w).map(|col| board::front_index(col, w)))
+            .collect();
+        let (dirs, named) = self.dirs(pos, me);
+        let seeded: Vec<usize> = order.iter().copied().filter(|&i| c[i] > 0).collect();
+        let big: Vec<usize> = seeded.iter().copied().filter(|&i| c[i] >= 2).collect();
+        if self.kind == Kind::Natatu {
+            // "which must contain at least two stones"; "When a player has only singletons, he
+            // is permitted to move them, but only in empty holes."
+            for &i in &seeded {
+                for &d in dirs {
+                    let ok = if big.is_empty() {
+                        c[self.step(i, d)] == 0
+                    } else {
+                        c[i] >= 2
+                    };
+                    if ok {
+                        self.push_sowings(pos, i, d, named, out);
+                    }
+                }
+            }
+            return;
+        }
+        let d = dirs[0];
+        // nchuba: "While there are two beans in any hole on your side you may not move
+        // singles." Mutwi: "If all the holes have singles except one which just two, this is
+        // called mutwi (the head) and must be moved." (Board conditions: no fallback.)
+        let only_big = (self.kind == Kind::Nchuba && !big.is_empty())
+            || (self.kind.has_mutwi() && big.len() == 1 && c[big[0]] == 2);
+        let cands: Vec<usize> = if only_big {
+            big.clone()
+        } else if big.is_empty() && !seeded.is_empty() && !self.opts.singles_free {
+            // Singleton rule: a single whose next hole is occupied, if any such move is
+            // legal; otherwise any single.
+            let mut pushed = 0;
+            for &i in &seeded {
+                if c[self.step(i, d)] > 0 {
+                    pushed += self.push_sowings(pos, i, d, named, out);
+                }
+            }
+            if pushed > 0 {
+                self.push_store(pos, out);
+                return;
+            }
+            seeded.clone()
+        } else {
+            seeded.clone()
+        };
+        for &i in &cands {
+            self.push_sowings(pos, i, d, named, out);
+        }
+        self.push_store(pos, out);
+    }
+
+    fn push_store(&self, pos: &FourRowPos, out: &mut Vec<FourMove>) {
+        let me = pos.side.index();
+        if self.kind == Kind::Mwambulula && !pos.emptied[me] && pos.stores[me] > 0 {
+            out.push(FourMove::Store);
+        }
+    }
+
+    /// Seeds on each side of the board plus stores, South first.
+    pub fn seeds_held(&self, pos: &FourRowPos) -> [u32; 2] {
+        [Side::South, Side::North]
+            .map(|s| pos.board.seeds_of(s, self.width) + pos.stores[s.index()] as u32)
+    }
+}
+
+/// Calls `f` with every `k`-subset of `items` (as a bit mask), in lexicographic order.
+fn subsets(items: &[usize], k: usize, from: usize, acc: u32, f: &mut dyn FnMut(u32)) {
+    if k == 0 {
+        f(acc);
+        return;
+    }
+    for j in from..=items.len() - k {
+        subsets(items, k - 1, j + 1, acc | 1 << items[j], f);
+    }
+}
+
+impl Game for FourRow {
+    type Position = FourRowPos;
+    type Move = FourMove;
+    type Moves = Vec<FourMove>;
+
+    fn start(&self) -> FourRowPos {
+        let c = self.start_circuit();
+        let board = Board([c, c]);
+        let store = if self.kind == Kind::Mwambulula {
+            (self.width as u32 * self.seeds).min(255) as u8
+        } else {
+            0
+        };
+        FourRowPos {
+            board,
+            side: Side::South,
+            captured: [0; 2],
+            captures: [0; 2],
+            removed: [0; 2],
+            dir: None,
+            stores: [store; 2],
+            emptied: [false; 2],
+        }
+    }
+
+    fn to_move(&self, pos: &FourRowPos) -> Side {
+        pos.side
+    }
+
+    fn gen_moves(&self, pos: &FourRowPos, moves: &mut Vec<FourMove>) {
+        self.moves_into(pos, moves);
+    }
+
+    fn play(&self, pos: &FourRowPos, mv: FourMove) -> FourRowPos {
+        let me = pos.side;
+        let mut p = *pos;
+        match mv {
+            FourMove::Remove { hole } => {
+                let o = p.board.circuit_mut(me.opponent());
+                p.captured[me.index()] += o[hole as usize] as u16;
+                o[hole as usize] = 0;
+                p.removed[me.index()] += 1;
+                p.side = if p.removed[me.index()] < KANOTTA_SETUP {
+                    me
+                } else {
+                    me.opponent()
+                };
+                // After North's removals play starts with South.
+                if !self.in_setup(&p) {
+                    p.side = Side::South;
+                }
+            }
+            FourMove::Store => {
+                let n = p.stores[me.index()] as usize;
+                let l = 2 * self.width;
+                let c = p.board.circuit_mut(me);
+                for k in 0..n {
+                    c[k % l] += 1;
+                }
+                p.stores[me.index()] = 0;
+                p.emptied[me.index()] = true;
+                p.side = me.opponent();
+            }
+            FourMove::Sow { hole, dir, extras } => {
+                let d = dir.unwrap_or(self.dirs(pos, me).0[0]);
+                if let Some(d) = dir {
+                    p.dir = Some(d);
+                }
+                let ending = self
+                    .sow(&mut p.board, me, hole as usize, d)
+                    .expect("play of a sowing that never ends");
+                if let Ending::Capture(last) = ending {
+                    let mut n = self.take_file(&mut p.board, me, last);
+                    let o = p.board.circuit_mut(me.opponent());
+                    for (k, x) in o.iter_mut().enumerate() {
+                        if extras >> k & 1 == 1 {
+                            n += *x as u32;
+                            *x = 0;
+                        }
+                    }
+                    p.captured[me.index()] += n as u16;
+                    if self.kind.counts_captures() {
+                        p.captures[me.index()] = p.captures[me.index()].saturating_add(1);
+                    }
+                }
+                p.side = me.opponent();
+            }
+        }
+        p
+    }
+
+    fn outcome(&self, pos: &FourRowPos) -> Option<Outcome> {
+        let mut m = Vec::new();
+        self.moves_into(pos, &mut m);
+        m.is_empty().then(|| Outcome {
+            winner: Some(pos.side.opponent()),
+            score: self.seeds_held(pos),
+        })
+    }
+}
+
+/// A writer of bits into a `u128`, failing when they do not fit.
+struct Bits {
+    word: u128,
+    used: u32,
+    overflow: bool,
+}
+
+impl Bits {
+    fn push(&mut self, value: u128, bits: u32) {
+        if self.used + bits > 128 {
+            self.overflow = true;
+            return;
+        }
+        self.word |= value << self.used;
+        self.used += bits;
+    }
+    /// `n` in unary: `n` ones and a zero.
+    fn unary(&mut self, n: u32) {
+        if n >= 127 {
+            self.overflow = true;
+            return;
+        }
+        self.push((1u128 << n) - 1, n + 1);
+    }
+}
+
+impl FourRow {
+    /// The part of a position its future depends on, from the mover's point of view, as
+    /// bits: the mover's circuit then the opponent's, every hole in unary (`n` ones and a
+    /// zero), then the small counters. `None` when that needs more than 128 bits.
+    pub fn exact_key(&self, pos: &FourRowPos) -> Option<u128> {
+        let me = pos.side;
+        let l = 2 * self.width;
+        let mut b = Bits {
+            word: 0,
+            used: 0,
+            overflow: false,
+        };
+        for s in [me, me.opponent()] {
+            for &x in &pos.board.circuit(s)[..l] {
+                b.unary(x as u32);
+            }
+        }
+        let ix = [me.index(), me.opponent().index()];
+        if self.kind.counts_captures() {
+            for i in ix {
+                b.push(pos.captures[i].min(3) as u128, 2);
+            }
+        }
+        if self.kind == Kind::Kanotta {
+            for i in ix {
+                b.push(pos.removed[i].min(7) as u128, 3);
+            }
+            b.push(me.index() as u128, 1);
+        }
+        if self.kind == Kind::Natatu {
+            let d = match pos.dir {
+                None => 0,
+                Some(Dir::Cw) => 1,
+                Some(Dir::Ccw) => 2,
+            };
+            b.push(d, 2);
+            b.push(me.index() as u128, 1);
+        }
+        if self.kind == Kind::Mwambulula {
+            for i in ix {
+                b.unary(pos.stores[i] as u32);
+                b.push(pos.emptied[i] as u128, 1);
+            }
+        }
+        (!b.overflow).then_some(b.word)
+    }
+}
+
+impl MarginGame for FourRow {
+    type Key = u128;
+
+    /// The exact key where it fits in 128 bits (every reduced board the solver can finish);
+    /// otherwise a 128-bit hash of the same data (then two positions could in principle
+    /// share a key: `solve` says so).
+    fn key(&self, pos: &FourRowPos) -> u128 {
+        if let Some(k) = self.exact_key(pos) {
+            return k;
+        }
+        use std::hash::{Hash, Hasher};
+        let mut parts = [0u64; 2];
+        for (salt, part) in parts.iter_mut().enumerate() {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            salt.hash(&mut h);
+            let mut q = *pos;
+            q.captured = [0; 2];
+            q.hash(&mut h);
+            *part = h.finish();
+        }
+        (parts[0] as u128) << 64 | parts[1] as u128 | 1u128 << 127
+    }
+
+    /// Won or lost games carry no margin before the end.
+    fn margin(&self, _pos: &FourRowPos) -> i32 {
+        0
+    }
+
+    /// The player to move with no legal move has lost: −1.
+    fn final_margin(&self, _pos: &FourRowPos) -> i32 {
+        -1
+    }
+
+    fn future_bound(&self, _pos: &FourRowPos) -> i32 {
+        1
+    }
+}
+
+impl FourRow {
+    /// Counts the seeds of a position: board, stores and captured.
+    pub fn conserved_total(&self, pos: &FourRowPos) -> u32 {
+        pos.board.total(self.width)
+            + pos.stores.iter().map(|&x| x as u32).sum::<u32>()
+            + pos.captured.iter().map(|&x| x as u32).sum::<u32>()
+    }
+
+    /// An upper bound on the number of legal moves in any position of this game: every start
+    /// hole (in both directions for natatu's North), each with every choice of extra holes,
+    /// plus the store move.
+    pub fn max_moves_bound(&self) -> u64 {
+        let l = 2 * self.width as u64;
+        let k = match self.kind {
+            Kind::Nchuba => 3,
+            Kind::Kanotta | Kind::Nakabili => 2,
+            Kind::Chisolo | Kind::Natatu => 1,
+            _ => 0,
+        };
+        let choose = |n: u64, k: u64| (0..k).fold(1u64, |a, i| a * (n - i) / (i + 1));
+        let dirs = if self.kind == Kind::Natatu { 2 } else { 1 };
+        (l * dirs * choose(l.saturating_sub(2), k)).max(l) + 1
+    }
+
+    /// The legal moves as names (for tests and tools).
+    pub fn move_names(&self, pos: &FourRowPos) -> Vec<String> {
+        let ms = self.legal_moves(pos);
+        ms.iter().map(|&m| self.move_name(pos, m)).collect()
+    }
+}
+
+#[allow(dead_code)]
+fn _assert_movelist() {
+    fn f<M, L: MoveList<M>>() {}
+    f::<FourMove, Vec<FourMove>>();
+}

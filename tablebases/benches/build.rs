@@ -1,0 +1,59 @@
+//! Criterion benchmark of the retrograde builder (issue 4): positions per second for one oware
+//! slice, one thread.
+//!
+//! `build/oware-w6/n<N>`: the whole analysis of the slice of `N` seeds of oware at width 6
+//! ([`SliceBuilder::new`] and [`SliceBuilder::run`]: every pass until the fixpoint is proven),
+//! on a one-thread rayon pool, the slices below it built once beforehand and kept in memory.
+//! Throughput is in positions of the slice, so criterion reports positions per second on one
+//! core.
+//!
+//! Run: `cargo bench -p mancala-tablebases --bench build`. See BENCHMARKS.md for figures.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use mancala_solver::{Kind, RuleOptions, TwoRow};
+use mancala_tablebases::build::SliceBuilder;
+use mancala_tablebases::index::Slice;
+
+/// Pits a side.
+const WIDTH: usize = 6;
+/// The slice measured: C(20, 11) = 167,960 positions.
+const STONES: u32 = 9;
+
+/// Builds the slice of `n` seeds given the values of the slices below it.
+fn build_slice(game: &TwoRow, n: u32, lower: &[Vec<u8>]) -> Vec<u8> {
+    let slice = Slice::new(WIDTH, n).expect("a small slice");
+    let lower: Vec<&[u8]> = lower.iter().map(|v| v.as_slice()).collect();
+    let mut b = SliceBuilder::new(game, slice, &lower).expect("the slices below are given");
+    b.run(&|_| {}, &mut |_, _| {}).expect("a sound build");
+    let mut out = vec![0u8; slice.len() as usize];
+    b.fill(0, &mut out);
+    out
+}
+
+fn bench_build(c: &mut Criterion) {
+    let game = TwoRow::new(Kind::Oware, WIDTH, 1, RuleOptions::default()).expect("valid");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a one-thread pool");
+    let lower: Vec<Vec<u8>> = pool.install(|| {
+        let mut lower = Vec::new();
+        for n in 0..STONES {
+            let v = build_slice(&game, n, &lower);
+            lower.push(v);
+        }
+        lower
+    });
+    let len = Slice::new(WIDTH, STONES).expect("a small slice").len();
+    let mut group = c.benchmark_group("build/oware-w6");
+    group.throughput(Throughput::Elements(len));
+    group.sampling_mode(SamplingMode::Flat);
+    group.sample_size(10);
+    group.bench_function(format!("n{STONES}"), |b| {
+        b.iter(|| pool.install(|| black_box(build_slice(black_box(&game), STONES, &lower))));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_build);
+criterion_main!(benches);
