@@ -259,7 +259,7 @@ fn run(cmd: Command) -> Res {
 
 /// A built game and its position: two-row or four-row.
 enum Session {
-    Two(TwoRow, mancala_solver::TwoRowPos),
+    Two(Box<TwoRow>, mancala_solver::TwoRowPos),
     Four(FourRow, FourRowPos),
 }
 
@@ -267,7 +267,10 @@ enum Session {
 macro_rules! with_game {
     ($c:expr, $g:ident, $pos:ident, $body:expr) => {
         match setup_any($c)? {
-            Session::Two($g, $pos) => $body,
+            Session::Two($g, $pos) => {
+                let $g = *$g;
+                $body
+            }
             Session::Four($g, $pos) => $body,
         }
     };
@@ -297,7 +300,7 @@ fn setup_any(c: &Common) -> Result<Session, Fail> {
     let info = variant::find(&c.variant)?;
     if info.four.is_none() {
         let (g, pos) = setup(c)?;
-        return Ok(Session::Two(g, pos));
+        return Ok(Session::Two(Box::new(g), pos));
     }
     let width = c.width.or_else(|| {
         let text = c.position.as_deref()?;
@@ -1141,7 +1144,7 @@ fn play_match(m: &MatchArgs) -> Res {
                     dir, &g,
                 )?)),
             };
-            play_match_on(&g, &pos, m, oracle)
+            play_match_on(&*g, &pos, m, oracle)
         }
         Session::Four(g, pos) => {
             if m.tablebases.is_some() {
@@ -1279,7 +1282,13 @@ fn report(r: &ReportArgs) -> Res {
             pool.install(|| strength(&r.out, &budget, r.seed, &oracle_for, &log))?;
         }
         if matches!(what, ReportWhat::Advantage | ReportWhat::All) {
-            pool.install(|| advantage(&r.out, &budget, r.seed, &log))?;
+            // Small reduced boards are solved whole: every slice up to the board's seeds.
+            let whole = |g: &TwoRow, total: u32| -> Option<i32> {
+                mancala_tablebases::build(g, &tables, total, threads, &|_| {}).ok()?;
+                let tb = mancala_tablebases::Tablebases::open(&tables, g).ok()?;
+                tb.probe(&g.start())
+            };
+            pool.install(|| advantage(&r.out, &budget, r.seed, &whole, &log))?;
         }
         Ok(())
     };

@@ -42,7 +42,7 @@ fn run_file(path: &Path) -> usize {
                 let built = variant::build_any(&var, Some(width), None, &rules)
                     .unwrap_or_else(|e| panic!("{at}: {e}"));
                 let got = match built {
-                    Built::Two(g) => perft_text(&g, pos_text, depth, &at),
+                    Built::Two(g) => perft_text(&*g, pos_text, depth, &at),
                     Built::Four(g) => perft_text(&g, pos_text, depth, &at),
                 };
                 assert_eq!(

@@ -252,8 +252,8 @@ pub fn build(
 /// The rules of a playable variant, two-row or four-row.
 #[derive(Clone, Debug)]
 pub enum Built {
-    /// A two-row game (metric `margin`).
-    Two(TwoRow),
+    /// A two-row game (metric `margin`), boxed: its sowing tables make it large.
+    Two(Box<TwoRow>),
     /// A four-row game (metric `wdl`).
     Four(FourRow),
 }
@@ -276,5 +276,5 @@ pub fn build_any(
         )
         .map(Built::Four);
     }
-    build(id, width, seeds, rules).map(Built::Two)
+    build(id, width, seeds, rules).map(|g| Built::Two(Box::new(g)))
 }

@@ -26,6 +26,24 @@ pub struct Solved {
     pub seeds: u32,
     /// The solver's report (value for South, the first player).
     pub report: Report<Pit>,
+    /// Proven by retrograde analysis of the whole game (tablebases) rather than the search.
+    pub by_tables: bool,
+}
+
+/// Solves a whole reduced game by retrograde analysis: given the rules and the board's total
+/// seeds, the start position's exact value (seeds still to be won, South minus North), or
+/// `None` if the tables could not be built. The report's caller supplies it (the tablebases
+/// crate sits beside this one).
+pub type WholeGame<'a> = dyn Fn(&TwoRow, u32) -> Option<i32> + Sync + 'a;
+
+/// Positions with up to `stones` seeds on a board of `pits` pits: C(stones + pits, pits).
+pub fn positions_up_to(stones: u32, pits: usize) -> u64 {
+    let (n, k) = (stones as u64 + pits as u64, pits as u64);
+    let mut c: u64 = 1;
+    for i in 0..k {
+        c = c.saturating_mul(n - i) / (i + 1);
+    }
+    c
 }
 
 /// Solves the start of `g` within the budget's time for one solve (a deadline: past it the
@@ -47,6 +65,7 @@ fn solve_start(g: &TwoRow, budget: &Budget) -> Report<Pit> {
 pub fn reduced_boards(
     variant: &'static str,
     budget: &Budget,
+    whole: &WholeGame,
     log: &(dyn Fn(&str) + Sync),
 ) -> Vec<Solved> {
     let kind = crate::variant::find(variant)
@@ -65,7 +84,24 @@ pub fn reduced_boards(
             if blocked {
                 continue;
             }
-            let r = solve_start(&g, budget);
+            let total = 2 * w as u32 * s;
+            let t0 = Instant::now();
+            let by_tables = (positions_up_to(total, 2 * w) <= budget.table_positions)
+                .then(|| whole(&g, total))
+                .flatten();
+            let r = match by_tables {
+                Some(v) => Report {
+                    value: v,
+                    future: v,
+                    best: None,
+                    pv: Vec::new(),
+                    exact: true,
+                    depth: 0,
+                    nodes: 0,
+                    seconds: t0.elapsed().as_secs_f64(),
+                },
+                None => solve_start(&g, budget),
+            };
             log(&format!(
                 "{variant} {w}x{s}: {:+} {} in {:.2} s",
                 r.value,
@@ -78,6 +114,7 @@ pub fn reduced_boards(
                 width: w,
                 seeds: s,
                 report: r,
+                by_tables: by_tables.is_some(),
             });
         }
     }
@@ -100,6 +137,7 @@ pub fn advantage(
     out: &Path,
     budget: &Budget,
     seed: u64,
+    whole: &WholeGame,
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<()> {
     let t0 = Instant::now();
@@ -112,7 +150,14 @@ pub fn advantage(
         budget.describe()
     );
     let mut exact_csv = Table::new(&[
-        "variant", "width", "seeds", "value", "exact", "nodes", "seconds",
+        "variant",
+        "width",
+        "seeds",
+        "value",
+        "exact",
+        "proven_by",
+        "nodes",
+        "seconds",
     ]);
     let mut play_csv = Table::new(&[
         "variant",
@@ -133,13 +178,16 @@ pub fn advantage(
         The value of the start position under perfect play: the first player's final seed \
         difference (seeds won by South minus seeds won by North), as Irving, Donkers & \
         Uiterwijk tabulated it for Kalah(m, n). Rows are pits a side, columns seeds a pit, \
-        default rules of each variant. Every value shown is exact (proven). `?`: not proven \
+        default rules of each variant. Every value shown is exact (proven): boards with at \
+        most the budget's number of positions are solved whole by retrograde analysis \
+        (tablebases up to the board's total seeds, cycles included; `proven_by` = `tables` in \
+        the CSV), the others by the search (`mancala solve`). `?`: not proven \
         within the budget's time for one solve; a blank cell was not attempted, because a \
         smaller board in its row or column was not proven in time. Which boards are proven \
         in time depends on the machine's speed and load; the proven values never do.\n\n";
     let playable: Vec<_> = VARIANTS.iter().filter(|v| v.kind.is_some()).collect();
     for v in &playable {
-        let solved = reduced_boards(v.id, budget, log);
+        let solved = reduced_boards(v.id, budget, whole, log);
         md += &format!("### {}\n\n", v.id);
         let mut head = vec!["pits \\ seeds".to_string()];
         head.extend((1..=budget.max_seeds).map(|s| s.to_string()));
@@ -183,6 +231,7 @@ pub fn advantage(
                 x.seeds.to_string(),
                 x.report.value.to_string(),
                 x.report.exact.to_string(),
+                if x.by_tables { "tables" } else { "search" }.into(),
                 x.report.nodes.to_string(),
                 format!("{:.3}", x.report.seconds),
             ]);

@@ -39,6 +39,9 @@ pub struct Budget {
     pub error_positions: u32,
     /// Tablebases are built up to this many seeds on the board.
     pub tb_stones: u32,
+    /// A reduced board is solved whole by retrograde analysis (tables up to its total seeds)
+    /// when all its positions number at most this; larger ones go to the search.
+    pub table_positions: u64,
     /// Threads for the solver and the matches.
     pub threads: usize,
 }
@@ -60,6 +63,7 @@ impl Budget {
                 ladder_games: 2,
                 error_positions: 10,
                 tb_stones: 6,
+                table_positions: 50_000,
                 threads,
             },
             "small" => Budget {
@@ -80,6 +84,7 @@ impl Budget {
                 ladder_games: 10,
                 error_positions: 200,
                 tb_stones: 8,
+                table_positions: 3_000_000,
                 threads,
             },
             "medium" => Budget {
@@ -101,6 +106,7 @@ impl Budget {
                 ladder_games: 16,
                 error_positions: 400,
                 tb_stones: 10,
+                table_positions: 40_000_000,
                 threads,
             },
             _ => {
