@@ -115,6 +115,7 @@ pub mod build;
 pub mod cli;
 pub mod error;
 pub mod format;
+pub mod fourrow;
 pub mod index;
 pub mod probe;
 pub mod rules;
