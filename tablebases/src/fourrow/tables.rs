@@ -7,7 +7,7 @@ use super::{
 use crate::error::Error;
 use crate::format::{read_header, SliceFile};
 use crate::rules::GameId;
-use mancala_solver::fourrow::{FourRow, FourRowPos, Kind, Options};
+use mancala_solver::fourrow::{FourMove, FourRow, FourRowPos, Kind, Options};
 use mancala_solver::search::Oracle;
 use mancala_solver::{Game, Notation};
 use rayon::prelude::*;
@@ -172,6 +172,32 @@ impl FourTables {
         let f = self.slices.get(&split)?;
         let i = FourSlice::new(&self.game, split).rank(&self.game, pos);
         Some(Value::from_byte(f.get(i) as u8))
+    }
+
+    /// A line of perfect play from `pos` to the end by the tables: the winner takes the
+    /// first move (in generation order) that wins soonest, the loser the first that loses
+    /// last. Empty for a draw or a position outside the tables.
+    pub fn line(&self, pos: &FourRowPos) -> Vec<FourMove> {
+        let g = &self.game;
+        let mut line = Vec::new();
+        let mut p = *pos;
+        while let Some(v) = self.value(&p) {
+            let want = match v {
+                Value::Win(d) if d > 0 => Value::Loss(d - 1),
+                Value::Loss(d) if d > 0 => Value::Win(d - 1),
+                _ => break,
+            };
+            let Some(&m) = g
+                .legal_moves(&p)
+                .iter()
+                .find(|&&m| self.value(&g.play(&p, m)) == Some(want))
+            else {
+                break;
+            };
+            line.push(m);
+            p = g.play(&p, m);
+        }
+        line
     }
 
     /// The value of `pos` and of each of its moves; an error when its slice is absent.
