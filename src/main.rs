@@ -1063,7 +1063,7 @@ fn tablebase_four(cmd: &mancala_tablebases::cli::TablebaseCommand) -> Option<Res
         None => "draw".to_string(),
     };
     let four = match cmd {
-        T::Build { game, .. } | T::Probe { game, .. } => is_four(game),
+        T::Build { game, .. } | T::Probe { game, .. } | T::Stats { game, .. } => is_four(game),
         T::Verify { dir, .. } => four::tables::list(dir).is_ok_and(|l| !l.is_empty()),
         _ => false,
     };
@@ -1189,7 +1189,38 @@ fn tablebase_four(cmd: &mancala_tablebases::cli::TablebaseCommand) -> Option<Res
                 }
                 Ok(())
             }
-            _ => unreachable!("only build, probe and verify reach here"),
+            T::Stats {
+                game,
+                stones,
+                dir,
+                json,
+            } => {
+                let (g, _) = session(game, None)?;
+                let st = FourTables::open(dir, &g)?.stats(*stones)?;
+                if *json {
+                    let v: Vec<Value> = st
+                        .iter()
+                        .map(|(s, c, m)| {
+                            json!({"split": s, "win": c[0], "draw": c[1], "loss": c[2],
+                                "max_plies": m})
+                        })
+                        .collect();
+                    out!("{}", json!({"stones": stones, "slices": v}));
+                } else {
+                    for (s, c, m) in &st {
+                        out!(
+                            "m={} o={}  win {} draw {} loss {}  longest {m} plies",
+                            s[0],
+                            s[1],
+                            c[0],
+                            c[1],
+                            c[2]
+                        );
+                    }
+                }
+                Ok(())
+            }
+            _ => unreachable!("only build, probe, stats and verify reach here"),
         }
     })())
 }

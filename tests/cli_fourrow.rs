@@ -204,6 +204,14 @@ fn tablebases_build_probe_verify_and_solve() {
         with["pv"].as_array().map(|v| v.len() as u64),
         plain["plies"].as_u64()
     );
+    // Stats: the slices of 5 seeds; with no seed, the mover has lost in 0.
+    let st = ok(&[
+        &["tablebase", "stats", "chisolo", "--stones", "5"][..],
+        &base[..],
+    ]
+    .concat());
+    assert_eq!(st.lines().count(), 6, "{st}");
+    assert!(st.starts_with("m=0 o=5  win 0 draw 0 loss "), "{st}");
     // A damaged file is refused, by name, with exit status 2.
     let f = dir.join("chisolo-default-w2-m3-o2.ftb");
     let mut bytes = std::fs::read(&f).unwrap();

@@ -96,6 +96,9 @@ pub fn open_slice(game: &FourRow, path: &Path, split: [u32; 2]) -> Result<SliceF
     Ok(f)
 }
 
+/// One slice's split, positions won, drawn and lost for the side to move, longest distance.
+pub type SliceStats = ([u32; 2], [u64; 3], u32);
+
 /// The tables of one four-row game found in a folder.
 pub struct FourTables {
     game: FourRow,
@@ -198,6 +201,27 @@ impl FourTables {
             p = g.play(&p, m);
         }
         line
+    }
+
+    /// For each slice with `stones` seeds on the board (by the mover's seeds): its split,
+    /// positions won, drawn and lost for the side to move, and the longest distance; an error
+    /// when one is absent.
+    pub fn stats(&self, stones: u32) -> Result<Vec<SliceStats>, Error> {
+        (0..=stones)
+            .map(|m| {
+                let split = [m, stones - m];
+                let f = self.slices.get(&split).ok_or_else(|| {
+                    Error::Invalid(format!(
+                        "{}: no table for slice m={} o={}",
+                        self.dir.display(),
+                        split[0],
+                        split[1]
+                    ))
+                })?;
+                let (c, max) = super::build::tally(f.data());
+                Ok((split, c, max))
+            })
+            .collect()
     }
 
     /// The value of `pos` and of each of its moves; an error when its slice is absent.
