@@ -279,9 +279,8 @@ impl std::fmt::Debug for FourTables {
     }
 }
 
-/// The four-row table files (`*.ftb`) of `dir` with their headers, sorted by name; each
-/// file's name must be the one its header gives.
-pub fn list(dir: &Path) -> Result<Vec<(PathBuf, crate::format::Header)>, Error> {
+/// The four-row table files (`*.ftb`) of `dir`, sorted by name.
+pub fn files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     let rd = std::fs::read_dir(dir).map_err(|e| Error::io(dir, "listing", e))?;
     let mut paths = Vec::new();
     for e in rd {
@@ -291,8 +290,14 @@ pub fn list(dir: &Path) -> Result<Vec<(PathBuf, crate::format::Header)>, Error> 
         }
     }
     paths.sort();
+    Ok(paths)
+}
+
+/// The four-row table files (`*.ftb`) of `dir` with their headers, sorted by name; each
+/// file's name must be the one its header gives.
+pub fn list(dir: &Path) -> Result<Vec<(PathBuf, crate::format::Header)>, Error> {
     let mut out = Vec::new();
-    for p in paths {
+    for p in files(dir)? {
         let h = read_header(&p)?;
         let Some(split) = h.split.filter(|_| h.index == INDEX) else {
             return Err(Error::mismatch(&p, "not a four-row table"));
