@@ -414,7 +414,17 @@ const RETRO_LIMIT: usize = 3_000_000;
 fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res {
     // Four-row wdl tables (removal games): probed by the search as its oracle.
     let tables = match &s.tablebases {
-        Some(dir) => Some(mancala_tablebases::fourrow::FourTables::open(dir, g)?),
+        Some(dir) => {
+            let t = mancala_tablebases::fourrow::FourTables::open(dir, g)?;
+            if t.is_empty() {
+                return Err(Fail(format!(
+                    "--tablebases: {} holds no tables of {} (build them with `mancala tablebase build`)",
+                    dir.display(),
+                    mancala_tablebases::fourrow::game_id(g)
+                )));
+            }
+            Some(t)
+        }
         None => None,
     };
     let limits = s.limits()?;

@@ -223,6 +223,18 @@ fn tablebases_build_probe_verify_and_solve() {
     assert!(err.contains("checksum"), "{err}");
     let err = fails(&["solve", "chisolo", "--position", pos, "--tablebases", d]);
     assert!(err.contains("chisolo-default-w2-m3-o2.ftb"), "{err}");
+    // Tables of another width are not these.
+    let err = fails(&[
+        "solve",
+        "chisolo",
+        "--width",
+        "3",
+        "--seeds",
+        "1",
+        "--tablebases",
+        d,
+    ]);
+    assert!(err.contains("holds no tables of chisolo"), "{err}");
     // Games whose captures are re-sown have no tables.
     fails(
         &[
