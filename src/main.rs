@@ -428,12 +428,21 @@ fn cmd_perft<G: Notation>(g: &G, pos: &G::Position, c: &Common, depth: u32, spli
 const RETRO_LIMIT: usize = 3_000_000;
 
 fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res {
-    if s.tablebases.is_some() {
-        return Err(Fail(format!(
-            "--tablebases: there are no tablebases for {} yet",
-            g.variant_id()
-        )));
-    }
+    // Four-row wdl tables (removal games): probed by the search as its oracle.
+    let tables = match &s.tablebases {
+        Some(dir) => {
+            let t = mancala_tablebases::fourrow::FourTables::open(dir, g)?;
+            if t.is_empty() {
+                return Err(Fail(format!(
+                    "--tablebases: {} holds no tables of {} (build them with `mancala tablebase build`)",
+                    dir.display(),
+                    mancala_tablebases::fourrow::game_id(g)
+                )));
+            }
+            Some(t)
+        }
+        None => None,
+    };
     let limits = s.limits()?;
     // The search numbers a position's moves with a byte (search.rs): refuse boards where a
     // position could have more.
@@ -446,7 +455,12 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
         )));
     }
     let exact_key = g.exact_key(pos).is_some();
-    let solver = Solver::new(g, limits);
+    let mut solver = Solver::new(g, limits);
+    if let Some(t) = &tables {
+        solver = solver.with_oracle(t);
+    }
+    // A root inside the tables has its plies there.
+    let stored = tables.as_ref().and_then(|t| t.value(pos));
     let pb = spinner();
     let t0 = Instant::now();
     let r = solver.solve_with_progress(pos, &mut |p: Progress| {
@@ -459,7 +473,7 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
         ));
     });
     // Plies to the end: the whole reachable graph, when small enough (exact).
-    let retro = if r.exact && exact_key && s.depth.is_none() {
+    let retro = if r.exact && exact_key && s.depth.is_none() && stored.is_none() {
         pb.set_message("plies: retrograde analysis of the reachable graph");
         retro::solve(g, pos, RETRO_LIMIT).ok()
     } else {
@@ -475,14 +489,23 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
             )));
         }
     }
-    let mut plies = wdl.and_then(|w| w.plies());
-    if plies.is_none() && retro.is_none() && r.exact && exact_key && r.value != 0 {
+    let mut plies = wdl
+        .and_then(|w| w.plies())
+        .or(stored.and_then(|v| v.plies()));
+    if plies.is_none()
+        && retro.is_none()
+        && stored.is_none()
+        && r.exact
+        && exact_key
+        && r.value != 0
+    {
         // Graph too large: the same distance by a depth-limited search, if it is short.
         plies = retro::plies_by_search(g, pos, r.value, 20_000_000);
     }
     // With plies known, the line is the distance-optimal one; else the search's.
-    let line = match (&retro, plies) {
-        (Some(t), Some(_)) => t.line(g, pos),
+    let line = match (&retro, plies, &tables) {
+        (Some(t), Some(_), _) => t.line(g, pos),
+        (None, Some(_), Some(t)) if stored.is_some() => t.line(pos),
         _ => r.pv.clone(),
     };
     let mut names = Vec::new();
@@ -878,6 +901,9 @@ fn tablebase(cmd: mancala_tablebases::cli::TablebaseCommand) -> Res {
             json: false,
         })
     };
+    if let Some(r) = tablebase_four(&cmd) {
+        return r;
+    }
     match cmd {
         T::Build {
             game,
@@ -1332,4 +1358,191 @@ fn bench_engines(as_json: bool, variant: Option<String>) -> Res {
         out!("{}", json!({ "rows": v }));
     }
     Ok(())
+}
+
+/// `mancala tablebase build|probe|verify` for the four-row removal games (wdl tables);
+/// `None` when the command is for two-row tables.
+fn tablebase_four(cmd: &mancala_tablebases::cli::TablebaseCommand) -> Option<Res> {
+    use mancala_tablebases::cli::{GameArgs, TablebaseCommand as T};
+    use mancala_tablebases::fourrow::{self as four, FourTables};
+    let is_four = |a: &GameArgs| variant::find(&a.variant).is_ok_and(|i| i.four.is_some());
+    let session = |a: &GameArgs, position: Option<String>| -> Result<(FourRow, FourRowPos), Fail> {
+        match setup_any(&Common {
+            variant: a.variant.clone(),
+            width: a.width,
+            seeds: None,
+            rules: a.rules.clone(),
+            position,
+            json: false,
+        })? {
+            Session::Four(g, p) => Ok((g, p)),
+            Session::Two(..) => unreachable!("a four-row variant"),
+        }
+    };
+    let plies = |v: four::Value| v.plies().map_or(Value::Null, |d| json!(d));
+    let text = |v: four::Value| match v.plies() {
+        Some(d) => format!("{} in {d} plies", v.word()),
+        None => "draw".to_string(),
+    };
+    let four = match cmd {
+        T::Build { game, .. } | T::Probe { game, .. } | T::Stats { game, .. } => is_four(game),
+        T::Verify { dir, .. } => four::tables::list(dir).is_ok_and(|l| !l.is_empty()),
+        _ => false,
+    };
+    if !four {
+        return None;
+    }
+    Some((|| -> Res {
+        match cmd {
+            T::Build {
+                game,
+                max_stones,
+                dir,
+                threads,
+                json,
+            } => {
+                let (g, _) = session(game, None)?;
+                let threads = match threads {
+                    Some(0) => return Err(Fail("invalid --threads 0: expected at least 1".into())),
+                    Some(t) => *t,
+                    None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                };
+                let r = four::build(&g, dir, *max_stones, threads, &|u| {
+                    eprintln!(
+                        "m={:<3} o={:<3} {:>11} positions {}  win {} draw {} loss {}  longest {} plies",
+                        u.split[0], u.split[1], u.positions,
+                        if u.skipped { "kept".to_string() } else { format!("{:.3} s", u.seconds) },
+                        u.counts[0], u.counts[1], u.counts[2], u.max_plies
+                    )
+                })?;
+                let positions: u64 = r.slices.iter().map(|s| s.positions).sum();
+                let id = four::game_id(&g);
+                if *json {
+                    let slices: Vec<Value> = r
+                        .slices
+                        .iter()
+                        .map(|s| {
+                            json!({
+                        "split": s.split, "positions": s.positions, "skipped": s.skipped,
+                        "win": s.counts[0], "draw": s.counts[1], "loss": s.counts[2],
+                        "max_plies": s.max_plies,
+                        "file": s.path.file_name().map(|f| f.to_string_lossy())})
+                        })
+                        .collect();
+                    out!(
+                        "{}",
+                        json!({"variant": id.variant, "rules": id.rules, "width": id.width,
+                        "metric": "wdl", "max_stones": max_stones, "dir": dir, "threads": threads,
+                        "positions": positions, "seconds": r.seconds, "slices": slices})
+                    );
+                } else {
+                    out!(
+                        "{} slices, {positions} positions of {id} in {:.3} s ({threads} threads)",
+                        r.slices.len(),
+                        r.seconds
+                    );
+                }
+                Ok(())
+            }
+            T::Probe {
+                game,
+                position,
+                dir,
+                json,
+            } => {
+                let (g, pos) = session(game, position.clone())?;
+                let p = FourTables::open(dir, &g)?.probe(&pos)?;
+                if *json {
+                    let moves: serde_json::Map<String, Value> = p
+                        .moves
+                        .iter()
+                        .map(|(m, v)| {
+                            (
+                                m.clone(),
+                                match v {
+                                    Some(v) => json!({"value": v.sign(), "plies": plies(*v)}),
+                                    None => Value::Null,
+                                },
+                            )
+                        })
+                        .collect();
+                    out!(
+                        "{}",
+                        json!({"variant": g.variant_id(), "position": g.format_position(&pos),
+                        "metric": "wdl", "value": p.value.sign(), "plies": plies(p.value),
+                        "moves": moves})
+                    );
+                } else {
+                    out!(
+                        "value {} ({:+}) for {}",
+                        text(p.value),
+                        p.value.sign(),
+                        g.to_move(&pos)
+                    );
+                    for (m, v) in &p.moves {
+                        out!(
+                            "{m:>8}  {}",
+                            v.map_or("not in the tables".to_string(), text)
+                        );
+                    }
+                }
+                Ok(())
+            }
+            T::Verify { dir, json } => {
+                let two = mancala_tablebases::verify::table_files(dir)?;
+                let r = four::verify(dir)?;
+                let mut files = r.files;
+                let mut positions = r.positions;
+                let mut seconds = r.seconds;
+                if !two.is_empty() {
+                    let t = mancala_tablebases::verify(dir)?;
+                    files += t.slices.len();
+                    positions += t.positions;
+                    seconds += t.seconds;
+                }
+                if *json {
+                    out!(
+                        "{}",
+                        json!({"ok": true, "files": files, "positions": positions,
+                        "seconds": seconds})
+                    );
+                } else {
+                    out!("ok: {files} files, {positions} positions verified in {seconds:.3} s");
+                }
+                Ok(())
+            }
+            T::Stats {
+                game,
+                stones,
+                dir,
+                json,
+            } => {
+                let (g, _) = session(game, None)?;
+                let st = FourTables::open(dir, &g)?.stats(*stones)?;
+                if *json {
+                    let v: Vec<Value> = st
+                        .iter()
+                        .map(|(s, c, m)| {
+                            json!({"split": s, "win": c[0], "draw": c[1], "loss": c[2],
+                                "max_plies": m})
+                        })
+                        .collect();
+                    out!("{}", json!({"stones": stones, "slices": v}));
+                } else {
+                    for (s, c, m) in &st {
+                        out!(
+                            "m={} o={}  win {} draw {} loss {}  longest {m} plies",
+                            s[0],
+                            s[1],
+                            c[0],
+                            c[1],
+                            c[2]
+                        );
+                    }
+                }
+                Ok(())
+            }
+            _ => unreachable!("only build, probe, stats and verify reach here"),
+        }
+    })())
 }

@@ -149,3 +149,99 @@ fn bad_input_fails_cleanly() {
         "/nonexistent",
     ]);
 }
+
+/// A fresh folder under the target directory (no extra dependency).
+fn scratch(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("mancala-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn tablebases_build_probe_verify_and_solve() {
+    let dir = scratch("ftb");
+    let d = dir.to_str().unwrap();
+    let base = ["--width", "2", "--dir", d];
+    let b: serde_json::Value = serde_json::from_str(&ok(&[
+        &[
+            "tablebase",
+            "build",
+            "chisolo",
+            "--max-stones",
+            "5",
+            "--json",
+        ][..],
+        &base[..],
+    ]
+    .concat()))
+    .unwrap();
+    assert_eq!(b["slices"].as_array().unwrap().len(), 21);
+    assert_eq!(b["metric"], "wdl");
+    assert!(ok(&["tablebase", "verify", "--dir", d]).starts_with("ok: 21 files"));
+    // A position with 5 seeds on the board: probe, and solve with and without the tables.
+    let pos = "1,1/0,0/1,1/0,1 S captured=10,9";
+    let p: serde_json::Value = serde_json::from_str(&ok(&[
+        &["tablebase", "probe", "chisolo", "--position", pos, "--json"][..],
+        &base[..],
+    ]
+    .concat()))
+    .unwrap();
+    let solve = |extra: &[&str]| -> serde_json::Value {
+        let args = [
+            &["solve", "chisolo", "--position", pos, "--json"][..],
+            extra,
+        ]
+        .concat();
+        serde_json::from_str(&ok(&args)).unwrap()
+    };
+    let plain = solve(&[]);
+    let with = solve(&["--tablebases", d]);
+    assert_eq!(p["value"], plain["value"]);
+    assert_eq!(p["plies"], plain["plies"]);
+    assert_eq!(with["value"], plain["value"]);
+    assert_eq!(with["plies"], plain["plies"]);
+    assert_eq!(
+        with["pv"].as_array().map(|v| v.len() as u64),
+        plain["plies"].as_u64()
+    );
+    // Stats: the slices of 5 seeds; with no seed, the mover has lost in 0.
+    let st = ok(&[
+        &["tablebase", "stats", "chisolo", "--stones", "5"][..],
+        &base[..],
+    ]
+    .concat());
+    assert_eq!(st.lines().count(), 6, "{st}");
+    assert!(st.starts_with("m=0 o=5  win 0 draw 0 loss "), "{st}");
+    // A damaged file is refused, by name, with exit status 2.
+    let f = dir.join("chisolo-default-w2-m3-o2.ftb");
+    let mut bytes = std::fs::read(&f).unwrap();
+    let n = bytes.len();
+    bytes[n - 1] ^= 1;
+    std::fs::write(&f, bytes).unwrap();
+    let err = fails(&["tablebase", "verify", "--dir", d]);
+    assert!(err.contains("chisolo-default-w2-m3-o2.ftb"), "{err}");
+    assert!(err.contains("checksum"), "{err}");
+    let err = fails(&["solve", "chisolo", "--position", pos, "--tablebases", d]);
+    assert!(err.contains("chisolo-default-w2-m3-o2.ftb"), "{err}");
+    // Tables of another width are not these.
+    let err = fails(&[
+        "solve",
+        "chisolo",
+        "--width",
+        "3",
+        "--seeds",
+        "1",
+        "--tablebases",
+        d,
+    ]);
+    assert!(err.contains("holds no tables of chisolo"), "{err}");
+    // Games whose captures are re-sown have no tables.
+    fails(
+        &[
+            &["tablebase", "build", "mwambulula", "--max-stones", "2"][..],
+            &base[..],
+        ]
+        .concat(),
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -168,11 +168,14 @@ impl FileInfo {
     }
 }
 
-/// Lists the table files in `dir` with their headers (data checksums are not read: see
-/// [`crate::verify()`]). A file whose header is refused is listed with the reason.
+/// Lists the table files in `dir` (two-row `*.mtb`, then four-row `*.ftb`) with their
+/// headers (data checksums are not read: see [`crate::verify()`]). A file whose header is
+/// refused is listed with the reason.
 pub fn info(dir: &Path) -> Result<Vec<FileInfo>, Error> {
     let mut out = Vec::new();
-    for path in table_files(dir)? {
+    let mut files = table_files(dir)?;
+    files.extend(crate::fourrow::tables::files(dir)?);
+    for path in files {
         let bytes = std::fs::metadata(&path)
             .map_err(|e| Error::io(&path, "reading the size of", e))?
             .len();

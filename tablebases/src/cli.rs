@@ -10,7 +10,8 @@ pub const DEFAULT_DIR: &str = "tables";
 /// Which game: variant, width and rule options.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// Variant id (kalah, oware, warri, kale, kpo).
+    /// Variant id (kalah, oware, warri, kale, kpo; four-row removal games: mulabalaba, toka,
+    /// kanotta, nchuba, nakabili, kabwanga, chisolo, natatu).
     pub variant: String,
     /// Pits a side (default 6; inferred from --position when not given).
     #[arg(long)]
@@ -28,7 +29,8 @@ pub enum TablebaseCommand {
         /// The game.
         #[command(flatten)]
         game: GameArgs,
-        /// Build slices up to this many seeds on the board.
+        /// Build slices up to this many seeds on the board (four-row games: the seeds of both
+        /// players together).
         #[arg(long)]
         max_stones: u32,
         /// Folder of the tables.

@@ -65,6 +65,10 @@ pub struct Header {
     pub data_offset: u64,
     /// XXH3-64 of the values, as `xxh3-64:` and 16 hex digits.
     pub data_checksum: String,
+    /// Four-row tables only: the seeds of the side to move and of the opponent in every
+    /// position of the slice (`stones` is their sum); absent in two-row files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split: Option<[u32; 2]>,
 }
 
 impl Header {
@@ -101,8 +105,32 @@ pub fn write_slice(
     id: &GameId,
     stones: u32,
     positions: u64,
+    fill: impl FnMut(u64, &mut [u8]),
+) -> Result<(), Error> {
+    let header = Header {
+        variant: id.variant.clone(),
+        rules: id.rules.clone(),
+        width: id.width,
+        stones,
+        metric: "margin".into(),
+        encoding: ENCODING.into(),
+        index: INDEX.into(),
+        positions,
+        data_offset: 0,
+        data_checksum: checksum_text(0),
+        split: None,
+    };
+    write_file(path, header, fill)
+}
+
+/// Writes a file with `header` (whose `data_offset` and `data_checksum` are filled in here)
+/// and the values from `fill`, as [`write_slice`] does.
+pub fn write_file(
+    path: &Path,
+    mut header: Header,
     mut fill: impl FnMut(u64, &mut [u8]),
 ) -> Result<(), Error> {
+    let positions = header.positions;
     let tmp = temp_path(path);
     let tmp_ref = &tmp;
     let io = |action: &'static str| move |e| Error::io(tmp_ref, action, e);
@@ -114,18 +142,7 @@ pub fn write_slice(
         .map_err(io("creating"))?;
     // The header's length does not depend on the checksum's value (fixed width), so the data
     // offset is known before the data is written.
-    let mut header = Header {
-        variant: id.variant.clone(),
-        rules: id.rules.clone(),
-        width: id.width,
-        stones,
-        metric: "margin".into(),
-        encoding: ENCODING.into(),
-        index: INDEX.into(),
-        positions,
-        data_offset: 0,
-        data_checksum: checksum_text(0),
-    };
+    header.data_checksum = checksum_text(0);
     header.data_offset = PAGE as u64;
     loop {
         let len = serde_json::to_vec(&header)
@@ -264,7 +281,11 @@ fn parse_header(path: &Path, head: &mut [u8], file_len: u64) -> Result<Header, E
             ),
         ));
     }
-    if h.encoding != ENCODING || h.metric != "margin" || h.index != INDEX {
+    let four = h.encoding == crate::fourrow::ENCODING
+        && h.metric == crate::fourrow::METRIC
+        && h.index == crate::fourrow::INDEX
+        && h.split.is_some();
+    if !four && (h.encoding != ENCODING || h.metric != "margin" || h.index != INDEX) {
         return Err(Error::corrupt(
             path,
             format!(
@@ -280,6 +301,8 @@ fn parse_header(path: &Path, head: &mut [u8], file_len: u64) -> Result<Header, E
         ));
     }
     match slice_len(h.width, h.stones) {
+        // A four-row file's count is checked against its split by `fourrow`'s opener.
+        _ if four => {}
         Some(n) if n == h.positions => {}
         _ => {
             return Err(Error::corrupt(

@@ -3,6 +3,9 @@
 //! analysis, stored one byte a position, probed through a memory map, and checked by an
 //! independent verifier.
 //!
+//! The [`fourrow`] module holds the win/draw/loss tables with distance of the four-row
+//! removal games (mulabalaba and its relatives), sliced by the seeds of each player.
+//!
 //! # Slices and values
 //!
 //! A *slice* is every distribution of `n` seeds over the `2W` pits, the side to move
@@ -115,6 +118,7 @@ pub mod build;
 pub mod cli;
 pub mod error;
 pub mod format;
+pub mod fourrow;
 pub mod index;
 pub mod probe;
 pub mod report;

@@ -106,7 +106,7 @@ impl Budget {
                 ladder_games: 16,
                 error_positions: 400,
                 tb_stones: 10,
-                table_positions: 40_000_000,
+                table_positions: 12_000_000,
                 threads,
             },
             _ => {

@@ -1,0 +1,295 @@
+//! The distance retrograde of the four-row tables (the parent module describes it).
+
+use super::{check_game, file_name, game_id, split_of, splits, FourSlice, ENCODING, INDEX, METRIC};
+use crate::error::Error;
+use crate::format::{self, Header};
+use mancala_solver::fourrow::{FourRow, FourRowPos};
+use mancala_solver::Game;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// An edge to an exit: the child's value byte, flagged by this bit.
+const EXIT: u32 = 1 << 31;
+
+/// One built (or kept) slice.
+#[derive(Clone, Debug)]
+pub struct UnitReport {
+    /// Mover's and opponent's seeds.
+    pub split: [u32; 2],
+    /// Positions.
+    pub positions: u64,
+    /// Found complete and kept.
+    pub skipped: bool,
+    /// Seconds spent on the unit this slice belongs to.
+    pub seconds: f64,
+    /// The file.
+    pub path: PathBuf,
+    /// Positions won, drawn and lost for the side to move.
+    pub counts: [u64; 3],
+    /// The longest distance in the slice.
+    pub max_plies: u32,
+}
+
+/// What a build did.
+#[derive(Clone, Debug)]
+pub struct BuildReport {
+    /// The slices in build order.
+    pub slices: Vec<UnitReport>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// The values built so far, by split.
+pub(crate) type Built = HashMap<[u32; 2], Vec<u8>>;
+
+/// The value byte of `pos` from `built`, or an error naming the missing slice.
+pub(crate) fn lookup(game: &FourRow, built: &Built, pos: &FourRowPos) -> Result<u8, Error> {
+    let split = split_of(game, pos);
+    let v = built.get(&split).ok_or_else(|| {
+        Error::Invalid(format!(
+            "slice m={} o={} is missing: build with --max-stones {} or more",
+            split[0],
+            split[1],
+            split[0] + split[1]
+        ))
+    })?;
+    Ok(v[FourSlice::new(game, split).rank(game, pos) as usize])
+}
+
+/// Statistics of one slice's bytes: won, drawn, lost and the longest distance.
+pub(crate) fn tally(v: &[u8]) -> ([u64; 3], u32) {
+    let mut c = [0u64; 3];
+    let mut max = 0;
+    for &b in v {
+        if b == 0 {
+            c[1] += 1;
+        } else {
+            let d = b as u32 - 1;
+            max = max.max(d);
+            c[if d % 2 == 1 { 0 } else { 2 }] += 1;
+        }
+    }
+    (c, max)
+}
+
+/// Builds every slice of `game` with at most `max_stones` seeds on the board into `dir`
+/// with `threads` workers, keeping the slices already there (opened and checked).
+pub fn build(
+    game: &FourRow,
+    dir: &Path,
+    max_stones: u32,
+    threads: usize,
+    progress: &(dyn Fn(&UnitReport) + Sync),
+) -> Result<BuildReport, Error> {
+    check_game(game)?;
+    if max_stones > format::MAX_STONES {
+        return Err(Error::Invalid(format!(
+            "invalid --max-stones {max_stones}: at most {}",
+            format::MAX_STONES
+        )));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, "creating", e))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| Error::Invalid(format!("cannot start {threads} threads: {e}")))?;
+    let t0 = Instant::now();
+    let id = game_id(game);
+    let mut built: Built = HashMap::new();
+    let mut slices = Vec::new();
+    for split in splits(max_stones) {
+        if split[0] > split[1] {
+            continue; // built with its mirror
+        }
+        let t = Instant::now();
+        let unit: Vec<[u32; 2]> = if split[0] == split[1] {
+            vec![split]
+        } else {
+            vec![split, [split[1], split[0]]]
+        };
+        let paths: Vec<PathBuf> = unit.iter().map(|&s| dir.join(file_name(&id, s))).collect();
+        let kept: Option<Vec<Vec<u8>>> = if paths.iter().all(|p| p.exists()) {
+            let mut v = Vec::new();
+            for (p, &s) in paths.iter().zip(&unit) {
+                v.push(tables::open_slice(game, p, s)?.data().to_vec());
+            }
+            Some(v)
+        } else {
+            None
+        };
+        let skipped = kept.is_some();
+        let values = match kept {
+            Some(v) => v,
+            None => pool.install(|| solve_unit(game, &unit, &built))?,
+        };
+        let seconds = t.elapsed().as_secs_f64();
+        for ((s, p), v) in unit.iter().zip(&paths).zip(values) {
+            if !skipped {
+                write(p, game, *s, &v)?;
+            }
+            let (counts, max_plies) = tally(&v);
+            let r = UnitReport {
+                split: *s,
+                positions: v.len() as u64,
+                skipped,
+                seconds,
+                path: p.clone(),
+                counts,
+                max_plies,
+            };
+            progress(&r);
+            slices.push(r);
+            built.insert(*s, v);
+        }
+    }
+    Ok(BuildReport {
+        slices,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}
+
+use super::tables;
+
+/// Writes one slice file.
+pub(crate) fn write(path: &Path, game: &FourRow, split: [u32; 2], v: &[u8]) -> Result<(), Error> {
+    let id = game_id(game);
+    let header = Header {
+        variant: id.variant,
+        rules: id.rules,
+        width: id.width,
+        stones: split[0] + split[1],
+        metric: METRIC.into(),
+        encoding: ENCODING.into(),
+        index: INDEX.into(),
+        positions: v.len() as u64,
+        data_offset: 0,
+        data_checksum: String::new(),
+        split: Some(split),
+    };
+    format::write_file(path, header, |at, buf| {
+        buf.copy_from_slice(&v[at as usize..at as usize + buf.len()])
+    })
+}
+
+/// The children of every position of a unit: an internal child's unit index, or
+/// [`EXIT`]` | byte` for an exit.
+fn edges(game: &FourRow, unit: &[[u32; 2]], built: &Built) -> Result<Vec<Vec<u32>>, Error> {
+    let slices: Vec<FourSlice> = unit.iter().map(|&s| FourSlice::new(game, s)).collect();
+    let offsets: Vec<u64> = slices
+        .iter()
+        .scan(0u64, |a, s| {
+            let o = *a;
+            *a += s.len();
+            Some(o)
+        })
+        .collect();
+    let total: u64 = slices.iter().map(|s| s.len()).sum();
+    if total >= EXIT as u64 {
+        return Err(Error::Invalid(format!(
+            "slices m={} o={}: {total} positions, too many for one build",
+            unit[0][0], unit[0][1]
+        )));
+    }
+    (0..total)
+        .into_par_iter()
+        .map_init(Vec::new, |moves, g| {
+            let k = offsets.iter().rposition(|&o| o <= g).expect("offset 0");
+            let pos = slices[k].unrank(game, g - offsets[k]);
+            game.gen_moves(&pos, moves);
+            let mut out = Vec::with_capacity(moves.len());
+            for &mv in moves.iter() {
+                let c = game.play(&pos, mv);
+                if c.side == pos.side {
+                    return Err(Error::Unsound {
+                        path: None,
+                        reason: "a move in play kept the turn".into(),
+                    });
+                }
+                let s = split_of(game, &c);
+                match unit.iter().position(|&u| u == s) {
+                    Some(j) => out.push((offsets[j] + slices[j].rank(game, &c)) as u32),
+                    None => out.push(EXIT | lookup(game, built, &c)? as u32),
+                }
+            }
+            out.sort_unstable();
+            out.dedup();
+            Ok(out)
+        })
+        .collect()
+}
+
+/// The values of the slices of one unit (in `unit` order).
+fn solve_unit(game: &FourRow, unit: &[[u32; 2]], built: &Built) -> Result<Vec<Vec<u8>>, Error> {
+    let e = edges(game, unit, built)?;
+    let n = e.len();
+    let max_exit = e
+        .iter()
+        .flatten()
+        .filter(|&&c| c & EXIT != 0)
+        .map(|&c| c & 0xff)
+        .max()
+        .unwrap_or(0);
+    // Round 0: no move, lost in 0 plies (byte 1).
+    let mut val: Vec<u8> = e.iter().map(|k| if k.is_empty() { 1 } else { 0 }).collect();
+    let mut d: u32 = 1;
+    loop {
+        let known = |c: u32| -> u32 {
+            let b = if c & EXIT != 0 {
+                c & 0xff
+            } else {
+                val[c as usize] as u32
+            };
+            // Known at round d: decided with distance below d.
+            if b != 0 && b <= d {
+                b
+            } else {
+                0
+            }
+        };
+        let next: Vec<u8> = (0..n)
+            .into_par_iter()
+            .map(|i| {
+                if val[i] != 0 {
+                    return val[i];
+                }
+                let kids = &e[i];
+                let decided = if d % 2 == 1 {
+                    // Won in d: a child lost in d - 1 (byte d, distance d - 1 even).
+                    kids.iter().any(|&c| known(c) == d)
+                } else {
+                    // Lost in d: every child a known win (odd distance below d).
+                    kids.iter().all(|&c| {
+                        let b = known(c);
+                        b != 0 && (b - 1) % 2 == 1
+                    })
+                };
+                if decided {
+                    (d + 1).min(255) as u8
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let changed = next.iter().zip(&val).filter(|(a, b)| a != b).count();
+        if changed > 0 && d + 1 > 255 {
+            return Err(Error::Invalid(format!(
+                "slices m={} o={}: a distance beyond 254 plies does not fit the encoding",
+                unit[0][0], unit[0][1]
+            )));
+        }
+        val = next;
+        if changed == 0 && max_exit <= d {
+            break;
+        }
+        d += 1;
+    }
+    let l0 = FourSlice::new(game, unit[0]).len() as usize;
+    let second = val.split_off(l0);
+    let mut out = vec![val];
+    if unit.len() == 2 {
+        out.push(second);
+    }
+    Ok(out)
+}

@@ -1,0 +1,441 @@
+//! Opening, probing and verifying the four-row tables.
+
+use super::build::{lookup, Built};
+use super::{
+    check_game, file_name, game_id, in_tables_scope, split_of, FourSlice, EXTENSION, INDEX,
+};
+use crate::error::Error;
+use crate::format::{read_header, SliceFile};
+use crate::rules::GameId;
+use mancala_solver::fourrow::{FourMove, FourRow, FourRowPos, Kind, Options};
+use mancala_solver::search::Oracle;
+use mancala_solver::{Game, Notation};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// A decoded value byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// The side to move wins in this many plies.
+    Win(u32),
+    /// Neither side can force the end.
+    Draw,
+    /// The side to move loses in this many plies.
+    Loss(u32),
+}
+
+impl Value {
+    /// Decodes a byte (`0` draw, `k` the end in `k - 1` plies, odd a win).
+    pub fn from_byte(b: u8) -> Value {
+        match b {
+            0 => Value::Draw,
+            k if (k - 1) % 2 == 1 => Value::Win(k as u32 - 1),
+            k => Value::Loss(k as u32 - 1),
+        }
+    }
+    /// +1, 0 or −1 for the side to move.
+    pub fn sign(self) -> i32 {
+        match self {
+            Value::Win(_) => 1,
+            Value::Draw => 0,
+            Value::Loss(_) => -1,
+        }
+    }
+    /// Plies to the end, `None` for a draw.
+    pub fn plies(self) -> Option<u32> {
+        match self {
+            Value::Win(d) | Value::Loss(d) => Some(d),
+            Value::Draw => None,
+        }
+    }
+    /// `win`, `draw` or `loss`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Value::Win(_) => "win",
+            Value::Draw => "draw",
+            Value::Loss(_) => "loss",
+        }
+    }
+}
+
+/// Opens the file of slice `split` of `game` and checks its header, size and checksum.
+pub fn open_slice(game: &FourRow, path: &Path, split: [u32; 2]) -> Result<SliceFile, Error> {
+    let f = SliceFile::open(path, None, true)?;
+    let h = f.header();
+    let id = game_id(game);
+    if h.index != INDEX {
+        return Err(Error::mismatch(
+            path,
+            format!("a two-row table ({}), expected a four-row one", h.index),
+        ));
+    }
+    if h.game_id() != id {
+        return Err(Error::mismatch(
+            path,
+            format!("holds {}, expected {id}", h.game_id()),
+        ));
+    }
+    if h.split != Some(split) || h.stones != split[0] + split[1] {
+        return Err(Error::mismatch(
+            path,
+            format!(
+                "holds slice {:?} with {} stones, expected m={} o={}",
+                h.split, h.stones, split[0], split[1]
+            ),
+        ));
+    }
+    let want = FourSlice::new(game, split).len();
+    if h.positions != want {
+        return Err(Error::corrupt(
+            path,
+            format!("{} positions, the slice has {want}", h.positions),
+        ));
+    }
+    Ok(f)
+}
+
+/// One slice's split, positions won, drawn and lost for the side to move, longest distance.
+pub type SliceStats = ([u32; 2], [u64; 3], u32);
+
+/// The tables of one four-row game found in a folder.
+pub struct FourTables {
+    game: FourRow,
+    dir: PathBuf,
+    slices: HashMap<[u32; 2], SliceFile>,
+}
+
+/// A probe: the value of a position and of each move.
+#[derive(Clone, Debug)]
+pub struct ProbeResult {
+    /// The position's value.
+    pub value: Value,
+    /// Each move's name and the value of the child for the *mover* (so a winning move is
+    /// `Win`), `None` when the child's slice is absent.
+    pub moves: Vec<(String, Option<Value>)>,
+}
+
+impl FourTables {
+    /// Opens every slice file of `game` in `dir`, checking each; a damaged or mismatched file
+    /// is an error naming it.
+    pub fn open(dir: &Path, game: &FourRow) -> Result<FourTables, Error> {
+        check_game(game)?;
+        if !dir.is_dir() {
+            return Err(Error::Invalid(format!(
+                "{}: no such tablebase folder",
+                dir.display()
+            )));
+        }
+        let id = game_id(game);
+        let mut slices = HashMap::new();
+        for (path, h) in list(dir)? {
+            if h.game_id() != id {
+                continue;
+            }
+            let split = h.split.expect("four-row headers have a split");
+            slices.insert(split, open_slice(game, &path, split)?);
+        }
+        Ok(FourTables {
+            game: *game,
+            dir: dir.to_path_buf(),
+            slices,
+        })
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Number of slices present.
+    pub fn len(&self) -> usize {
+        self.slices.len()
+    }
+
+    /// True when no slice of the game was found.
+    pub fn is_empty(&self) -> bool {
+        self.slices.is_empty()
+    }
+
+    /// True when `game` has these tables' rules and width (the seeds a hole at the start do
+    /// not matter).
+    pub fn is_for(&self, game: &FourRow) -> bool {
+        game.kind() == self.game.kind()
+            && game.width() == self.game.width()
+            && game.options() == self.game.options()
+    }
+
+    /// The value of `pos`, when its slice is present and it is in play.
+    pub fn value(&self, pos: &FourRowPos) -> Option<Value> {
+        if !in_tables_scope(&self.game, pos) {
+            return None;
+        }
+        let split = split_of(&self.game, pos);
+        let f = self.slices.get(&split)?;
+        let i = FourSlice::new(&self.game, split).rank(&self.game, pos);
+        Some(Value::from_byte(f.get(i) as u8))
+    }
+
+    /// A line of perfect play from `pos` to the end by the tables: the winner takes the
+    /// first move (in generation order) that wins soonest, the loser the first that loses
+    /// last. Empty for a draw or a position outside the tables.
+    pub fn line(&self, pos: &FourRowPos) -> Vec<FourMove> {
+        let g = &self.game;
+        let mut line = Vec::new();
+        let mut p = *pos;
+        while let Some(v) = self.value(&p) {
+            let want = match v {
+                Value::Win(d) if d > 0 => Value::Loss(d - 1),
+                Value::Loss(d) if d > 0 => Value::Win(d - 1),
+                _ => break,
+            };
+            let Some(&m) = g
+                .legal_moves(&p)
+                .iter()
+                .find(|&&m| self.value(&g.play(&p, m)) == Some(want))
+            else {
+                break;
+            };
+            line.push(m);
+            p = g.play(&p, m);
+        }
+        line
+    }
+
+    /// For each slice with `stones` seeds on the board (by the mover's seeds): its split,
+    /// positions won, drawn and lost for the side to move, and the longest distance; an error
+    /// when one is absent.
+    pub fn stats(&self, stones: u32) -> Result<Vec<SliceStats>, Error> {
+        (0..=stones)
+            .map(|m| {
+                let split = [m, stones - m];
+                let f = self.slices.get(&split).ok_or_else(|| {
+                    Error::Invalid(format!(
+                        "{}: no table for slice m={} o={}",
+                        self.dir.display(),
+                        split[0],
+                        split[1]
+                    ))
+                })?;
+                let (c, max) = super::build::tally(f.data());
+                Ok((split, c, max))
+            })
+            .collect()
+    }
+
+    /// The value of `pos` and of each of its moves; an error when its slice is absent.
+    pub fn probe(&self, pos: &FourRowPos) -> Result<ProbeResult, Error> {
+        let g = &self.game;
+        if !in_tables_scope(g, pos) {
+            return Err(Error::Invalid(
+                "the tables hold positions in play, not kanotta's setup phase".into(),
+            ));
+        }
+        let split = split_of(g, pos);
+        let value = self.value(pos).ok_or_else(|| {
+            Error::Invalid(format!(
+                "{}: no table for this position (mover {} seeds, opponent {}): build with --max-stones {}",
+                self.dir.display(),
+                split[0],
+                split[1],
+                split[0] + split[1]
+            ))
+        })?;
+        let moves = g
+            .legal_moves(pos)
+            .iter()
+            .map(|&m| {
+                let c = g.play(pos, m);
+                let v = self.value(&c).map(|v| match v {
+                    Value::Win(d) => Value::Loss(d + 1),
+                    Value::Loss(d) => Value::Win(d + 1),
+                    Value::Draw => Value::Draw,
+                });
+                (g.move_name(pos, m), v)
+            })
+            .collect();
+        Ok(ProbeResult { value, moves })
+    }
+}
+
+impl Oracle<FourRow> for FourTables {
+    /// +1, 0 or −1 for the side to move (the four-row margin game's final margins).
+    fn probe(&self, game: &FourRow, pos: &FourRowPos) -> Option<i32> {
+        if !self.is_for(game) {
+            return None;
+        }
+        self.value(pos).map(Value::sign)
+    }
+}
+
+impl std::fmt::Debug for FourTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FourTables")
+            .field("game", &game_id(&self.game))
+            .field("dir", &self.dir)
+            .field("slices", &self.slices.len())
+            .finish()
+    }
+}
+
+/// The four-row table files (`*.ftb`) of `dir`, sorted by name.
+pub fn files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    let rd = std::fs::read_dir(dir).map_err(|e| Error::io(dir, "listing", e))?;
+    let mut paths = Vec::new();
+    for e in rd {
+        let p = e.map_err(|e| Error::io(dir, "listing", e))?.path();
+        if p.extension().is_some_and(|x| x == EXTENSION) {
+            paths.push(p);
+        }
+    }
+    paths.sort();
+    Ok(paths)
+}
+
+/// The four-row table files (`*.ftb`) of `dir` with their headers, sorted by name; each
+/// file's name must be the one its header gives.
+pub fn list(dir: &Path) -> Result<Vec<(PathBuf, crate::format::Header)>, Error> {
+    let mut out = Vec::new();
+    for p in files(dir)? {
+        let h = read_header(&p)?;
+        let Some(split) = h.split.filter(|_| h.index == INDEX) else {
+            return Err(Error::mismatch(&p, "not a four-row table"));
+        };
+        let want = file_name(&h.game_id(), split);
+        if p.file_name().and_then(|s| s.to_str()) != Some(want.as_str()) {
+            return Err(Error::mismatch(
+                &p,
+                format!(
+                    "holds slice m={} o={}, whose file is named {want}",
+                    split[0], split[1]
+                ),
+            ));
+        }
+        out.push((p, h));
+    }
+    Ok(out)
+}
+
+/// The game a header names.
+fn game_of(id: &GameId, path: &Path) -> Result<FourRow, Error> {
+    let kind = Kind::from_id(&id.variant)
+        .ok_or_else(|| Error::corrupt(path, format!("unknown variant {}", id.variant)))?;
+    let opts = Options::parse(kind, &id.rules).map_err(|e| Error::corrupt(path, e.to_string()))?;
+    FourRow::new(kind, id.width, 1, opts).map_err(|e| Error::corrupt(path, e.to_string()))
+}
+
+/// What [`verify`] checked.
+#[derive(Clone, Debug)]
+pub struct VerifyReport {
+    /// Files checked.
+    pub files: usize,
+    /// Positions checked.
+    pub positions: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// The value a position must have given its children's stored values (the Bellman
+/// equation of distance to the end): no move, lost in 0; a child lost in `k`, won in `1 +`
+/// the least such `k`; else a drawn child, drawn; else lost in `1 +` the largest child
+/// distance.
+pub fn bellman(children: &[Value]) -> Value {
+    if children.is_empty() {
+        return Value::Loss(0);
+    }
+    let win = children
+        .iter()
+        .filter_map(|v| match v {
+            Value::Loss(k) => Some(*k),
+            _ => None,
+        })
+        .min();
+    if let Some(k) = win {
+        return Value::Win(k + 1);
+    }
+    if children.contains(&Value::Draw) {
+        return Value::Draw;
+    }
+    let far = children.iter().filter_map(|v| v.plies()).max().unwrap_or(0);
+    Value::Loss(far + 1)
+}
+
+/// Checks every four-row table of `dir`: checksums, then every position's value from its
+/// children's stored values ([`bellman`]), using the game's own move generator, not the
+/// builder's edge lists. Since distances strictly decrease along the equations, a table
+/// satisfying them everywhere (with its children's slices correct) is exact.
+pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
+    let t0 = Instant::now();
+    let mut by_game: BTreeMap<GameId, Vec<(PathBuf, [u32; 2])>> = BTreeMap::new();
+    for (p, h) in list(dir)? {
+        let s = h.split.expect("listed files have a split");
+        by_game.entry(h.game_id()).or_default().push((p, s));
+    }
+    let mut files = 0;
+    let mut positions = 0;
+    for (id, mut list) in by_game {
+        let game = game_of(&id, &list[0].0)?;
+        list.sort_by_key(|(_, s)| (s[0] + s[1], s[0]));
+        let mut built: Built = HashMap::new();
+        let mut paths: HashMap<[u32; 2], PathBuf> = HashMap::new();
+        for (p, s) in &list {
+            let f = open_slice(&game, p, *s)?;
+            built.insert(*s, f.data().to_vec());
+            paths.insert(*s, p.clone());
+        }
+        for (p, s) in &list {
+            let slice = FourSlice::new(&game, *s);
+            let data = &built[s];
+            let bad = (0..slice.len())
+                .into_par_iter()
+                .map(|i| -> Result<Option<u64>, Error> {
+                    let pos = slice.unrank(&game, i);
+                    let mut kids = Vec::new();
+                    for &m in game.legal_moves(&pos).iter() {
+                        let c = game.play(&pos, m);
+                        kids.push(Value::from_byte(lookup(&game, &built, &c)?));
+                    }
+                    let want = bellman(&kids);
+                    Ok((Value::from_byte(data[i as usize]) != want).then_some(i))
+                })
+                .collect::<Result<Vec<_>, Error>>()
+                .map_err(|e| match e {
+                    Error::Invalid(r) => Error::Unsound {
+                        path: Some(p.clone()),
+                        reason: r,
+                    },
+                    e => e,
+                })?;
+            if let Some(i) = bad.into_iter().flatten().next() {
+                let pos = slice.unrank(&game, i);
+                return Err(Error::Unsound {
+                    path: Some(p.clone()),
+                    reason: format!(
+                        "position {i} ({}) stores {:?}, its moves give {:?}",
+                        game.format_position(&pos),
+                        Value::from_byte(data[i as usize]),
+                        {
+                            let kids: Vec<Value> = game
+                                .legal_moves(&pos)
+                                .iter()
+                                .map(|&m| {
+                                    let c = game.play(&pos, m);
+                                    Value::from_byte(lookup(&game, &built, &c).unwrap_or(0))
+                                })
+                                .collect();
+                            bellman(&kids)
+                        }
+                    ),
+                });
+            }
+            files += 1;
+            positions += slice.len();
+        }
+    }
+    Ok(VerifyReport {
+        files,
+        positions,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}
