@@ -127,6 +127,13 @@ pub struct MoveValue<M> {
 
 const NO_REP: u32 = u32::MAX;
 
+/// The depth of a search without horizon (acyclic games, once a guess is known): deep enough
+/// that no line reaches it (every game ends long before), small enough not to overflow.
+const NO_HORIZON: u32 = 1 << 20;
+
+/// In acyclic games, the deepening searches without horizon after this depth.
+const ACYCLIC_SWITCH: u32 = u32::MAX;
+
 /// A search result: the fail-soft value, the lowest path ply a repetition referred to, and
 /// whether it is free of horizon values.
 #[derive(Clone, Copy, Debug)]
@@ -152,6 +159,10 @@ struct Worker<'a, G: MarginGame<Key = u128>, T: TransTable> {
     deadline: Option<Instant>,
     shared_nodes: &'a AtomicU64,
     nodes: u64,
+    /// Nodes searched by this worker since it started (never reset): measures subtree work.
+    count: u64,
+    /// The game has no cycles: no repetition checks, and a horizon-free search.
+    acyclic: bool,
     path: Vec<PathEntry>,
     /// History scores by move index, for ordering quiet moves.
     history: Vec<u32>,
@@ -187,6 +198,8 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             deadline: None,
             shared_nodes,
             nodes: 0,
+            count: 0,
+            acyclic: game.acyclic(),
             path: Vec::with_capacity(256),
             history: vec![0; 256],
             salt,
@@ -211,6 +224,8 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
     fn search(&mut self, pos: &G::Position, mut alpha: i32, beta: i32, depth: u32) -> Res {
         let g = self.game;
         self.nodes += 1;
+        self.count += 1;
+        let count0 = self.count;
         if self.nodes & 0xFFF == 0 {
             self.flush_nodes();
             if self.salt != 0 && self.stop.load(Ordering::Relaxed) {
@@ -233,16 +248,18 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         let side = g.to_move(pos);
         let bound = g.future_bound(pos);
         // Repetition: scan back over the positions with as many seeds on the board.
-        for (j, e) in self.path.iter().enumerate().rev() {
-            if e.seeds != bound {
-                break;
-            }
-            if e.key == key && e.side == side {
-                return Res {
-                    v: 0,
-                    rep: j as u32,
-                    exact: true,
-                };
+        if !self.acyclic {
+            for (j, e) in self.path.iter().enumerate().rev() {
+                if e.seeds != bound {
+                    break;
+                }
+                if e.key == key && e.side == side {
+                    return Res {
+                        v: 0,
+                        rep: j as u32,
+                        exact: true,
+                    };
+                }
             }
         }
         let mut moves = G::Moves::default();
@@ -396,7 +413,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             }
             if alpha >= beta {
                 let h = &mut self.history[c.idx as usize];
-                *h = h.saturating_add(depth * depth);
+                *h = h.saturating_add(depth.min(64) * depth.min(64));
                 break;
             }
         }
@@ -409,6 +426,8 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
                 exact: false,
             };
         }
+        // log2 of the nodes searched under this node, 1..=64.
+        let work = 64 - (self.count - count0 + 1).leading_zeros() as u8;
         if rep >= ply {
             let d = if exact {
                 EXACT_DEPTH
@@ -436,6 +455,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
                         upper: up as i16,
                         depth: d,
                         best: Some(best_idx),
+                        work,
                     },
                 );
             }
@@ -449,6 +469,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
                     upper: bound as i16,
                     depth: 0,
                     best: Some(best_idx),
+                    work: 0,
                 },
             );
         }
@@ -522,6 +543,9 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             // Deeper iterations cost more than they gain in ordering: step by 2, then 4
             // (measured on kalah 5x3: steps of 4 search 45% fewer nodes than steps of 1).
             depth += if depth < 8 { 2 } else { 4 };
+            if self.acyclic && depth > ACYCLIC_SWITCH {
+                depth = NO_HORIZON;
+            }
             if let Some(m) = max_depth {
                 depth = depth.min(m);
             }
@@ -644,23 +668,51 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         v
     }
 
-    /// The value of playing `m` in `pos` (from the mover of `pos`), with the child and its
-    /// proven future.
-    fn move_value(
+    /// True when the future of `pos` is proven to be at least `beta`: null-window searches
+    /// at rising depth until one is free of horizons (a single horizon-free one in acyclic
+    /// games). Much cheaper than the exact value when only a test is needed.
+    fn future_at_least(&self, pos: &G::Position, beta: i32, nodes: &AtomicU64) -> bool {
+        let b = self.game.future_bound(pos);
+        if beta > b {
+            return false;
+        }
+        if beta <= -b {
+            return true;
+        }
+        let stop = AtomicBool::new(false);
+        let mut w = Worker::new(self.game, &self.tt, self.oracle, &stop, nodes, 0);
+        let mut depth = if w.acyclic { NO_HORIZON } else { 1 };
+        loop {
+            w.path.clear();
+            let r = w.search(pos, beta - 1, beta, depth);
+            if r.exact {
+                w.flush_nodes();
+                return r.v >= beta;
+            }
+            depth += if depth < 8 { 2 } else { 4 };
+        }
+    }
+
+    /// If playing `m` in `pos` keeps the proven future `value` of `pos` (mover's point of
+    /// view): the child and its proven future.
+    fn keeps_value(
         &self,
         pos: &G::Position,
         m: G::Move,
+        value: i32,
         nodes: &AtomicU64,
-    ) -> (i32, G::Position, i32) {
+    ) -> Option<(G::Position, i32)> {
         let g = self.game;
         let c = g.play(pos, m);
-        let fc = self.exact_future(&c, nodes);
-        let v = if g.to_move(&c) == g.to_move(pos) {
-            g.margin(&c) - g.margin(pos) + fc
+        // The child's future that gives `value` to the mover of `pos`.
+        let fc = if g.to_move(&c) == g.to_move(pos) {
+            value - g.margin(&c) + g.margin(pos)
         } else {
-            -g.margin(&c) - g.margin(pos) - fc
+            -g.margin(&c) - g.margin(pos) - value
         };
-        (v, c, fc)
+        // Two null-window tests: at least `fc`, and not more.
+        (self.future_at_least(&c, fc, nodes) && !self.future_at_least(&c, fc + 1, nodes))
+            .then_some((c, fc))
     }
 
     /// Rebuilds the principal variation of a proven root value.
@@ -703,8 +755,8 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
                         seen.push(key);
                         let moves = g.legal_moves(&pos);
                         let next = moves.iter().find_map(|&m| {
-                            let (v, c, fc) = self.move_value(&pos, m, nodes);
-                            (v == value).then_some((m, c, fc))
+                            let (c, fc) = self.keeps_value(&pos, m, value, nodes)?;
+                            Some((m, c, fc))
                         });
                         let Some((m, c, fc)) = next else {
                             debug_assert!(false, "no move realises the proven value");
@@ -740,10 +792,9 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         while head < nodes_seen.len() {
             let (pos, v) = (nodes_seen[head].0.clone(), nodes_seen[head].1);
             for &m in g.legal_moves(&pos).iter() {
-                let (mv, c, fc) = self.move_value(&pos, m, nodes);
-                if mv != v {
+                let Some((c, fc)) = self.keeps_value(&pos, m, v, nodes) else {
                     continue;
-                }
+                };
                 if g.future_bound(&c) < seeds || g.legal_moves(&c).is_empty() {
                     let mut line = vec![m];
                     let mut i = head;

@@ -34,6 +34,9 @@ pub struct Entry {
     pub depth: u8,
     /// The best move found, if any (an index into the move list order of the variant).
     pub best: Option<u8>,
+    /// The work the bounds cost: `log2` of the nodes searched under them (0 if unknown). Of
+    /// two entries with equal depth the table keeps the costlier one.
+    pub work: u8,
 }
 
 impl Entry {
@@ -42,6 +45,7 @@ impl Entry {
             | ((self.upper as u16 as u64) << 32)
             | ((self.depth as u64) << 24)
             | ((self.best.map_or(0, |m| m as u64 + 1)) << 16)
+            | ((self.work as u64) << 8)
     }
 
     fn unpack(d: u64) -> Entry {
@@ -51,6 +55,7 @@ impl Entry {
             upper: (d >> 32) as u16 as i16,
             depth: (d >> 24) as u8,
             best: best.checked_sub(1),
+            work: (d >> 8) as u8,
         }
     }
 }
@@ -72,9 +77,10 @@ impl Slot {
         (k == key).then(|| Entry::unpack(d))
     }
 
-    /// The depth of whatever is stored (0 if empty).
-    fn depth(&self) -> u8 {
-        (self.w[2].load(Ordering::Relaxed) >> 24) as u8
+    /// The replacement priority of whatever is stored, depth then work (0 if empty).
+    fn priority(&self) -> u16 {
+        let d = self.w[2].load(Ordering::Relaxed);
+        ((d >> 16) & 0xFF00 | (d >> 8) & 0xFF) as u16
     }
 
     fn store(&self, key: u128, e: Entry) {
@@ -140,7 +146,8 @@ impl Table {
     pub fn store_entry(&self, key: u128, e: Entry) {
         let b = self.bucket(key);
         let first = &self.slots[b];
-        if first.load(key).is_some() || e.depth >= first.depth() {
+        let priority = (e.depth as u16) << 8 | e.work as u16;
+        if first.load(key).is_some() || priority >= first.priority() {
             first.store(key, e);
         } else {
             self.slots[b + 1].store(key, e);
@@ -228,18 +235,21 @@ mod tests {
                 upper: 255,
                 depth: EXACT_DEPTH,
                 best: Some(7),
+                work: 40,
             },
             Entry {
                 lower: 0,
                 upper: 0,
                 depth: 0,
                 best: None,
+                work: 0,
             },
             Entry {
                 lower: -3,
                 upper: 12,
                 depth: 17,
                 best: Some(0),
+                work: 255,
             },
         ] {
             assert_eq!(Entry::unpack(e.pack()), e);
@@ -256,6 +266,7 @@ mod tests {
             upper: 2,
             depth: 3,
             best: Some(1),
+            work: 3,
         };
         t.store(k1, e);
         assert_eq!(t.probe(k1), Some(e));
