@@ -32,6 +32,11 @@
 //! and are reused at any depth. The deepening stops as soon as the root's MTD(f) bounds both
 //! come from horizon-free searches: the value is then proven, and the report says `exact`.
 //!
+//! # Games without cycles
+//!
+//! When [`MarginGame::acyclic`] says no position can repeat (Kalah), the repetition scan is
+//! skipped; every result then has no repetition in it and is stored.
+//!
 //! # Principal variation
 //!
 //! Once the root value is proven, the variation is rebuilt from proven values only, so the best
@@ -43,6 +48,11 @@
 //! the game. A non-zero value is always won this way (the winning side's strategy forces a
 //! capture, since infinite play is worth 0); only a future of 0 may have no such line, and the
 //! line then ends at a repetition (infinite play, worth 0 from there).
+//!
+//! A move keeps the value when two null-window tests on the child prove its future to be
+//! exactly the one that gives the value (at least it, and not more); solving each child
+//! exactly had cost more nodes than the root's own solve. In acyclic games each test is one
+//! search without horizon.
 
 use crate::game::{Game, MarginGame};
 use crate::side::Side;
@@ -127,12 +137,9 @@ pub struct MoveValue<M> {
 
 const NO_REP: u32 = u32::MAX;
 
-/// The depth of a search without horizon (acyclic games, once a guess is known): deep enough
+/// The depth of a search without horizon (tests in acyclic games): deep enough
 /// that no line reaches it (every game ends long before), small enough not to overflow.
 const NO_HORIZON: u32 = 1 << 20;
-
-/// In acyclic games, the deepening searches without horizon after this depth.
-const ACYCLIC_SWITCH: u32 = u32::MAX;
 
 /// A search result: the fail-soft value, the lowest path ply a repetition referred to, and
 /// whether it is free of horizon values.
@@ -543,9 +550,6 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             // Deeper iterations cost more than they gain in ordering: step by 2, then 4
             // (measured on kalah 5x3: steps of 4 search 45% fewer nodes than steps of 1).
             depth += if depth < 8 { 2 } else { 4 };
-            if self.acyclic && depth > ACYCLIC_SWITCH {
-                depth = NO_HORIZON;
-            }
             if let Some(m) = max_depth {
                 depth = depth.min(m);
             }
