@@ -60,7 +60,7 @@ impl Entry {
     }
 }
 
-#[derive(Default)]
+#[repr(C)]
 struct Slot {
     w: [AtomicU64; 3],
 }
@@ -105,6 +105,29 @@ pub trait TransTable: Send + Sync {
     fn clear(&mut self);
 }
 
+/// `n` empty slots from zeroed memory. `vec![0u64; _]` asks the allocator for zeroed pages,
+/// which the system maps lazily, where filling a vector of atomics writes every byte first:
+/// a cold 64 MiB table took ~15 ms to set up, more than a whole Kalah(4,3) solve
+/// (`cargo bench --bench search`, BENCHMARKS.md).
+const _: () = assert!(
+    std::mem::size_of::<Slot>() == 3 * std::mem::size_of::<u64>()
+        && std::mem::align_of::<Slot>() == std::mem::align_of::<u64>()
+);
+
+fn zeroed_slots(n: usize) -> Vec<Slot> {
+    let words = std::mem::ManuallyDrop::new(vec![0u64; 3 * n]);
+    let (ptr, len, cap) = (words.as_ptr() as *mut u64, words.len(), words.capacity());
+    assert!(
+        len == 3 * n && cap == len,
+        "a zeroed vector of exactly 3n words"
+    );
+    // SAFETY: the allocation holds 3n initialised u64 (all zero) and was made with the layout
+    // of `[u64; 3n]`, which is the layout of `[Slot; n]`: `Slot` is `repr(C)` over three
+    // `AtomicU64`, each with the size, alignment and bit validity of `u64` (so 24 bytes, align
+    // 8, no padding). Ownership moves from `words` (never dropped) to the new vector.
+    unsafe { Vec::from_raw_parts(ptr as *mut Slot, n, n) }
+}
+
 /// The shared transposition table.
 pub struct Table {
     slots: Vec<Slot>,
@@ -117,8 +140,7 @@ impl Table {
         let bytes = mb.max(1) << 20;
         let per_bucket = 2 * std::mem::size_of::<Slot>();
         let buckets = (bytes / per_bucket).next_power_of_two().max(1024) >> 1;
-        let mut slots = Vec::with_capacity(2 * buckets);
-        slots.resize_with(2 * buckets, Slot::default);
+        let slots = zeroed_slots(2 * buckets);
         Table {
             slots,
             mask: buckets - 1,
@@ -271,6 +293,10 @@ mod tests {
         t.store(k1, e);
         assert_eq!(t.probe(k1), Some(e));
         assert_eq!(t.probe(k2), None);
+        // A fresh table is empty everywhere (from zeroed memory).
+        let fresh = Table::new(1);
+        assert!((0..4096u128).all(|k| fresh.probe(k * 0x1_0001).is_none()));
+        assert_eq!(fresh.capacity(), fresh.slots.len());
         let d = DashTable::new(1);
         d.store(k1, e);
         assert_eq!(d.probe(k1), Some(e));
