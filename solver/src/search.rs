@@ -365,7 +365,15 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         }
         // Enhanced transposition cutoff: a child whose stored bound already refutes the
         // window ends the search here.
-        for c in children.iter() {
+        // In acyclic games not one ply above the horizon (kalah 6x3: 16% fewer nodes and 21%
+        // less time than probing there too; kalah 5x3 +0.6% nodes). Cyclic games keep it
+        // (`mancala bench`: oware 3x3 +20%, kale 3x2 +43% nodes without it).
+        let etc = if depth >= 2 || !self.acyclic {
+            children.len()
+        } else {
+            0
+        };
+        for c in children.iter().take(etc) {
             let Some(e) = self.tt.probe(g.key(&c.pos)) else {
                 continue;
             };
