@@ -126,6 +126,12 @@ pub trait MarginGame: Game {
     fn estimate(&self, _pos: &Self::Position) -> i32 {
         0
     }
+    /// True when no position can repeat in a game (the game graph has no cycles). The search
+    /// then skips repetition checks and searches without a depth horizon once it has a guess.
+    /// The default, `false`, is always safe.
+    fn acyclic(&self) -> bool {
+        false
+    }
 }
 
 /// Text forms of positions and moves per the project's notation (NOTATION.md).

@@ -34,6 +34,9 @@ pub struct Entry {
     pub depth: u8,
     /// The best move found, if any (an index into the move list order of the variant).
     pub best: Option<u8>,
+    /// The work the bounds cost: `log2` of the nodes searched under them (0 if unknown). Of
+    /// two entries with equal depth the table keeps the costlier one.
+    pub work: u8,
 }
 
 impl Entry {
@@ -42,6 +45,7 @@ impl Entry {
             | ((self.upper as u16 as u64) << 32)
             | ((self.depth as u64) << 24)
             | ((self.best.map_or(0, |m| m as u64 + 1)) << 16)
+            | ((self.work as u64) << 8)
     }
 
     fn unpack(d: u64) -> Entry {
@@ -51,11 +55,12 @@ impl Entry {
             upper: (d >> 32) as u16 as i16,
             depth: (d >> 24) as u8,
             best: best.checked_sub(1),
+            work: (d >> 8) as u8,
         }
     }
 }
 
-#[derive(Default)]
+#[repr(C)]
 struct Slot {
     w: [AtomicU64; 3],
 }
@@ -72,9 +77,10 @@ impl Slot {
         (k == key).then(|| Entry::unpack(d))
     }
 
-    /// The depth of whatever is stored (0 if empty).
-    fn depth(&self) -> u8 {
-        (self.w[2].load(Ordering::Relaxed) >> 24) as u8
+    /// The replacement priority of whatever is stored, depth then work (0 if empty).
+    fn priority(&self) -> u16 {
+        let d = self.w[2].load(Ordering::Relaxed);
+        ((d >> 16) & 0xFF00 | (d >> 8) & 0xFF) as u16
     }
 
     fn store(&self, key: u128, e: Entry) {
@@ -99,6 +105,29 @@ pub trait TransTable: Send + Sync {
     fn clear(&mut self);
 }
 
+/// `n` empty slots from zeroed memory. `vec![0u64; _]` asks the allocator for zeroed pages,
+/// which the system maps lazily, where filling a vector of atomics writes every byte first:
+/// a cold 64 MiB table took ~15 ms to set up, more than a whole Kalah(4,3) solve
+/// (`cargo bench --bench search`, BENCHMARKS.md).
+const _: () = assert!(
+    std::mem::size_of::<Slot>() == 3 * std::mem::size_of::<u64>()
+        && std::mem::align_of::<Slot>() == std::mem::align_of::<u64>()
+);
+
+fn zeroed_slots(n: usize) -> Vec<Slot> {
+    let words = std::mem::ManuallyDrop::new(vec![0u64; 3 * n]);
+    let (ptr, len, cap) = (words.as_ptr() as *mut u64, words.len(), words.capacity());
+    assert!(
+        len == 3 * n && cap == len,
+        "a zeroed vector of exactly 3n words"
+    );
+    // SAFETY: the allocation holds 3n initialised u64 (all zero) and was made with the layout
+    // of `[u64; 3n]`, which is the layout of `[Slot; n]`: `Slot` is `repr(C)` over three
+    // `AtomicU64`, each with the size, alignment and bit validity of `u64` (so 24 bytes, align
+    // 8, no padding). Ownership moves from `words` (never dropped) to the new vector.
+    unsafe { Vec::from_raw_parts(ptr as *mut Slot, n, n) }
+}
+
 /// The shared transposition table.
 pub struct Table {
     slots: Vec<Slot>,
@@ -111,8 +140,7 @@ impl Table {
         let bytes = mb.max(1) << 20;
         let per_bucket = 2 * std::mem::size_of::<Slot>();
         let buckets = (bytes / per_bucket).next_power_of_two().max(1024) >> 1;
-        let mut slots = Vec::with_capacity(2 * buckets);
-        slots.resize_with(2 * buckets, Slot::default);
+        let slots = zeroed_slots(2 * buckets);
         Table {
             slots,
             mask: buckets - 1,
@@ -140,7 +168,8 @@ impl Table {
     pub fn store_entry(&self, key: u128, e: Entry) {
         let b = self.bucket(key);
         let first = &self.slots[b];
-        if first.load(key).is_some() || e.depth >= first.depth() {
+        let priority = (e.depth as u16) << 8 | e.work as u16;
+        if first.load(key).is_some() || priority >= first.priority() {
             first.store(key, e);
         } else {
             self.slots[b + 1].store(key, e);
@@ -228,18 +257,21 @@ mod tests {
                 upper: 255,
                 depth: EXACT_DEPTH,
                 best: Some(7),
+                work: 40,
             },
             Entry {
                 lower: 0,
                 upper: 0,
                 depth: 0,
                 best: None,
+                work: 0,
             },
             Entry {
                 lower: -3,
                 upper: 12,
                 depth: 17,
                 best: Some(0),
+                work: 255,
             },
         ] {
             assert_eq!(Entry::unpack(e.pack()), e);
@@ -256,10 +288,15 @@ mod tests {
             upper: 2,
             depth: 3,
             best: Some(1),
+            work: 3,
         };
         t.store(k1, e);
         assert_eq!(t.probe(k1), Some(e));
         assert_eq!(t.probe(k2), None);
+        // A fresh table is empty everywhere (from zeroed memory).
+        let fresh = Table::new(1);
+        assert!((0..4096u128).all(|k| fresh.probe(k * 0x1_0001).is_none()));
+        assert_eq!(fresh.capacity(), fresh.slots.len());
         let d = DashTable::new(1);
         d.store(k1, e);
         assert_eq!(d.probe(k1), Some(e));

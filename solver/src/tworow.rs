@@ -1052,6 +1052,12 @@ impl MarginGame for TwoRow {
         // Lane-wise `own + opp` does not carry: the board holds at most 255 seeds.
         byte_sum(own + opp) as i32
     }
+
+    // Kalah: a move that puts no seed in a store stays on the mover's side and moves seeds
+    // strictly nearer his store, so (seeds in stores, -distance of seeds to stores) rises.
+    fn acyclic(&self) -> bool {
+        self.kind == Kind::Kalah
+    }
 }
 
 impl Notation for TwoRow {
