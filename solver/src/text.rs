@@ -65,21 +65,31 @@ pub(crate) fn parse_pair(key: &str, value: &str, problems: &mut Vec<String>) -> 
     out
 }
 
-/// Parses two-row position text for `game`.
-pub fn parse_two_row(game: &TwoRow, text: &str) -> Result<TwoRowPos, PositionError> {
-    let mut problems = Vec::new();
+/// Splits position text into its rows (the first word, `/`-separated; `expected` of them for
+/// variant `id`) and the remaining words (side to move, fields).
+pub(crate) fn split_rows<'a>(
+    text: &'a str,
+    expected: usize,
+    id: &str,
+) -> Result<(Vec<&'a str>, std::str::SplitWhitespace<'a>), PositionError> {
     let mut words = text.split_whitespace();
     let Some(board) = words.next() else {
         return Err(PositionError::one("the text is empty"));
     };
     let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != 2 {
+    if rows.len() != expected {
         return Err(PositionError::one(format!(
-            "{} has {} rows, expected 2 separated by '/'",
-            game.variant_id(),
+            "{id} has {} rows, expected {expected} separated by '/'",
             rows.len()
         )));
     }
+    Ok((rows, words))
+}
+
+/// Parses two-row position text for `game`.
+pub fn parse_two_row(game: &TwoRow, text: &str) -> Result<TwoRowPos, PositionError> {
+    let mut problems = Vec::new();
+    let (rows, mut words) = split_rows(text, 2, game.variant_id())?;
     let w = game.width();
     let mut parsed = Vec::new();
     for (i, row) in rows.iter().enumerate() {

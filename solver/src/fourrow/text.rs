@@ -15,7 +15,7 @@ use super::{Dir, FourMove, FourRow, FourRowPos, Kind, KANOTTA_SETUP};
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Notation};
 use crate::side::Side;
-use crate::text::{parse_pair, parse_row};
+use crate::text::{parse_pair, parse_row, split_rows};
 
 /// Circuit index (and owner) of cell `j` of text row `r` (0-based).
 fn cell(r: usize, j: usize, w: usize) -> (Side, usize) {
@@ -32,18 +32,7 @@ impl FourRow {
         let w = self.width();
         let kind = self.kind();
         let mut problems = Vec::new();
-        let mut words = text.split_whitespace();
-        let Some(rows_text) = words.next() else {
-            return Err(PositionError::one("the text is empty"));
-        };
-        let rows: Vec<&str> = rows_text.split('/').collect();
-        if rows.len() != 4 {
-            return Err(PositionError::one(format!(
-                "{} has {} rows, expected 4 separated by '/'",
-                kind.id(),
-                rows.len()
-            )));
-        }
+        let (rows, mut words) = split_rows(text, 4, kind.id())?;
         let mut pos = self.start();
         pos.board = board::Board::default();
         for (r, row) in rows.iter().enumerate() {
