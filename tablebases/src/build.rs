@@ -45,7 +45,7 @@
 
 use crate::error::Error;
 use crate::format::{write_slice, SliceFile, MAX_STONES};
-use crate::index::{rank, Slice};
+use crate::index::{max_potential, rank, Slice};
 use crate::rules::{GameId, SliceRules, Succs};
 use arrayvec::ArrayVec;
 use mancala_solver::pits::{Pits, MAX_WIDTH};
@@ -58,6 +58,15 @@ use std::time::Instant;
 
 /// Positions per work unit within a pass.
 pub const CHUNK: u64 = 1 << 14;
+
+/// Index range per work unit within a potential level (acyclic slices): a level holds about
+/// one position in `max_potential` of the range, and a range without any costs only the few
+/// steps that find so.
+pub const LEVEL_CHUNK: u64 = 1 << 18;
+
+/// The value of a position not evaluated yet, in the acyclic path (never a value: values lie
+/// in `-127..=127`).
+const UNSET: i8 = i8::MIN;
 
 /// Positions expanded ahead of their evaluation, so that the values of their children are
 /// being fetched from memory meanwhile.
@@ -94,6 +103,9 @@ pub enum Pass {
     Full,
     /// Only the positions marked in the previous pass (a child of theirs changed).
     Marked,
+    /// Every position once, level by level in decreasing potential (acyclic slices:
+    /// [`SliceBuilder::run_levels`]); reported once, at the end.
+    Levels,
 }
 
 /// What one pass (or a part of one) did.
@@ -101,7 +113,7 @@ pub enum Pass {
 pub struct PassStats {
     /// Positions evaluated.
     pub evaluated: u64,
-    /// Values changed.
+    /// Values changed (for [`Pass::Levels`]: values found, every evaluation gives one).
     pub changed: u64,
 }
 
@@ -117,7 +129,8 @@ impl PassStats {
 /// What [`SliceBuilder::run`] did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RunStats {
-    /// Passes over the whole slice (at least two: the first and the confirming one).
+    /// Passes over the whole slice (the fixpoint path: at least two, the first and the
+    /// confirming one).
     pub full_passes: u32,
     /// Passes over marked positions.
     pub marked_passes: u32,
@@ -126,6 +139,8 @@ pub struct RunStats {
     /// Values changed by full passes after the first: predecessors that
     /// [`SliceRules::predecessors`] left out (0 for the two-row games).
     pub late_changes: u64,
+    /// Potential levels evaluated (the acyclic path: one evaluation per position).
+    pub levels: u32,
 }
 
 fn bitmap(n: usize, ones: bool) -> Vec<AtomicU64> {
@@ -159,6 +174,9 @@ pub struct SliceBuilder<'a, R: SliceRules> {
     /// Values of the slices with fewer stones, `lower[m]` for `m < stones`.
     lower: &'a [&'a [u8]],
     values: Vec<AtomicI8>,
+    /// What every value holds before a run, `Some(0)` (fixpoint path) or `Some(UNSET)`
+    /// (acyclic path); `None` once a run wrote them.
+    init: Option<i8>,
     /// One bit per position: it may have a move inside the slice (cleared when its first
     /// evaluation finds none: its value is then final).
     active: Vec<AtomicU64>,
@@ -195,15 +213,38 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             }
         }
         let n = slice.len() as usize;
-        Ok(SliceBuilder {
+        // The acyclic path needs no bitmap: one byte per position in all.
+        let acyclic = rules.acyclic_in_slice();
+        let init = if acyclic { UNSET } else { 0 };
+        let mut b = SliceBuilder {
             rules,
             slice,
             lower,
-            values: (0..n).map(|_| AtomicI8::new(0)).collect(),
-            active: bitmap(n, true),
-            marks: [bitmap(n, false), bitmap(n, false)],
+            values: (0..n).map(|_| AtomicI8::new(init)).collect(),
+            init: Some(init),
+            active: Vec::new(),
+            marks: [Vec::new(), Vec::new()],
             cur: 0,
-        })
+        };
+        if !acyclic {
+            b.fixpoint_state();
+        }
+        Ok(b)
+    }
+
+    /// Makes the state the fixpoint path starts from: every value 0, every position active,
+    /// nothing marked.
+    fn fixpoint_state(&mut self) {
+        let n = self.slice.len() as usize;
+        if self.init != Some(0) {
+            for v in &self.values {
+                v.store(0, Relaxed);
+            }
+            self.init = Some(0);
+        }
+        self.active = bitmap(n, true);
+        self.marks = [bitmap(n, false), bitmap(n, false)];
+        self.cur = 0;
     }
 
     /// The slice being built.
@@ -224,6 +265,11 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
     /// now, and marks the predecessors of every value changed for the next pass. Ranges of one
     /// pass may run concurrently.
     pub fn pass_range(&self, range: Range<u64>, pass: Pass) -> Result<PassStats, Error> {
+        if pass == Pass::Levels || self.active.is_empty() {
+            return Err(Error::Invalid(
+                "a fixpoint pass on a builder made for the acyclic path (use run_fixpoint)".into(),
+            ));
+        }
         let mut st = PassStats::default();
         // The selected positions of one 64-bit word of the bitmaps, then their moves.
         let mut selected: ArrayVec<(u64, Pits), 64> = ArrayVec::new();
@@ -340,16 +386,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
                     -cv
                 }
             } else {
-                return Err(Error::Unsound {
-                    path: None,
-                    reason: format!(
-                        "a move from {:?} ({n} stones) leads to {} stones with gain {}: \
-                         seeds must never come back, and a gain must take seeds off",
-                        pits.to_vec(lanes),
-                        s.stones,
-                        s.gain
-                    ),
-                });
+                return Err(bad_move(pits, n as u32, lanes, s.stones, s.gain));
             };
             best = best.max(a);
         }
@@ -414,13 +451,170 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             .try_reduce(PassStats::default, |a, b| Ok(a.add(b)))
     }
 
-    /// Runs passes until a full pass changes nothing (see [`SliceBuilder`]). `on_pass` is
-    /// called after each pass with its kind and what it did.
+    /// Finds every value of the slice: [`SliceBuilder::run_levels`] when the rules say that
+    /// moves inside a slice make no cycle ([`SliceRules::acyclic_in_slice`]: kalah), else
+    /// [`SliceBuilder::run_fixpoint`]. `done` is called with the size of each finished range,
+    /// `on_pass` after each pass with its kind and what it did.
     pub fn run(
         &mut self,
         done: &(dyn Fn(u64) + Sync),
         on_pass: &mut dyn FnMut(Pass, PassStats),
     ) -> Result<RunStats, Error> {
+        if self.rules.acyclic_in_slice() {
+            self.run_levels(done, on_pass)
+        } else {
+            self.run_fixpoint(done, on_pass)
+        }
+    }
+
+    /// The acyclic path: evaluates every position once, the potential levels from the highest
+    /// down, each level in parallel over index ranges of [`LEVEL_CHUNK`]
+    /// ([`SliceBuilder::level_range`]); see the module docs for why every move inside the
+    /// slice then reads a final value. Fails with [`Error::Unsound`] if one does not (the
+    /// rules are not acyclic within the slice after all) or if the levels did not hold every
+    /// position once. `done` is called with the positions evaluated in each range,
+    /// `on_pass` once at the end.
+    pub fn run_levels(
+        &mut self,
+        done: &(dyn Fn(u64) + Sync),
+        on_pass: &mut dyn FnMut(Pass, PassStats),
+    ) -> Result<RunStats, Error> {
+        if self.init != Some(UNSET) {
+            for v in &self.values {
+                v.store(UNSET, Relaxed);
+            }
+        }
+        // The values are being overwritten: a later run starts again from scratch.
+        self.init = None;
+        let len = self.slice.len();
+        let mut rs = RunStats::default();
+        let mut total = PassStats::default();
+        let this = &*self;
+        for phi in (0..=max_potential(this.slice.width(), this.slice.stones())).rev() {
+            let st = (0..len.div_ceil(LEVEL_CHUNK))
+                .into_par_iter()
+                .map(|c| {
+                    let r = c * LEVEL_CHUNK..((c + 1) * LEVEL_CHUNK).min(len);
+                    let st = this.level_range(phi, r)?;
+                    done(st.evaluated);
+                    Ok(st)
+                })
+                .try_reduce(PassStats::default, |a, b| Ok(a.add(b)))?;
+            rs.levels += 1;
+            total = total.add(st);
+        }
+        rs.evaluations = total.evaluated;
+        if total.evaluated != len {
+            return Err(Error::Unsound {
+                path: None,
+                reason: format!(
+                    "the potential levels of the {}-stone slice held {} positions, not {len}",
+                    this.slice.stones(),
+                    total.evaluated
+                ),
+            });
+        }
+        on_pass(Pass::Levels, total);
+        Ok(rs)
+    }
+
+    /// Evaluates, once and for good, the positions of potential `phi` in `range` (acyclic
+    /// path), given the final values of every position of higher potential. Ranges of one
+    /// level may run concurrently, in any order.
+    pub fn level_range(&self, phi: u32, range: Range<u64>) -> Result<PassStats, Error> {
+        let mut st = PassStats::default();
+        let mut group: ArrayVec<(u64, Pits), BATCH> = ArrayVec::new();
+        let mut batch: Vec<Expanded> = vec![Expanded::default(); BATCH];
+        let mut result = Ok(());
+        // As in a pass: a batch expanded first (each child's value prefetched), then evaluated.
+        let mut flush = |group: &mut ArrayVec<(u64, Pits), BATCH>, st: &mut PassStats| {
+            for (e, &(_, pits)) in batch.iter_mut().zip(group.iter()) {
+                self.expand_one(pits, e);
+            }
+            let mut r = Ok(());
+            for (e, &(x, pits)) in batch.iter().zip(group.iter()) {
+                r = r.and_then(|()| self.settle(x, pits, e, st));
+            }
+            group.clear();
+            r
+        };
+        self.slice
+            .for_each_at_potential(phi, range, &mut |x, pits| {
+                if result.is_ok() {
+                    group.push((x, pits));
+                    if group.is_full() {
+                        result = flush(&mut group, &mut st);
+                    }
+                }
+            });
+        if result.is_ok() && !group.is_empty() {
+            result = flush(&mut group, &mut st);
+        }
+        result.map(|()| st)
+    }
+
+    /// The final value of the position `x` (board `pits`, moves `e`) from the final values
+    /// of its children (acyclic path).
+    #[inline]
+    fn settle(&self, x: u64, pits: Pits, e: &Expanded, st: &mut PassStats) -> Result<(), Error> {
+        let n = self.slice.stones() as i32;
+        let lanes = 2 * self.slice.width();
+        st.evaluated += 1;
+        st.changed += 1;
+        let mut best = e.terminal.unwrap_or(i32::MIN);
+        for (s, &r) in e.succs.iter().zip(&e.ranks) {
+            let a = if s.stones < n as u32 {
+                let cv = self.lower[s.stones as usize][r as usize] as i8 as i32;
+                s.gain + if s.same_side { cv } else { -cv }
+            } else if s.stones == n as u32 && s.gain == 0 {
+                let cv = self.values[r as usize].load(Relaxed);
+                if cv == UNSET {
+                    return Err(Error::Unsound {
+                        path: None,
+                        reason: format!(
+                            "the move from {:?} to {:?} ({n} stones) stays in the slice without \
+                             raising the potential: the slice is not acyclic",
+                            pits.to_vec(lanes),
+                            s.pits.to_vec(lanes)
+                        ),
+                    });
+                }
+                if s.same_side {
+                    cv as i32
+                } else {
+                    -(cv as i32)
+                }
+            } else {
+                return Err(bad_move(pits, n as u32, lanes, s.stones, s.gain));
+            };
+            best = best.max(a);
+        }
+        if best.abs() > n {
+            return Err(Error::Unsound {
+                path: None,
+                reason: format!(
+                    "the position {:?} ({n} stones) has value {best}: values must stay within \
+                     the stones",
+                    pits.to_vec(lanes)
+                ),
+            });
+        }
+        self.values[x as usize].store(best as i8, Relaxed);
+        Ok(())
+    }
+
+    /// The fixpoint path, for every game (the reference for the acyclic one): a full pass,
+    /// passes over the marked positions until none is marked, then a confirming full pass,
+    /// until a full pass changes nothing (see [`SliceBuilder`]).
+    pub fn run_fixpoint(
+        &mut self,
+        done: &(dyn Fn(u64) + Sync),
+        on_pass: &mut dyn FnMut(Pass, PassStats),
+    ) -> Result<RunStats, Error> {
+        if self.init != Some(0) || self.active.is_empty() {
+            self.fixpoint_state();
+        }
+        self.init = None;
         let mut rs = RunStats::default();
         loop {
             let st = self.pass(Pass::Full, done)?;
@@ -463,6 +657,18 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         for (d, s) in buf.iter_mut().zip(src) {
             *d = s.load(Relaxed) as u8;
         }
+    }
+}
+
+/// The error for a move that brings seeds back or gains without taking seeds off.
+fn bad_move(pits: Pits, n: u32, lanes: usize, stones: u32, gain: i32) -> Error {
+    Error::Unsound {
+        path: None,
+        reason: format!(
+            "a move from {:?} ({n} stones) leads to {stones} stones with gain {gain}: \
+             seeds must never come back, and a gain must take seeds off",
+            pits.to_vec(lanes),
+        ),
     }
 }
 

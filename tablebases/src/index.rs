@@ -261,6 +261,123 @@ pub fn next(pits: Pits, lanes: usize) -> Pits {
     pits
 }
 
+/// The potential `Φ` of a board of `width` pits a side: each seed counts the place of its pit
+/// along its owner's row in sowing order (0 for the first pit, `width - 1` for the last one,
+/// next to the store), summed over both rows, `Φ = Σ_lane a_lane · (lane mod width)`. A side
+/// swap (the normalisation of the side to move) leaves it unchanged. It lies in
+/// `0..=stones · (width - 1)` ([`max_potential`]). Used to order the positions of the slices in
+/// which every move that stays in the slice raises it (kalah: `build` module docs).
+#[inline]
+pub fn potential(pits: Pits, width: usize) -> u32 {
+    let mut phi = 0;
+    for lane in 0..2 * width {
+        phi += pits.get(lane) as u32 * (lane % width) as u32;
+    }
+    phi
+}
+
+/// The largest [`potential`] of a board of the slice: every seed in a last pit.
+pub fn max_potential(width: usize, stones: u32) -> u32 {
+    stones * (width as u32 - 1)
+}
+
+impl Slice {
+    /// Calls `f(index, pits)` for every position of the slice with [`potential`] `phi` whose
+    /// index lies in `range`, in increasing index order; returns how many there were.
+    ///
+    /// The positions are enumerated directly, lane by lane from the last one (the rank order:
+    /// module docs) and never by scanning the range: choosing the seeds of lanes
+    /// `2W - 1 ..= l` fixes the bars `c_{l-1} ..= c_{2W-2}`, so the positions below that
+    /// choice have consecutive indices, `base + 0 .. base + C(r + l - 1, l - 1)` for the `r`
+    /// seeds left to lanes `0..l`, and a choice whose indices miss `range` is skipped whole.
+    /// A choice is also skipped when the potential left, `phi'`, cannot be made by the `r`
+    /// seeds left: lanes `0..l` have the weights `0 ..= m` (every integer, `m` the largest),
+    /// so exactly the potentials `0 ..= r · m` can; every choice followed therefore leads to
+    /// at least one position, and the cost is a few steps per position found.
+    pub fn for_each_at_potential(
+        &self,
+        phi: u32,
+        range: Range<u64>,
+        f: &mut impl FnMut(u64, Pits),
+    ) -> u64 {
+        let range = range.start.min(self.len)..range.end.min(self.len);
+        if range.is_empty() || phi > max_potential(self.width, self.stones) {
+            return 0;
+        }
+        let mut count = 0;
+        let mut visit = |i: u64, p: Pits| {
+            count += 1;
+            f(i, p)
+        };
+        at_potential(
+            self.width,
+            2 * self.width - 1,
+            self.stones,
+            phi,
+            0,
+            Pits::EMPTY,
+            &range,
+            &mut visit,
+        );
+        count
+    }
+
+    /// The number of positions of each [`potential`], `0 ..= max_potential`, counted by
+    /// walking the slice (for tests and measurements).
+    pub fn potential_histogram(&self) -> Vec<u64> {
+        let mut h = vec![0; max_potential(self.width, self.stones) as usize + 1];
+        for (_, p) in self.iter_range(0..self.len) {
+            h[potential(p, self.width) as usize] += 1;
+        }
+        h
+    }
+}
+
+/// The positions below a choice of the lanes above `lane` (see
+/// [`Slice::for_each_at_potential`]): `left` seeds and the potential `phi` still to place in
+/// lanes `0..=lane`, whose indices are `base` plus the rank of that sub-distribution.
+#[allow(clippy::too_many_arguments)]
+fn at_potential(
+    width: usize,
+    lane: usize,
+    left: u32,
+    phi: u32,
+    base: u64,
+    pits: Pits,
+    range: &Range<u64>,
+    f: &mut impl FnMut(u64, Pits),
+) {
+    if lane == 0 {
+        // Lane 0 weighs nothing: it takes every seed left, and the potential must be made.
+        if phi == 0 && range.contains(&base) {
+            let mut p = pits;
+            p.set(0, left as u8);
+            f(base, p);
+        }
+        return;
+    }
+    let w = (lane % width) as u32;
+    // The largest weight of lanes 0..lane.
+    let below = (lane - 1).min(width - 1) as u32;
+    // `r` seeds left below this lane, increasing: the index increases with it.
+    for r in 0..=left {
+        let a = left - r;
+        if a * w > phi || phi - a * w > r * below {
+            continue;
+        }
+        let sub = base + RANK_TERMS[lane - 1][r as usize];
+        if sub >= range.end {
+            break;
+        }
+        if sub + binomial(r as usize + lane - 1, lane - 1) <= range.start {
+            continue;
+        }
+        let mut p = pits;
+        p.set(lane, a as u8);
+        at_potential(width, lane - 1, r, phi - a * w, sub, p, range, f);
+    }
+}
+
 /// Every distribution of `stones` seeds over `lanes` pits, in the plain lexicographic order of
 /// the pit counts (lane 0 first). For the reference.
 pub fn enumerate(lanes: usize, stones: u32) -> Vec<Vec<u8>> {
@@ -336,6 +453,42 @@ mod tests {
         let s = Slice::new(2, 3).unwrap();
         assert_eq!(s.unrank(0).to_vec(4), vec![0, 0, 0, 3]);
         assert_eq!(s.unrank(s.len() - 1).to_vec(4), vec![3, 0, 0, 0]);
+    }
+
+    #[test]
+    fn potential_levels_enumerate_each_position_once() {
+        for w in 1..=4 {
+            for n in 0..=6 {
+                let s = Slice::new(w, n).unwrap();
+                let hist = s.potential_histogram();
+                assert_eq!(hist.iter().sum::<u64>(), s.len());
+                // Every level, whole and in pieces, gives its positions in index order.
+                for (phi, &want) in hist.iter().enumerate() {
+                    let phi = phi as u32;
+                    for step in [1, 3, s.len().max(1)] {
+                        let mut got = Vec::new();
+                        let mut at = 0;
+                        while at < s.len() {
+                            let r = at..(at + step).min(s.len());
+                            let k = s.for_each_at_potential(phi, r.clone(), &mut |i, p| {
+                                assert!(r.contains(&i));
+                                assert_eq!(s.unrank(i), p);
+                                assert_eq!(potential(p, w), phi);
+                                got.push(i);
+                            });
+                            assert!(k <= r.end - r.start);
+                            at = r.end;
+                        }
+                        assert_eq!(got.len() as u64, want, "w{w} n{n} phi{phi}");
+                        assert!(got.windows(2).all(|x| x[0] < x[1]));
+                    }
+                }
+                assert_eq!(
+                    s.for_each_at_potential(hist.len() as u32, 0..s.len(), &mut |_, _| {}),
+                    0
+                );
+            }
+        }
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::error::Error;
 use arrayvec::ArrayVec;
 use mancala_solver::pits::{Pits, MAX_WIDTH};
 use mancala_solver::tworow::TwoRowPos;
-use mancala_solver::{variant, MarginGame, Side, Successors, TwoRow};
+use mancala_solver::{variant, Kind, MarginGame, Side, Successors, TwoRow};
 
 /// One move of a position: where it leads and what it wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +48,16 @@ pub trait SliceRules: Sync {
     /// turn (see [`unsow_candidates`]).
     fn predecessors(&self, child: Pits, visit: &mut dyn FnMut(Pits)) {
         unsow_candidates(self.width(), child, visit)
+    }
+
+    /// True when every move that stays inside a slice raises the potential
+    /// [`potential`](crate::index::potential) strictly (kalah: the proof is in the
+    /// [`build`](mod@crate::build) module docs). The builder then evaluates the positions once
+    /// each, in decreasing potential, instead of iterating to a fixpoint; it checks as it goes
+    /// that no move inside the slice reaches a position not yet evaluated, and fails with
+    /// [`Error::Unsound`] if one does, so a wrong `true` cannot give a wrong table.
+    fn acyclic_in_slice(&self) -> bool {
+        false
     }
 }
 
@@ -156,6 +166,11 @@ impl SliceRules for TwoRow {
             });
         }
         None
+    }
+
+    /// Kalah only: a move that stays in its slice raises the potential (`build` module docs).
+    fn acyclic_in_slice(&self) -> bool {
+        self.kind() == Kind::Kalah
     }
 }
 
