@@ -12,28 +12,84 @@
 //! s(x) = max over the moves m of a(m)             (a terminal position: its terminal value)
 //! ```
 //!
-//! # Passes
+//! Two paths find these values: the **fixpoint path** for every game (passes until nothing
+//! changes), and the **acyclic path** for the games whose moves inside a slice make no cycle
+//! (kalah), which evaluates every position once, in an order where its children come first.
+//! The fixpoint path stays the reference for the acyclic one (tests: same bytes).
+//!
+//! # The fixpoint path: passes
 //!
 //! 1. A full pass evaluates every position. A position with no move inside the slice is
 //!    final at once and never looked at again.
 //! 2. Whenever a value changes, the positions that may have a move to it are marked (by
 //!    un-sowing, [`SliceRules::predecessors`]); the next pass evaluates only the marked ones.
-//!    Marked passes repeat until a pass changes nothing.
-//! 3. A confirming full pass evaluates every position that has a move inside the slice. If it
-//!    changes nothing, the values are a fixpoint, whatever the marking did; otherwise (a
-//!    predecessor was left out: never for the two-row games, see `late_changes`) the marked
-//!    passes resume.
+//!    Marked passes repeat until a pass marks nothing.
+//! 3. Unless the marking is proven complete ([`SliceRules::predecessors_complete`]: true for
+//!    the two-row games), a confirming full pass evaluates every position that has a move
+//!    inside the slice. If it changes nothing, the values are a fixpoint, whatever the marking
+//!    did; otherwise (a predecessor was left out) the marked passes resume.
 //!
 //! Starting from 0, `s` only ever moves away from 0 (checked: a move towards 0 is reported as
 //! an error, so a rules bug cannot loop for ever), so the order of the updates within a pass
 //! and the number of threads change how much work it takes, not the result.
 //!
+//! ## Why the marking suffices when it is complete
+//!
+//! Suppose every change of a value marks every position with a move inside the slice to it
+//! (complete predecessors), and the passes stop when a pass marks nothing. Take a position `x`
+//! still active (the others have no move inside the slice: their value, read from finished
+//! slices only, was final after the first pass). Let `P` be the last pass in which the value
+//! of one of its children inside the slice changed. If there is none, no child changed after
+//! the first pass began, so `x`'s evaluation in the first pass read their final values. Else
+//! that change marked `x` for pass `P + 1`; the marks of a pass are set before the next one
+//! starts (a pass ends when all its ranges are joined) and that pass reads them all, so pass
+//! `P + 1` exists and evaluates `x`, reading children that no longer change (no child changes
+//! during or after it, by the choice of `P`). Either way the last evaluation of `x` read the
+//! final values of its children and wrote `max_m a(m)` of them; nothing else writes `s(x)`.
+//! So every position satisfies the update at the end: a fixpoint, reached from 0 by updates
+//! that never overshoot, hence the least one (crate docs), the same as with the confirming
+//! pass. Completeness for the two-row games is proven in
+//! [`SliceRules::predecessors_complete`] (`TwoRow`'s impl); the test
+//! `predecessor_candidates_cover_every_internal_move` checks it move by move on small slices,
+//! `confirming_pass_never_changes_anything` runs the confirming pass anyway and finds nothing,
+//! and the verifier, which checks the update at every position, would reject a table where a
+//! predecessor had been missed (such a position would not satisfy it).
+//!
 //! Memory: one byte per position for the values and three bits (the active and the two mark
 //! bitmaps); the slices below are read through their memory maps.
 //!
+//! # The acyclic path (kalah)
+//!
+//! Kalah has no cycles at all, and inside one slice it has a strict order. A move that stays in
+//! the slice (same seeds on the board, gain 0) cannot drop a seed in the store (that seed
+//! leaves the board) nor capture (RULES.md: the last seed in an own empty pit takes itself and
+//! the opposite pit's seeds into the store; both capture options take at least that seed off
+//! whenever they capture, and under `capture=nonempty` a move that does not capture is just a
+//! sowing), nor end the game (the share-out clears the board). So it is a sowing of the `k`
+//! seeds of the mover's pit `i` into his pits `i + 1 ..= i + k`, `i + k < W`, and the turn
+//! passes (an extra move needs the last seed in the store). With
+//!
+//! ```text
+//! Φ = Σ over the 2W pits of seeds × place of the pit along its owner's row (0 ..= W-1)
+//! ```
+//!
+//! ([`crate::index::potential`]; the normalising side swap exchanges the rows and keeps `Φ`)
+//! such a move raises `Φ` by `Σ_{t=1..k} (i + t) - k·i = k(k+1)/2 >= 1`. So in decreasing
+//! `Φ` every child inside the slice comes before its parent: evaluating the levels
+//! `Φ = n(W-1), ..., 1, 0` in turn ([`SliceBuilder::run_levels`]) reads only final values, and
+//! each position is evaluated once with `s(x) = max_m a(m)`, its exact value (on an acyclic
+//! graph the update has one fixpoint, so this is the least fixpoint the other path finds: the
+//! same bytes). Each level is enumerated directly, in index ranges
+//! ([`Slice::for_each_at_potential`]), which may run on any threads (or, later, machines) in
+//! any order; the units of work stay the slice and, within a level, an index range.
+//! [`SliceRules::acyclic_in_slice`] says which games take this path; the builder does not
+//! trust it blindly: a position not yet evaluated is marked by the value `-128`, never a
+//! value, and reading it through a move inside the slice is an error, as is a set of levels
+//! that does not hold every position once. Memory: one byte per position, nothing else.
+//!
 //! # Speed
 //!
-//! A pass walks the selected positions of each 64-position word of the bitmaps in index order
+//! A pass of the fixpoint path walks the selected positions of each 64-position word of the bitmaps in index order
 //! (stepping from one board to the next, [`crate::index::next`], or unranking the few selected
 //! ones). It takes them in batches of `BATCH` (16): first it expands every position of the batch
 //! (each move sown once, [`TwoRow::successors`]) and ranks each child, prefetching the byte
@@ -41,7 +97,8 @@
 //! the children's values, scattered over the slices, are mostly in the cache by then. The
 //! indices to mark for the next pass are collected the same way and marked after the batch.
 //! Expanding reads no value and marks are read only by the next pass, so the values read and
-//! written are exactly those of evaluating one position at a time.
+//! written are exactly those of evaluating one position at a time. The acyclic path batches
+//! the positions of a level the same way.
 
 use crate::error::Error;
 use crate::format::{write_slice, SliceFile, MAX_STONES};
@@ -183,6 +240,9 @@ pub struct SliceBuilder<'a, R: SliceRules> {
     /// Marks read by the current pass (`marks[cur]`) and set for the next one.
     marks: [Vec<AtomicU64>; 2],
     cur: usize,
+    /// Whether the fixpoint path ends with a confirming full pass (see
+    /// [`SliceBuilder::confirming_pass`]).
+    confirm: bool,
 }
 
 impl<'a, R: SliceRules> SliceBuilder<'a, R> {
@@ -225,6 +285,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             active: Vec::new(),
             marks: [Vec::new(), Vec::new()],
             cur: 0,
+            confirm: !rules.predecessors_complete(),
         };
         if !acyclic {
             b.fixpoint_state();
@@ -245,6 +306,16 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         self.active = bitmap(n, true);
         self.marks = [bitmap(n, false), bitmap(n, false)];
         self.cur = 0;
+    }
+
+    /// Whether the fixpoint path proves its fixpoint by a confirming full pass that must
+    /// change nothing (the default when [`SliceRules::predecessors_complete`] is false), or by
+    /// the completeness of the marking (module docs: "Why the marking suffices"). Forcing it on
+    /// for rules with complete predecessors costs a pass and checks the proof: `late_changes`
+    /// must stay 0.
+    pub fn confirming_pass(mut self, on: bool) -> Self {
+        self.confirm = on;
+        self
     }
 
     /// The slice being built.
@@ -635,6 +706,10 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
                 rs.evaluations += st.evaluated;
             }
             self.next_pass();
+            if !self.confirm {
+                // Every predecessor of every change was looked at again: a fixpoint.
+                return Ok(rs);
+            }
         }
     }
 

@@ -290,10 +290,11 @@ impl Slice {
     /// `2W - 1 ..= l` fixes the bars `c_{l-1} ..= c_{2W-2}`, so the positions below that
     /// choice have consecutive indices, `base + 0 .. base + C(r + l - 1, l - 1)` for the `r`
     /// seeds left to lanes `0..l`, and a choice whose indices miss `range` is skipped whole.
-    /// A choice is also skipped when the potential left, `phi'`, cannot be made by the `r`
-    /// seeds left: lanes `0..l` have the weights `0 ..= m` (every integer, `m` the largest),
-    /// so exactly the potentials `0 ..= r · m` can; every choice followed therefore leads to
-    /// at least one position, and the cost is a few steps per position found.
+    /// The seeds of each lane are only chosen among those that leave a potential the seeds
+    /// below can make: lanes `0..l` have the weights `0 ..= m` (every integer, `m` the
+    /// largest), so `r` seeds make exactly the potentials `0 ..= r · m`, which bounds the
+    /// seeds of lane `l` from both sides; every choice followed therefore leads to at least one
+    /// position, and the cost is a few steps per position found.
     pub fn for_each_at_potential(
         &self,
         phi: u32,
@@ -359,12 +360,29 @@ fn at_potential(
     let w = (lane % width) as u32;
     // The largest weight of lanes 0..lane.
     let below = (lane - 1).min(width - 1) as u32;
+    // The seeds `a` of this lane, the `r = left - a` below it making `phi - a·w`:
+    // `a·w <= phi`, and `phi - a·w <= r·below`, i.e. `a·(w - below) >= phi - left·below`.
+    let mut a_hi = left;
+    if w > 0 {
+        a_hi = a_hi.min(phi / w);
+    }
+    let mut a_lo = 0;
+    let need = phi as i64 - left as i64 * below as i64;
+    if w > below {
+        // Lanes 1..W-1 (w = below + 1).
+        a_lo = need.max(0) as u32;
+    } else if need > 0 {
+        return;
+    } else if w < below {
+        a_hi = a_hi.min((-need / (below - w) as i64).min(left as i64) as u32);
+    }
+    if a_lo > a_hi {
+        return;
+    }
     // `r` seeds left below this lane, increasing: the index increases with it.
-    for r in 0..=left {
+    for r in left - a_hi..=left - a_lo {
         let a = left - r;
-        if a * w > phi || phi - a * w > r * below {
-            continue;
-        }
+        debug_assert!(a * w <= phi && phi - a * w <= r * below);
         let sub = base + RANK_TERMS[lane - 1][r as usize];
         if sub >= range.end {
             break;

@@ -42,12 +42,21 @@ pub trait SliceRules: Sync {
     /// Calls `visit` with boards of the same slice that may have a move *inside the slice*
     /// (no seed taken off) to `child`: at least every such predecessor, possibly more, each at
     /// least once. The builder uses it only to choose which positions to look at again after
-    /// `child` changed; every value is still computed from [`SliceRules::expand`], and a final
-    /// sweep over the whole slice catches any predecessor left out, so exactness never depends
-    /// on this method, only speed. The default un-sows a single lap sequence that passed the
-    /// turn (see [`unsow_candidates`]).
+    /// `child` changed; every value is still computed from [`SliceRules::expand`]. Unless
+    /// [`SliceRules::predecessors_complete`] says otherwise, a final sweep over the whole slice
+    /// catches any predecessor left out, so exactness does not depend on this method, only
+    /// speed. The default un-sows a single lap sequence that passed the turn (see
+    /// [`unsow_candidates`]).
     fn predecessors(&self, child: Pits, visit: &mut dyn FnMut(Pits)) {
         unsow_candidates(self.width(), child, visit)
+    }
+
+    /// True when [`SliceRules::predecessors`] is proven to visit *every* position with a move
+    /// inside the slice to `child` (not merely tested to): the builder then trusts the marking
+    /// and skips the confirming full pass (the proof that this is exact is in the
+    /// [`build`](mod@crate::build) module docs). False by default.
+    fn predecessors_complete(&self) -> bool {
+        false
     }
 
     /// True when every move that stays inside a slice raises the potential
@@ -166,6 +175,21 @@ impl SliceRules for TwoRow {
             });
         }
         None
+    }
+
+    /// True: [`unsow_candidates`] finds every predecessor by a move inside the slice in the
+    /// two-row games. Such a move has gain 0, so it took no seed off the board: no capture, no
+    /// seed in a store, no share-out; it did not keep the turn either (kalah's extra move needs
+    /// the last seed in the store). What is left of a move is its sowing, and the two-row
+    /// sowings are exactly the ones `unsow_candidates` inverts: the `k` seeds of pit `i` dropped
+    /// one a pit in the lanes after `i` round the ring of `2W` pits, laps skipping the origin
+    /// (oware, warri and kale: `lap_holes` in the rules) or not (kpo; kalah moves that stay in
+    /// the slice never reach the store, so never lap). For every pit `i` and count `k` it takes
+    /// the seeds back; a sowing that took them from `i` is one of the candidates visited. The
+    /// test `predecessor_candidates_cover_every_internal_move` checks it move by move for every
+    /// variant and option, widths 1 to 4, up to 7 stones.
+    fn predecessors_complete(&self) -> bool {
+        true
     }
 
     /// Kalah only: a move that stays in its slice raises the potential (`build` module docs).

@@ -1,6 +1,8 @@
-//! The acyclic path of the builder (kalah: one evaluation per position, in decreasing
-//! potential) against the general fixpoint path, which stays the reference: the same bytes for
-//! every slice, width and rule option; and a game wrongly claimed acyclic is refused.
+//! The builder's paths against each other: the acyclic path (kalah: one evaluation per
+//! position, in decreasing potential) against the general fixpoint path, which stays the
+//! reference: the same bytes for every slice, width and rule option; a game wrongly claimed
+//! acyclic is refused; and the fixpoint path without its confirming full pass (the marking is
+//! proven complete for the two-row games) against the same path with it.
 
 mod common;
 
@@ -156,4 +158,51 @@ fn a_cyclic_game_claimed_acyclic_is_refused() {
         refused,
         "an oware slice has a move inside it that lowers the potential"
     );
+}
+
+/// Builds the slices up to `max` by the fixpoint path with and without the confirming full
+/// pass: the confirming pass must change nothing and the values must be the same.
+fn confirm_changes_nothing(g: &TwoRow, max: u32) {
+    let w = g.width();
+    let mut lower: Vec<Vec<u8>> = Vec::new();
+    for n in 0..=max {
+        let slice = Slice::new(w, n).unwrap();
+        let refs: Vec<&[u8]> = lower.iter().map(|v| v.as_slice()).collect();
+        let mut values = [
+            vec![0u8; slice.len() as usize],
+            vec![0u8; slice.len() as usize],
+        ];
+        for (k, out) in values.iter_mut().enumerate() {
+            let mut b = SliceBuilder::new(g, slice, &refs)
+                .unwrap()
+                .confirming_pass(k == 1);
+            let rs = b.run_fixpoint(&|_| {}, &mut |_, _| {}).unwrap();
+            if k == 1 {
+                assert_eq!(rs.late_changes, 0, "{:?} {:?} n={n}", g.kind(), g.options());
+                assert!((1..=2).contains(&rs.full_passes));
+            } else {
+                assert_eq!(rs.full_passes, 1);
+            }
+            b.fill(0, out);
+        }
+        assert!(
+            values[0] == values[1],
+            "{:?} n={n}: the values differ",
+            g.kind()
+        );
+        lower.push(values[0].clone());
+    }
+}
+
+#[test]
+fn confirming_pass_never_changes_anything() {
+    for (kind, rules) in all_rule_sets() {
+        let opts = RuleOptions::parse(kind, &rules).unwrap();
+        for (w, max) in [(1, 12), (2, 10), (3, 8), (4, 7)] {
+            let g = TwoRow::new(kind, w, 1, opts).unwrap();
+            assert!(g.predecessors_complete());
+            confirm_changes_nothing(&g, max);
+        }
+    }
+    confirm_changes_nothing(&game(Kind::Oware, 6, &[]), 8);
 }
