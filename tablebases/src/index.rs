@@ -334,6 +334,24 @@ impl Slice {
     }
 }
 
+/// `x / d` for `d` in `1..=7` and `x < 2^20`, by a multiplication: with
+/// `m = floor(2^32 / d) + 1`, `x·m / 2^32` exceeds `x / d` by less than `x / 2^32 < 2^-12`,
+/// too little to reach the next integer (the fraction of `x / d` is at most `6/7`).
+#[inline]
+fn div_small(x: u32, d: u32) -> u32 {
+    const MUL: [u64; 8] = {
+        let mut m = [0u64; 8];
+        let mut d = 1;
+        while d < 8 {
+            m[d] = (1u64 << 32) / d as u64 + 1;
+            d += 1;
+        }
+        m
+    };
+    debug_assert!((1..8).contains(&d) && x < 1 << 20);
+    ((x as u64 * MUL[d as usize]) >> 32) as u32
+}
+
 /// The positions below a choice of the lanes above `lane` (see
 /// [`Slice::for_each_at_potential`]): `left` seeds and the potential `phi` still to place in
 /// lanes `0..=lane`, whose indices are `base` plus the rank of that sub-distribution.
@@ -357,6 +375,21 @@ fn at_potential(
         }
         return;
     }
+    if lane == 1 && width > 1 {
+        // Lane 1 weighs 1 and lane 0 nothing: lane 1 holds the potential left, lane 0 the
+        // rest (its bar term is `C(r, 1) = r`).
+        if phi <= left {
+            let r = left - phi;
+            let i = base + r as u64;
+            if range.contains(&i) {
+                let mut p = pits;
+                p.set(1, phi as u8);
+                p.set(0, r as u8);
+                f(i, p);
+            }
+        }
+        return;
+    }
     let w = (lane % width) as u32;
     // The largest weight of lanes 0..lane.
     let below = (lane - 1).min(width - 1) as u32;
@@ -364,7 +397,7 @@ fn at_potential(
     // `a·w <= phi`, and `phi - a·w <= r·below`, i.e. `a·(w - below) >= phi - left·below`.
     let mut a_hi = left;
     if w > 0 {
-        a_hi = a_hi.min(phi / w);
+        a_hi = a_hi.min(div_small(phi, w));
     }
     let mut a_lo = 0;
     let need = phi as i64 - left as i64 * below as i64;
@@ -374,7 +407,7 @@ fn at_potential(
     } else if need > 0 {
         return;
     } else if w < below {
-        a_hi = a_hi.min((-need / (below - w) as i64).min(left as i64) as u32);
+        a_hi = a_hi.min(div_small((-need) as u32, below - w));
     }
     if a_lo > a_hi {
         return;
@@ -471,6 +504,15 @@ mod tests {
         let s = Slice::new(2, 3).unwrap();
         assert_eq!(s.unrank(0).to_vec(4), vec![0, 0, 0, 3]);
         assert_eq!(s.unrank(s.len() - 1).to_vec(4), vec![3, 0, 0, 0]);
+    }
+
+    #[test]
+    fn small_divisions() {
+        for d in 1..8 {
+            for x in (0..1 << 20).step_by(7).chain((1 << 20) - 64..1 << 20) {
+                assert_eq!(div_small(x, d), x / d, "{x} / {d}");
+            }
+        }
     }
 
     #[test]
