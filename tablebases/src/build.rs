@@ -20,7 +20,9 @@
 //! # The fixpoint path: passes
 //!
 //! 1. A full pass evaluates every position. A position with no move inside the slice is
-//!    final at once and never looked at again.
+//!    final at once and never looked at again; so is, at any evaluation, a position whose
+//!    value is `n`, or whose best move is an exit while every move inside the slice is worth
+//!    less than 0 and can only fall (its child proven on the side that lowers it).
 //! 2. Whenever a value changes, the positions that may have a move to it are marked (by
 //!    un-sowing, [`SliceRules::predecessors`]); the next pass evaluates only the marked ones.
 //!    Marked passes repeat until a pass marks nothing.
@@ -37,8 +39,9 @@
 //!
 //! Suppose every change of a value marks every position with a move inside the slice to it
 //! (complete predecessors), and the passes stop when a pass marks nothing. Take a position `x`
-//! still active (the others have no move inside the slice: their value, read from finished
-//! slices only, was final after the first pass). Let `P` be the last pass in which the value
+//! still active (the others were found final by an evaluation, whose value no later change of
+//! a child can change, see `evaluate`: no move inside the slice, or every such move already
+//! worse than the best exit and only getting worse, or a value of `n`). Let `P` be the last pass in which the value
 //! of one of its children inside the slice changed. If there is none, no child changed after
 //! the first pass began, so `x`'s evaluation in the first pass read their final values. Else
 //! that change marked `x` for pass `P + 1`; the marks of a pass are set before the next one
@@ -443,19 +446,21 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         st.evaluated += 1;
         // The best move's value as far as proven: see the module docs.
         let mut best = e.terminal.unwrap_or(i32::MIN);
-        let mut internal = false;
+        // The best exit (or terminal value), and whether some move inside the slice may still
+        // rise (its child not yet proven on the side that makes it fall: see below).
+        let mut exits = best;
+        let mut open = false;
         for (s, &r) in e.succs.iter().zip(&e.ranks) {
             let a = if s.stones < n as u32 {
                 let cv = self.lower[s.stones as usize][r as usize] as i8 as i32;
-                s.gain + if s.same_side { cv } else { -cv }
+                let a = s.gain + if s.same_side { cv } else { -cv };
+                exits = exits.max(a);
+                a
             } else if s.stones == n as u32 && s.gain == 0 {
-                internal = true;
                 let cv = self.values[r as usize].load(Relaxed) as i32;
-                if s.same_side {
-                    cv
-                } else {
-                    -cv
-                }
+                let a = if s.same_side { cv } else { -cv };
+                open |= a >= 0;
+                a
             } else {
                 return Err(bad_move(pits, n as u32, lanes, s.stones, s.gain));
             };
@@ -483,8 +488,12 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
                 marks.push(r);
             });
         }
-        if !internal {
-            // Its value depends on finished slices only: it is final.
+        // Final values: the position is never looked at again. A move inside the slice with
+        // `a(m) < 0` has a child proven on the side that only makes `a(m)` fall (values only
+        // move away from 0); so when every such move has `a(m) < 0` and the best move is an
+        // exit, no later change of a child can change the maximum. That covers the positions
+        // without a move inside the slice. A value of `n` cannot rise either.
+        if new == n || (!open && new == exits) {
             self.active[(x / 64) as usize].fetch_and(!(1u64 << (x % 64)), Relaxed);
         }
         Ok(())
