@@ -1,11 +1,15 @@
-//! Criterion benchmark of the retrograde builder (issue 4): positions per second for one oware
+//! Criterion benchmark of the retrograde builder (issue 4): positions per second for one
 //! slice, one thread.
 //!
-//! `build/oware-w6/n<N>`: the whole analysis of the slice of `N` seeds of oware at width 6
-//! ([`SliceBuilder::new`] and [`SliceBuilder::run`]: every pass until the fixpoint is proven),
-//! on a one-thread rayon pool, the slices below it built once beforehand and kept in memory.
-//! Throughput is in positions of the slice, so criterion reports positions per second on one
-//! core.
+//! - `build/oware-w6/n9`: the whole analysis of the oware width-6 slice of 9 seeds (167,960
+//!   positions): the fixpoint path, every pass until the fixpoint is proven.
+//! - `build/kalah-w6/n12`: the kalah width-6 slice of 12 seeds (1,352,078 positions): the
+//!   acyclic path, one evaluation per position.
+//!
+//! Each is [`SliceBuilder::new`] and [`SliceBuilder::run`] on a one-thread rayon pool, the
+//! slices below built once beforehand and kept in memory. Throughput is in positions of the
+//! slice, so criterion reports positions per second on one core. The bench uses only
+//! `new`, `run` and `fill`, so the same file measures older builders too (BENCHMARKS.md).
 //!
 //! Run: `cargo bench -p mancala-tablebases --bench build`. See BENCHMARKS.md for figures.
 
@@ -16,8 +20,6 @@ use mancala_tablebases::index::Slice;
 
 /// Pits a side.
 const WIDTH: usize = 6;
-/// The slice measured: C(20, 11) = 167,960 positions.
-const STONES: u32 = 9;
 
 /// Builds the slice of `n` seeds given the values of the slices below it.
 fn build_slice(game: &TwoRow, n: u32, lower: &[Vec<u8>]) -> Vec<u8> {
@@ -30,29 +32,35 @@ fn build_slice(game: &TwoRow, n: u32, lower: &[Vec<u8>]) -> Vec<u8> {
     out
 }
 
-fn bench_build(c: &mut Criterion) {
-    let game = TwoRow::new(Kind::Oware, WIDTH, 1, RuleOptions::default()).expect("valid");
+/// Benchmarks the slice of `stones` seeds of `kind` at width 6.
+fn bench_slice(c: &mut Criterion, kind: Kind, stones: u32) {
+    let game = TwoRow::new(kind, WIDTH, 1, RuleOptions::default()).expect("valid");
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
         .expect("a one-thread pool");
     let lower: Vec<Vec<u8>> = pool.install(|| {
         let mut lower = Vec::new();
-        for n in 0..STONES {
+        for n in 0..stones {
             let v = build_slice(&game, n, &lower);
             lower.push(v);
         }
         lower
     });
-    let len = Slice::new(WIDTH, STONES).expect("a small slice").len();
-    let mut group = c.benchmark_group("build/oware-w6");
+    let len = Slice::new(WIDTH, stones).expect("a small slice").len();
+    let mut group = c.benchmark_group(format!("build/{}-w{WIDTH}", kind.id()));
     group.throughput(Throughput::Elements(len));
     group.sampling_mode(SamplingMode::Flat);
     group.sample_size(10);
-    group.bench_function(format!("n{STONES}"), |b| {
-        b.iter(|| pool.install(|| black_box(build_slice(black_box(&game), STONES, &lower))));
+    group.bench_function(format!("n{stones}"), |b| {
+        b.iter(|| pool.install(|| black_box(build_slice(black_box(&game), stones, &lower))));
     });
     group.finish();
+}
+
+fn bench_build(c: &mut Criterion) {
+    bench_slice(c, Kind::Oware, 9);
+    bench_slice(c, Kind::Kalah, 12);
 }
 
 criterion_group!(benches, bench_build);

@@ -59,7 +59,9 @@
 //! predecessor had been missed (such a position would not satisfy it).
 //!
 //! Memory: one byte per position for the values and three bits (the active and the two mark
-//! bitmaps); the slices below are read through their memory maps.
+//! bitmaps); the slices below are read through their memory maps. The values are in
+//! anonymous memory backed by 2 MiB pages where the system allows (`ValueArray`), which
+//! spares most address-translation misses of the random reads of large slices.
 //!
 //! # The acyclic path (kalah)
 //!
@@ -203,6 +205,53 @@ pub struct RunStats {
     pub levels: u32,
 }
 
+/// The values of the slice being built: one atomic byte per position, in anonymous memory
+/// that the kernel is asked to back with 2 MiB pages (transparent huge pages, where the system
+/// allows them). Children's values are read at random over the whole slice; with 4 KiB pages
+/// nearly every such read of a large slice also misses the address translation cache, with
+/// 2 MiB pages far fewer do (BENCHMARKS.md: tablebases).
+struct ValueArray {
+    map: memmap2::MmapMut,
+    len: usize,
+}
+
+impl ValueArray {
+    /// `len` values, each `init`.
+    fn new(len: usize, init: i8) -> Result<ValueArray, Error> {
+        let map = memmap2::MmapMut::map_anon(len.max(1)).map_err(|e| {
+            Error::Invalid(format!("cannot allocate {len} bytes for the values: {e}"))
+        })?;
+        #[cfg(target_os = "linux")]
+        {
+            // A hint: without huge pages the build is slower, not wrong.
+            let _ = map.advise(memmap2::Advice::HugePage);
+        }
+        let mut v = ValueArray { map, len };
+        if init != 0 {
+            v.fill(init);
+        }
+        Ok(v)
+    }
+
+    /// Sets every value to `x`.
+    fn fill(&mut self, x: i8) {
+        self.map.fill(x as u8);
+    }
+}
+
+impl std::ops::Deref for ValueArray {
+    type Target = [AtomicI8];
+
+    #[inline]
+    fn deref(&self) -> &[AtomicI8] {
+        // SAFETY: `AtomicI8` has the size and alignment of `u8` (documented), so `len` bytes
+        // are `len` atomics; the map holds at least `len` bytes and lives as long as `self`,
+        // which this borrow keeps alive; the bytes are only written through these atomics
+        // while it lasts (`fill` needs `&mut self`).
+        unsafe { std::slice::from_raw_parts(self.map.as_ptr() as *const AtomicI8, self.len) }
+    }
+}
+
 fn bitmap(n: usize, ones: bool) -> Vec<AtomicU64> {
     (0..n.div_ceil(64))
         .map(|w| {
@@ -233,7 +282,7 @@ pub struct SliceBuilder<'a, R: SliceRules> {
     slice: Slice,
     /// Values of the slices with fewer stones, `lower[m]` for `m < stones`.
     lower: &'a [&'a [u8]],
-    values: Vec<AtomicI8>,
+    values: ValueArray,
     /// What every value holds before a run, `Some(0)` (fixpoint path) or `Some(UNSET)`
     /// (acyclic path); `None` once a run wrote them.
     init: Option<i8>,
@@ -283,7 +332,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             rules,
             slice,
             lower,
-            values: (0..n).map(|_| AtomicI8::new(init)).collect(),
+            values: ValueArray::new(n, init)?,
             init: Some(init),
             active: Vec::new(),
             marks: [Vec::new(), Vec::new()],
@@ -301,9 +350,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
     fn fixpoint_state(&mut self) {
         let n = self.slice.len() as usize;
         if self.init != Some(0) {
-            for v in &self.values {
-                v.store(0, Relaxed);
-            }
+            self.values.fill(0);
             self.init = Some(0);
         }
         self.active = bitmap(n, true);
@@ -560,9 +607,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         on_pass: &mut dyn FnMut(Pass, PassStats),
     ) -> Result<RunStats, Error> {
         if self.init != Some(UNSET) {
-            for v in &self.values {
-                v.store(UNSET, Relaxed);
-            }
+            self.values.fill(UNSET);
         }
         // The values are being overwritten: a later run starts again from scratch.
         self.init = None;

@@ -66,7 +66,15 @@
 //!
 //! the Bellman (negamax) update, *started from 0 everywhere*. The builder applies it to every
 //! position, then again to the positions that may have a move to a changed value (found by
-//! un-sowing), until nothing changes, and ends with a full pass that must change nothing.
+//! un-sowing), until nothing changes (the [`build`](mod@build) module docs prove that this
+//! marking misses no change in the two-row games; for rules where that is not proven it ends
+//! with a full pass that must change nothing).
+//!
+//! Kalah has no cycle inside a slice: every move that stays in it raises a potential (seeds
+//! weighted by the place of their pit along their owner's row), so the builder evaluates each
+//! position once, in decreasing potential, every child already final
+//! ([`build`](mod@build) module docs: "The acyclic path"). On an acyclic graph the update has
+//! a single fixpoint, so this is the same table, byte for byte (tests compare both paths).
 //!
 //! ## Why it is exact
 //!
@@ -79,7 +87,9 @@
 //! under-approximation), so they may run in any order, in place, concurrently with relaxed
 //! atomic reads, on any subset of positions; the build ends only after a full pass that
 //! changed nothing, which read a constant state that is therefore a fixpoint, hence the least
-//! one. The result is the same, byte for byte, for any thread count or marking.
+//! one. The result is the same, byte for byte, for any thread count or marking. (With a
+//! marking proven complete, the last evaluation of every position read the final values of
+//! its children, which proves the fixpoint without the confirming pass: `build` module docs.)
 //!
 //! The start from 0 matters: Bellman iteration from another start (or any Bellman fixpoint)
 //! need not be exact here, since on a cycle the equations can hold for a value that no
