@@ -1,7 +1,8 @@
 //! Builds the tables of one variant and prints per-slice figures, for benchmarking:
 //! `cargo run --release -p mancala-tablebases --example measure -- oware 6 12 2 /tmp/tb`
 //! (variant, width, max stones, threads, folder). With `MEASURE_PASSES` set in the
-//! environment it also prints what each pass did.
+//! environment it also prints what each pass did. Per slice: full and marked passes (the
+//! fixpoint path), potential levels (the acyclic path: kalah), and evaluations.
 
 use mancala_solver::variant;
 use mancala_tablebases::{build, Progress};
@@ -25,11 +26,12 @@ fn main() {
         }
         if let Progress::SliceDone(r) = p {
             eprintln!(
-                "n={:>3} positions={:>12} passes={:>2}+{:<3} late={} evaluations={:>13} {:8.3} s {:>7.2} M pos/s {}",
+                "n={:>3} positions={:>12} passes={:>2}+{:<3} levels={:<3} late={} evaluations={:>13} {:8.3} s {:>7.2} M pos/s {}",
                 r.stones,
                 r.positions,
                 r.run.full_passes,
                 r.run.marked_passes,
+                r.run.levels,
                 r.run.late_changes,
                 r.run.evaluations,
                 r.seconds,

@@ -94,9 +94,10 @@
 //!
 //! # Speed
 //!
-//! A pass of the fixpoint path walks the selected positions of each 64-position word of the bitmaps in index order
-//! (stepping from one board to the next, [`crate::index::next`], or unranking the few selected
-//! ones). It takes them in batches of `BATCH` (16): first it expands every position of the batch
+//! A pass of the fixpoint path walks the selected positions of each 64-position word of the
+//! bitmaps in index order (stepping from one board to the next, [`crate::index::next`], or
+//! unranking the few selected ones). It takes them in batches of `BATCH` (16), filled across
+//! words (a marked pass selects only a few a word): first it expands every position of the batch
 //! (each move sown once, [`TwoRow::successors`]) and ranks each child, prefetching the byte
 //! that holds the child's value; then it evaluates the positions one after the other, so that
 //! the children's values, scattered over the slices, are mostly in the cache by then. The
@@ -395,6 +396,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         // The selected positions of one 64-bit word of the bitmaps, then their moves.
         let mut selected: ArrayVec<(u64, Pits), 64> = ArrayVec::new();
         let mut batch: Vec<Expanded> = vec![Expanded::default(); BATCH];
+        let mut group: ArrayVec<(u64, Pits), BATCH> = ArrayVec::new();
         // Positions to mark for the next pass, found by the current batch.
         let mut pending: Vec<u64> = Vec::new();
         // The selected positions of the range, a 64-bit word at a time.
@@ -432,26 +434,43 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
                     }
                 }
             }
-            // In batches: first every move of each position and the index of its child, whose
-            // value is prefetched; then each position evaluated in turn, in index order, as if
-            // one at a time (expanding reads no value).
-            for group in selected.chunks(BATCH) {
-                for (e, &(_, pits)) in batch.iter_mut().zip(group) {
-                    self.expand_one(pits, e);
+            // Into batches, which fill across words (a marked pass selects few a word).
+            for &sel in &selected {
+                group.push(sel);
+                if group.is_full() {
+                    self.evaluate_batch(&mut group, &mut batch, &mut pending, &mut st)?;
                 }
-                for (e, &(x, pits)) in batch.iter().zip(group) {
-                    self.evaluate(x, pits, e, &mut pending, &mut st)?;
-                }
-                // The marks are read by the next pass only: setting them after the batch,
-                // their words prefetched meanwhile, changes nothing else.
-                for &r in &pending {
-                    self.mark(r);
-                }
-                pending.clear();
             }
             i = stop;
         }
+        self.evaluate_batch(&mut group, &mut batch, &mut pending, &mut st)?;
         Ok(st)
+    }
+
+    /// Evaluates the positions of `group` (then empties it): first every move of each
+    /// position and the index of its child, whose value is prefetched; then each position in
+    /// turn, in index order, as if one at a time (expanding reads no value); then the marks.
+    fn evaluate_batch(
+        &self,
+        group: &mut ArrayVec<(u64, Pits), BATCH>,
+        batch: &mut [Expanded],
+        pending: &mut Vec<u64>,
+        st: &mut PassStats,
+    ) -> Result<(), Error> {
+        for (e, &(_, pits)) in batch.iter_mut().zip(group.iter()) {
+            self.expand_one(pits, e);
+        }
+        for (e, &(x, pits)) in batch.iter().zip(group.iter()) {
+            self.evaluate(x, pits, e, pending, st)?;
+        }
+        group.clear();
+        // The marks are read by the next pass only: setting them after the batch, their words
+        // prefetched meanwhile, changes nothing else.
+        for &r in pending.iter() {
+            self.mark(r);
+        }
+        pending.clear();
+        Ok(())
     }
 
     /// The moves of `pits` into `e`, with the index of each child in its slice, and a
