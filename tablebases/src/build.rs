@@ -24,7 +24,8 @@
 //!    value is `n`, or whose best move is an exit while every move inside the slice is worth
 //!    less than 0 and can only fall (its child proven on the side that lowers it).
 //! 2. Whenever a value changes, the positions that may have a move to it are marked (by
-//!    un-sowing, [`SliceRules::predecessors`]); the next pass evaluates only the marked ones.
+//!    un-sowing, [`SliceRules::predecessors`]), except those whose value already shows that
+//!    the change cannot matter to them (below); the next pass evaluates only the marked ones.
 //!    Marked passes repeat until a pass marks nothing.
 //! 3. Unless the marking is proven complete ([`SliceRules::predecessors_complete`]: true for
 //!    the two-row games), a confirming full pass evaluates every position that has a move
@@ -37,26 +38,41 @@
 //!
 //! ## Why the marking suffices when it is complete
 //!
-//! Suppose every change of a value marks every position with a move inside the slice to it
-//! (complete predecessors), and the passes stop when a pass marks nothing. Take a position `x`
-//! still active (the others were found final by an evaluation, whose value no later change of
-//! a child can change, see `evaluate`: no move inside the slice, or every such move already
-//! worse than the best exit and only getting worse, or a value of `n`). Let `P` be the last pass in which the value
-//! of one of its children inside the slice changed. If there is none, no child changed after
-//! the first pass began, so `x`'s evaluation in the first pass read their final values. Else
-//! that change marked `x` for pass `P + 1`; the marks of a pass are set before the next one
-//! starts (a pass ends when all its ranges are joined) and that pass reads them all, so pass
-//! `P + 1` exists and evaluates `x`, reading children that no longer change (no child changes
-//! during or after it, by the choice of `P`). Either way the last evaluation of `x` read the
-//! final values of its children and wrote `max_m a(m)` of them; nothing else writes `s(x)`.
-//! So every position satisfies the update at the end: a fixpoint, reached from 0 by updates
+//! Suppose every change of a value `c: old -> new` marks every position with a move inside
+//! the slice to it (complete predecessors) except, as below, predecessors it cannot affect,
+//! and the passes stop when a pass marks nothing. Complete predecessors also mean that such a
+//! move passes the turn (two-row games: checked at every evaluation), so its value for the
+//! predecessor `x` goes from `-old` to `-new`; values only move away from 0, so the successive
+//! values of `a(m)` move one way. A change does not mark `x` when `s(x)`, read after the
+//! change, shows it cannot matter:
+//!
+//! - `a(m)` **falls** (`new > old >= 0`, so `a(m) <= 0`) and `s(x) > 0`: the maximum of `x` is
+//!   positive, so it is made by another move and a lower `a(m)` changes nothing;
+//! - `a(m)` **rises** to `-new > 0` and `s(x) >= -new`: `a(m)` does not exceed it.
+//!
+//! Take a position `x` still active (the others were found final by an evaluation, whose
+//! value no later change of a child can change, see `evaluate`: no move inside the slice, or
+//! every such move already worse than the best exit and only getting worse, or a value of
+//! `n`), and its last evaluation `E`, which wrote `s_E = max_m a_E(m)` from the values it read.
+//! For each move `m` to a child `c`: if `c` changed after `E` read it and the change marked
+//! `x`, then `x` was evaluated again in the next pass (the marks of a pass are set before the
+//! next one starts: a pass ends when all its ranges are joined, and that pass reads them
+//! all), after `E`: impossible. So either `E` read `c`'s final value, or every later change
+//! of `c` was one that did not mark `x`. In the second case, as `s(x)` only moves away from 0
+//! and `E` was its last change, each skipping test read a value on the same side of 0 and at
+//! most as far as `s_E`: after falls, `a(m) <= a_E(m) <= 0 < s_E`, so `m` did not make the
+//! maximum and still does not; after rises, the final `a(m) <= s_E`, and if `m` made the
+//! maximum, `a_E(m) = s_E` and it cannot rise past it. So the maximum of the final `a(m)` is
+//! `s_E`: every position satisfies the update at the end, a fixpoint reached from 0 by updates
 //! that never overshoot, hence the least one (crate docs), the same as with the confirming
-//! pass. Completeness for the two-row games is proven in
-//! [`SliceRules::predecessors_complete`] (`TwoRow`'s impl); the test
-//! `predecessor_candidates_cover_every_internal_move` checks it move by move on small slices,
-//! `confirming_pass_never_changes_anything` runs the confirming pass anyway and finds nothing,
-//! and the verifier, which checks the update at every position, would reject a table where a
-//! predecessor had been missed (such a position would not satisfy it).
+//! pass. (The first pass evaluates every position, so `E` exists.)
+//!
+//! Completeness for the two-row games is proven in [`SliceRules::predecessors_complete`]
+//! (`TwoRow`'s impl). The test `predecessor_candidates_cover_every_internal_move` checks it
+//! move by move on small slices; `confirming_pass_never_changes_anything` runs the confirming
+//! full pass anyway, marking and skipping as above, for every variant and option on small
+//! slices and finds nothing to change; the verifier, which checks the update at every
+//! position, would reject a table where a change had been missed.
 //!
 //! Memory: one byte per position for the values and three bits (the active and the two mark
 //! bitmaps); the slices below are read through their memory maps. The values are in
@@ -130,6 +146,16 @@ pub const LEVEL_CHUNK: u64 = 1 << 18;
 /// The value of a position not evaluated yet, in the acyclic path (never a value: values lie
 /// in `-127..=127`).
 const UNSET: i8 = i8::MIN;
+
+/// A position to mark for the next pass unless its value is `unless` or more by then.
+#[derive(Clone, Copy)]
+struct Mark {
+    index: u64,
+    unless: i16,
+}
+
+/// [`Mark::unless`] for a mark set whatever the value.
+const NEVER: i16 = i16::MAX;
 
 /// Positions expanded ahead of their evaluation, so that the values of their children are
 /// being fetched from memory meanwhile.
@@ -296,6 +322,9 @@ pub struct SliceBuilder<'a, R: SliceRules> {
     /// Whether the fixpoint path ends with a confirming full pass (see
     /// [`SliceBuilder::confirming_pass`]).
     confirm: bool,
+    /// Whether a change leaves unmarked the predecessors it cannot affect (complete
+    /// predecessors only: module docs).
+    skip_unaffected: bool,
 }
 
 impl<'a, R: SliceRules> SliceBuilder<'a, R> {
@@ -339,6 +368,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             marks: [Vec::new(), Vec::new()],
             cur: 0,
             confirm: !rules.predecessors_complete(),
+            skip_unaffected: rules.predecessors_complete(),
         };
         if !acyclic {
             b.fixpoint_state();
@@ -397,8 +427,9 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         let mut selected: ArrayVec<(u64, Pits), 64> = ArrayVec::new();
         let mut batch: Vec<Expanded> = vec![Expanded::default(); BATCH];
         let mut group: ArrayVec<(u64, Pits), BATCH> = ArrayVec::new();
-        // Positions to mark for the next pass, found by the current batch.
-        let mut pending: Vec<u64> = Vec::new();
+        // Positions to mark for the next pass, found by the current batch, each with the value
+        // at or above which it needs no mark ([`Mark`]).
+        let mut pending: Vec<Mark> = Vec::new();
         // The selected positions of the range, a 64-bit word at a time.
         let mut i = range.start;
         while i < range.end {
@@ -454,7 +485,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         &self,
         group: &mut ArrayVec<(u64, Pits), BATCH>,
         batch: &mut [Expanded],
-        pending: &mut Vec<u64>,
+        pending: &mut Vec<Mark>,
         st: &mut PassStats,
     ) -> Result<(), Error> {
         for (e, &(_, pits)) in batch.iter_mut().zip(group.iter()) {
@@ -466,8 +497,11 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         group.clear();
         // The marks are read by the next pass only: setting them after the batch, their words
         // prefetched meanwhile, changes nothing else.
-        for &r in pending.iter() {
-            self.mark(r);
+        for &Mark { index, unless } in pending.iter() {
+            if self.values[index as usize].load(Relaxed) as i16 >= unless {
+                continue;
+            }
+            self.mark(index);
         }
         pending.clear();
         Ok(())
@@ -504,7 +538,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         x: u64,
         pits: Pits,
         e: &Expanded,
-        marks: &mut Vec<u64>,
+        marks: &mut Vec<Mark>,
         st: &mut PassStats,
     ) -> Result<(), Error> {
         let n = self.slice.stones() as i32;
@@ -524,6 +558,17 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
                 a
             } else if s.stones == n as u32 && s.gain == 0 {
                 let cv = self.values[r as usize].load(Relaxed) as i32;
+                if s.same_side && self.skip_unaffected {
+                    return Err(Error::Unsound {
+                        path: None,
+                        reason: format!(
+                            "the move from {:?} to {:?} ({n} stones) stays in the slice and \
+                             keeps the turn, which complete predecessors exclude",
+                            pits.to_vec(lanes),
+                            s.pits.to_vec(lanes)
+                        ),
+                    });
+                }
                 let a = if s.same_side { cv } else { -cv };
                 open |= a >= 0;
                 a
@@ -548,10 +593,23 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             self.values[x as usize].store(new as i8, Relaxed);
             st.changed += 1;
             let next = &self.marks[self.cur ^ 1];
+            // A predecessor's move here passes the turn: it was worth `-old`, now `-new`.
+            let unless = if !self.skip_unaffected {
+                NEVER
+            } else if new > old {
+                // It fell (both <= 0): no matter to a predecessor proven positive.
+                1
+            } else {
+                // It rose to `-new > 0`: no matter to a predecessor proven that much.
+                -new as i16
+            };
             self.rules.predecessors(pits, &mut |p| {
                 let r = rank(p, lanes);
                 prefetch(next.as_ptr().wrapping_add((r / 64) as usize) as *const u8);
-                marks.push(r);
+                if unless != NEVER {
+                    prefetch(self.values.as_ptr().wrapping_add(r as usize) as *const u8);
+                }
+                marks.push(Mark { index: r, unless });
             });
         }
         // Final values: the position is never looked at again. A move inside the slice with
