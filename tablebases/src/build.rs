@@ -218,8 +218,8 @@ impl PassStats {
 /// What [`SliceBuilder::run`] did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RunStats {
-    /// Passes over the whole slice (the fixpoint path: at least two, the first and the
-    /// confirming one).
+    /// Passes over the whole slice (the fixpoint path: the first, and the confirming ones
+    /// when the marking is not proven complete).
     pub full_passes: u32,
     /// Passes over marked positions.
     pub marked_passes: u32,
@@ -297,13 +297,16 @@ fn bitmap(n: usize, ones: bool) -> Vec<AtomicU64> {
 
 /// The retrograde analysis of one slice: its values in memory while they are being found.
 ///
-/// Work is done in passes; each pass is split into index ranges
+/// The fixpoint path works in passes; each pass is split into index ranges
 /// ([`SliceBuilder::pass_range`]) that may run on any threads (or, later, machines) in any
 /// order. A pass evaluates positions (`s(x) = max_m a(m)`, module docs) and, for each value
 /// it changes, marks the positions that may have a move to it
-/// ([`SliceRules::predecessors`]) for the next pass. [`SliceBuilder::run`] makes a full pass,
-/// then passes over the marked positions until none is marked, then a confirming full pass;
-/// it stops when a full pass changes nothing (which proves the fixpoint whatever was marked).
+/// ([`SliceRules::predecessors`]) for the next pass. [`SliceBuilder::run_fixpoint`] makes a
+/// full pass, then passes over the marked positions until none is marked; then, unless the
+/// marking is proven complete, a confirming full pass, and it stops when a full pass changes
+/// nothing (which proves the fixpoint whatever was marked). The acyclic path
+/// ([`SliceBuilder::run_levels`]) works in potential levels, each split into index ranges
+/// ([`SliceBuilder::level_range`]) in the same way.
 pub struct SliceBuilder<'a, R: SliceRules> {
     rules: &'a R,
     slice: Slice,
