@@ -248,7 +248,10 @@ pub fn strength(
                     "mean value lost per move",
                 ]);
                 let mut all = specs.clone();
-                all.push(EngineSpec::Perfect { tt_mb: 4 });
+                all.push(EngineSpec::Perfect {
+                    tt_mb: 4,
+                    time_ms: None,
+                });
                 for spec in &all {
                     let e = errors(&g, spec, &o, &positions, seed ^ 0xE77 ^ vi as u64);
                     t.push(vec![
