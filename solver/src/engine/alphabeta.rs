@@ -28,8 +28,11 @@ pub const WIN: i32 = 1_000_000;
 pub const MATE_RANGE: i32 = 10_000;
 
 const INF: i32 = i32::MAX / 2;
-/// Entries in the transposition table (a power of two): 2^16 entries of 32 bytes, 2 MiB.
-const TT_BITS: u32 = 16;
+/// The most entries in the transposition table: 2^16 entries of 32 bytes, 2 MiB. The table
+/// starts at 2^8 entries and grows (to the next power of two above the nodes of the last
+/// iteration) before each iteration, so that shallow searches do not pay for a large one.
+const TT_MAX_BITS: u32 = 16;
+const TT_MIN_BITS: u32 = 8;
 
 #[derive(Clone, Copy, Debug)]
 enum Bound {
@@ -121,24 +124,30 @@ impl AlphaBeta {
         self.last_depth
     }
 
-    fn slot(key: u128) -> usize {
+    fn slot(&self, key: u128) -> usize {
         let h = (key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> (64 - TT_BITS)) as usize
+        (h >> (64 - self.tt.len().trailing_zeros())) as usize
     }
 
     fn probe(&self, key: u128) -> Option<Entry> {
-        self.tt
-            .get(Self::slot(key))
-            .copied()
-            .flatten()
-            .filter(|e| e.key == key)
+        self.tt[self.slot(key)].filter(|e| e.key == key)
     }
 
     fn store(&mut self, key: u128, e: Entry) {
-        if self.tt.is_empty() {
-            self.tt = vec![None; 1 << TT_BITS];
+        let i = self.slot(key);
+        self.tt[i] = Some(e);
+    }
+
+    /// Grows the table to hold about `nodes` entries (within its bounds), keeping entries.
+    fn reserve(&mut self, nodes: u64) {
+        let bits = (64 - nodes.leading_zeros()).clamp(TT_MIN_BITS, TT_MAX_BITS);
+        if self.tt.len() >= 1 << bits {
+            return;
         }
-        self.tt[Self::slot(key)] = Some(e);
+        let old = std::mem::replace(&mut self.tt, vec![None; 1 << bits]);
+        for e in old.into_iter().flatten() {
+            self.store(e.key, e);
+        }
     }
 
     fn check_limits(&mut self) {
@@ -299,7 +308,10 @@ impl AlphaBeta {
         };
         let mut last: Option<Vec<i32>> = None;
         let mut first = u8::MAX;
+        let mut before = self.nodes;
         for depth in 1..=max_depth {
+            self.reserve(self.nodes - before);
+            before = self.nodes;
             // The first iteration always finishes, so that there is a move to play.
             self.node_cap = if depth == 1 { None } else { cap };
             self.deadline = if depth == 1 { None } else { deadline };

@@ -44,6 +44,31 @@ pub struct Budget {
     pub table_positions: u64,
     /// Threads for the solver and the matches.
     pub threads: usize,
+    /// Four-row games: the reduced boards (width, seeds a full hole) whose start is solved
+    /// (each search stopped at `solve_seconds`).
+    pub four_boards: &'static [(usize, u32)],
+    /// Four-row games: the whole-graph retrograde analysis (plies to the end) is tried up to
+    /// this many positions.
+    pub four_graph: usize,
+    /// Four-row games: node budget of the depth-limited search for plies to the end when the
+    /// graph is too large.
+    pub four_plies_nodes: u64,
+    /// Four-row games: the strong engine of the full-board self-play (a node budget, since
+    /// the branching differs so much from one game to another).
+    pub four_strong: &'static str,
+    /// Four-row games: its self-play games.
+    pub four_strong_games: u32,
+    /// Four-row games: random-play games on the full board.
+    pub four_random_games: u32,
+    /// Four-row games: the engines of the ladder.
+    pub four_ladder: &'static [&'static str],
+    /// Four-row games: games per pair of the ladder.
+    pub four_ladder_games: u32,
+    /// Four-row removal games: win/draw/loss tables on the standard board up to this many
+    /// seeds, for the error counts.
+    pub four_tb_stones: u32,
+    /// Four-row games: tablebase positions on which each engine's errors are counted.
+    pub four_error_positions: u32,
 }
 
 impl Budget {
@@ -65,6 +90,16 @@ impl Budget {
                 tb_stones: 6,
                 table_positions: 50_000,
                 threads,
+                four_boards: &[(2, 1), (3, 1)],
+                four_graph: 100_000,
+                four_plies_nodes: 100_000,
+                four_strong: "alphabeta:nodes=100",
+                four_strong_games: 2,
+                four_random_games: 6,
+                four_ladder: &["random", "greedy", "alphabeta:nodes=100"],
+                four_ladder_games: 2,
+                four_tb_stones: 3,
+                four_error_positions: 10,
             },
             "small" => Budget {
                 name: "small",
@@ -86,6 +121,22 @@ impl Budget {
                 tb_stones: 8,
                 table_positions: 3_000_000,
                 threads,
+                four_boards: &[(2, 1), (2, 2), (3, 1), (3, 2), (4, 1)],
+                four_graph: 2_000_000,
+                four_plies_nodes: 5_000_000,
+                four_strong: "alphabeta:nodes=3000",
+                four_strong_games: 20,
+                four_random_games: 200,
+                four_ladder: &[
+                    "random",
+                    "greedy",
+                    "alphabeta:nodes=300",
+                    "alphabeta:nodes=3000",
+                    "mcts:iters=100",
+                ],
+                four_ladder_games: 6,
+                four_tb_stones: 5,
+                four_error_positions: 200,
             },
             "medium" => Budget {
                 name: "medium",
@@ -108,6 +159,32 @@ impl Budget {
                 tb_stones: 10,
                 table_positions: 12_000_000,
                 threads,
+                four_boards: &[
+                    (2, 1),
+                    (2, 2),
+                    (2, 3),
+                    (3, 1),
+                    (3, 2),
+                    (3, 3),
+                    (4, 1),
+                    (5, 1),
+                ],
+                four_graph: 3_000_000,
+                four_plies_nodes: 20_000_000,
+                four_strong: "alphabeta:nodes=10000",
+                four_strong_games: 40,
+                four_random_games: 1000,
+                four_ladder: &[
+                    "random",
+                    "greedy",
+                    "alphabeta:nodes=300",
+                    "alphabeta:nodes=3000",
+                    "alphabeta:nodes=10000",
+                    "mcts:iters=300",
+                ],
+                four_ladder_games: 10,
+                four_tb_stones: 6,
+                four_error_positions: 400,
             },
             _ => {
                 return Err(ConfigError(format!(
@@ -121,7 +198,7 @@ impl Budget {
     /// A one-line description for report headers.
     pub fn describe(&self) -> String {
         format!(
-            "budget `{}`: reduced boards up to width {} and {} seeds, {} s a solve; {} self-play games of each strong engine, {} random games; ladder {} games a pair; {} tablebase positions up to {} seeds; {} threads",
+            "budget `{}`: reduced boards up to width {} and {} seeds, {} s a solve; {} self-play games of each strong engine, {} random games; ladder {} games a pair; {} tablebase positions up to {} seeds; four-row: {} reduced boards, graphs up to {} positions, {} self-play games of `{}`, {} random games, ladder {} games a pair, {} positions of tables up to {} seeds; {} threads",
             self.name,
             self.max_width,
             self.max_seeds,
@@ -131,6 +208,14 @@ impl Budget {
             self.ladder_games,
             self.error_positions,
             self.tb_stones,
+            self.four_boards.len(),
+            self.four_graph,
+            self.four_strong_games,
+            self.four_strong,
+            self.four_random_games,
+            self.four_ladder_games,
+            self.four_error_positions,
+            self.four_tb_stones,
             self.threads
         )
     }
