@@ -144,7 +144,10 @@ fn bad_engine_specs_and_options_exit_2_with_one_line() {
     assert_fails(&m("alphabeta:depth"), "not name=value");
     assert_fails(&m("mcts:iters=ten"), "iters=ten");
     assert_fails(&m("greedy:depth=2"), "takes no parameter");
-    assert_fails(&m("alphabeta:depth=2:time=5"), "give one of depth, nodes, time");
+    assert_fails(
+        &m("alphabeta:depth=2:time=5"),
+        "give one of depth, nodes, time",
+    );
     assert_fails(&m("perfect:time=0"), "time=0");
     assert_fails(
         &[

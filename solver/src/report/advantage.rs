@@ -167,7 +167,13 @@ pub fn four_board(kind: FourKind, width: usize, seeds: u32, budget: &Budget) -> 
     if g.exact_key(&start).is_none() || g.max_moves_bound() > 256 {
         return Some(out); // beyond the solvers' exact keys or move numbering
     }
-    if let Ok(sol) = retro::solve(&g, &start, budget.four_graph) {
+    // The graph of a slow game (re-sown captures) is tried only a tenth as large.
+    let graph = if kind.removes() {
+        budget.four_graph
+    } else {
+        budget.four_graph / 10
+    };
+    if let Ok(sol) = retro::solve(&g, &start, graph) {
         let w = sol.value(&g, &start).expect("the root is in its graph");
         out.value = Some(w.value());
         out.plies = w.plies();
@@ -539,13 +545,16 @@ fn four_row_section(
          Games from each variant's standard start (its board and seeds: RULES.md). The \
          strong engine is `{}` (alpha-beta as deep as that many nodes a move allow, its \
          evaluation the seeds held: docs/ENGINES.md) playing itself, its ties broken at \
-         random; beside it random play, the figure Ludii reports. A game that repeats a \
+         random; beside it random play, the figure Ludii reports. Chisolo-ii and \
+         mwambulula get `{}` and fewer games: their move generation is far slower (a \
+         re-sown capture can start a sowing that cycles for millions of laps before it is \
+         found illegal). A game that repeats a \
          position (board, side to move and counters) or reaches 1000 plies is stopped and \
          scored a draw: nothing is counted before the end in these games, so the \
          seeds-won rule of `mancala_solver::matches` gives a draw, the value RULES.md gives \
          to play that goes on for ever. The columns *by repetition* and *by ply limit* count \
          such games. Rates with 95% Wilson intervals; lengths in plies.\n\n",
-        budget.four_strong
+        budget.four_play.strong, budget.four_play_slow.strong
     );
     let mut t = Table::new(&[
         "variant",
@@ -558,17 +567,18 @@ fn four_row_section(
         "by repetition",
         "by ply limit",
     ]);
-    let series = [budget.four_strong.to_string(), "random".to_string()];
+    let series = ["alpha-beta (node budget)", "random"];
     let mut groups = Vec::new();
     for (ki, kind) in FourKind::ALL.into_iter().enumerate() {
         let g = FourRow::standard(kind);
+        let play = budget.four_play_of(kind);
         let mut bars = Vec::new();
-        for (ei, name) in series.iter().enumerate() {
+        for (ei, name) in [play.strong, "random"].iter().enumerate() {
             let spec: EngineSpec = name.parse().expect("budget engines parse");
             let games = if ei == 1 {
-                budget.four_random_games
+                play.random_games
             } else {
-                budget.four_strong_games
+                play.strong_games
             };
             let s = self_play(
                 &g,
@@ -624,14 +634,13 @@ fn four_row_section(
     }
     md += &t.markdown();
     md += "\n![first player's win rate, four-row games](advantage-four.svg)\n\n";
-    let names: Vec<&str> = series.iter().map(|s| s.as_str()).collect();
     write(
         out,
         "advantage-four.svg",
         &bar_chart(
             "Four-row games: first player's win rate on the full-size board (95% intervals)",
             "first player's win rate",
-            &names,
+            &series,
             &groups,
             (0.0, 1.0),
         ),

@@ -12,6 +12,22 @@ use crate::error::ConfigError;
 use std::io;
 use std::path::Path;
 
+/// The play of the four-row part of a budget.
+#[derive(Clone, Debug)]
+pub struct FourPlay {
+    /// The strong engine of the full-board self-play (a node budget, since the branching
+    /// differs so much from one game to another).
+    pub strong: &'static str,
+    /// Its self-play games.
+    pub strong_games: u32,
+    /// Random-play games on the full board.
+    pub random_games: u32,
+    /// The engines of the ladder.
+    pub ladder: &'static [&'static str],
+    /// Games per pair of the ladder.
+    pub ladder_games: u32,
+}
+
 /// How much work a report may do. The presets are named; the header of each report says
 /// which one produced it.
 #[derive(Clone, Debug)]
@@ -53,17 +69,12 @@ pub struct Budget {
     /// Four-row games: node budget of the depth-limited search for plies to the end when the
     /// graph is too large.
     pub four_plies_nodes: u64,
-    /// Four-row games: the strong engine of the full-board self-play (a node budget, since
-    /// the branching differs so much from one game to another).
-    pub four_strong: &'static str,
-    /// Four-row games: its self-play games.
-    pub four_strong_games: u32,
-    /// Four-row games: random-play games on the full board.
-    pub four_random_games: u32,
-    /// Four-row games: the engines of the ladder.
-    pub four_ladder: &'static [&'static str],
-    /// Four-row games: games per pair of the ladder.
-    pub four_ladder_games: u32,
+    /// Four-row games: play on the full board.
+    pub four_play: FourPlay,
+    /// The same for chisolo-ii and mwambulula, whose move generation is far slower (their
+    /// re-sown captures can make sowings that cycle for millions of laps before they are
+    /// found illegal: up to a second for one position's moves).
+    pub four_play_slow: FourPlay,
     /// Four-row removal games: win/draw/loss tables on the standard board up to this many
     /// seeds, for the error counts.
     pub four_tb_stones: u32,
@@ -93,11 +104,20 @@ impl Budget {
                 four_boards: &[(2, 1), (3, 1)],
                 four_graph: 100_000,
                 four_plies_nodes: 100_000,
-                four_strong: "alphabeta:nodes=100",
-                four_strong_games: 2,
-                four_random_games: 6,
-                four_ladder: &["random", "greedy", "alphabeta:nodes=100"],
-                four_ladder_games: 2,
+                four_play: FourPlay {
+                    strong: "alphabeta:nodes=100",
+                    strong_games: 2,
+                    random_games: 6,
+                    ladder: &["random", "greedy", "alphabeta:nodes=100"],
+                    ladder_games: 2,
+                },
+                four_play_slow: FourPlay {
+                    strong: "alphabeta:nodes=100",
+                    strong_games: 2,
+                    random_games: 6,
+                    ladder: &["random", "greedy", "alphabeta:nodes=100"],
+                    ladder_games: 2,
+                },
                 four_tb_stones: 3,
                 four_error_positions: 10,
             },
@@ -124,17 +144,26 @@ impl Budget {
                 four_boards: &[(2, 1), (2, 2), (3, 1), (3, 2), (4, 1)],
                 four_graph: 2_000_000,
                 four_plies_nodes: 5_000_000,
-                four_strong: "alphabeta:nodes=3000",
-                four_strong_games: 20,
-                four_random_games: 200,
-                four_ladder: &[
-                    "random",
-                    "greedy",
-                    "alphabeta:nodes=300",
-                    "alphabeta:nodes=3000",
-                    "mcts:iters=100",
-                ],
-                four_ladder_games: 6,
+                four_play: FourPlay {
+                    strong: "alphabeta:nodes=3000",
+                    strong_games: 20,
+                    random_games: 200,
+                    ladder: &[
+                        "random",
+                        "greedy",
+                        "alphabeta:nodes=300",
+                        "alphabeta:nodes=3000",
+                        "mcts:iters=100",
+                    ],
+                    ladder_games: 6,
+                },
+                four_play_slow: FourPlay {
+                    strong: "alphabeta:nodes=100",
+                    strong_games: 4,
+                    random_games: 20,
+                    ladder: &["random", "greedy", "alphabeta:nodes=100"],
+                    ladder_games: 4,
+                },
                 four_tb_stones: 5,
                 four_error_positions: 200,
             },
@@ -171,18 +200,27 @@ impl Budget {
                 ],
                 four_graph: 3_000_000,
                 four_plies_nodes: 20_000_000,
-                four_strong: "alphabeta:nodes=10000",
-                four_strong_games: 40,
-                four_random_games: 1000,
-                four_ladder: &[
-                    "random",
-                    "greedy",
-                    "alphabeta:nodes=300",
-                    "alphabeta:nodes=3000",
-                    "alphabeta:nodes=10000",
-                    "mcts:iters=300",
-                ],
-                four_ladder_games: 10,
+                four_play: FourPlay {
+                    strong: "alphabeta:nodes=10000",
+                    strong_games: 40,
+                    random_games: 1000,
+                    ladder: &[
+                        "random",
+                        "greedy",
+                        "alphabeta:nodes=300",
+                        "alphabeta:nodes=3000",
+                        "alphabeta:nodes=10000",
+                        "mcts:iters=300",
+                    ],
+                    ladder_games: 10,
+                },
+                four_play_slow: FourPlay {
+                    strong: "alphabeta:nodes=300",
+                    strong_games: 10,
+                    random_games: 100,
+                    ladder: &["random", "greedy", "alphabeta:nodes=300"],
+                    ladder_games: 6,
+                },
                 four_tb_stones: 6,
                 four_error_positions: 400,
             },
@@ -195,10 +233,19 @@ impl Budget {
         Ok(b)
     }
 
+    /// The four-row play budget of `kind`.
+    pub fn four_play_of(&self, kind: crate::fourrow::Kind) -> &FourPlay {
+        if kind.removes() {
+            &self.four_play
+        } else {
+            &self.four_play_slow
+        }
+    }
+
     /// A one-line description for report headers.
     pub fn describe(&self) -> String {
         format!(
-            "budget `{}`: reduced boards up to width {} and {} seeds, {} s a solve; {} self-play games of each strong engine, {} random games; ladder {} games a pair; {} tablebase positions up to {} seeds; four-row: {} reduced boards, graphs up to {} positions, {} self-play games of `{}`, {} random games, ladder {} games a pair, {} positions of tables up to {} seeds; {} threads",
+            "budget `{}`: reduced boards up to width {} and {} seeds, {} s a solve; {} self-play games of each strong engine, {} random games; ladder {} games a pair; {} tablebase positions up to {} seeds; four-row: {} reduced boards, graphs up to {} positions, {} self-play games of `{}`, {} random games, ladder {} games a pair (chisolo-ii and mwambulula: {} games of `{}`, {} random, ladder {} games a pair), {} positions of tables up to {} seeds; {} threads",
             self.name,
             self.max_width,
             self.max_seeds,
@@ -210,10 +257,14 @@ impl Budget {
             self.tb_stones,
             self.four_boards.len(),
             self.four_graph,
-            self.four_strong_games,
-            self.four_strong,
-            self.four_random_games,
-            self.four_ladder_games,
+            self.four_play.strong_games,
+            self.four_play.strong,
+            self.four_play.random_games,
+            self.four_play.ladder_games,
+            self.four_play_slow.strong_games,
+            self.four_play_slow.strong,
+            self.four_play_slow.random_games,
+            self.four_play_slow.ladder_games,
             self.four_error_positions,
             self.four_tb_stones,
             self.threads

@@ -355,11 +355,13 @@ pub fn strength(
     )?;
 
     // The four-row games.
-    let four_specs: Vec<EngineSpec> = budget
-        .four_ladder
-        .iter()
-        .map(|s| s.parse().expect("budget engines parse"))
-        .collect();
+    let parse = |ladder: &[&str]| -> Vec<EngineSpec> {
+        ladder
+            .iter()
+            .map(|s| s.parse().expect("budget engines parse"))
+            .collect()
+    };
+    let four_specs = parse(budget.four_play.ladder);
     let four_names: Vec<String> = four_specs.iter().map(|s| s.to_string()).collect();
     md += &format!(
         "## Ladder of the four-row games\n\n\
@@ -367,18 +369,23 @@ pub fn strength(
          the first {LADDER_OPENING} plies random, with the engines of the four-row budget: \
          alpha-beta with node budgets (the number of moves differs so much from one game to \
          another that a fixed depth would take milliseconds in one and minutes in another). \
-         A game stopped by repetition or the ply limit is a draw (`mancala_solver::matches`).\n\n",
-        budget.four_ladder_games
+         A game stopped by repetition or the ply limit is a draw (`mancala_solver::matches`). \
+         Chisolo-ii and mwambulula, whose move generation is far slower (re-sown captures \
+         can make sowings that cycle for millions of laps before they are found illegal), \
+         get a smaller ladder ({} games a pair); the plot shows the other eight.\n\n",
+        budget.four_play.ladder_games, budget.four_play_slow.ladder_games
     );
     let mut four_groups = Vec::new();
     let mut four_err_md = String::new();
     for (ki, kind) in FourKind::ALL.into_iter().enumerate() {
         let g = FourRow::standard(kind);
+        let play = budget.four_play_of(kind);
+        let specs = parse(play.ladder);
         let sec = variant_section(
             kind.id(),
             &g,
-            &four_specs,
-            budget.four_ladder_games,
+            &specs,
+            play.ladder_games,
             budget.four_error_positions,
             seed ^ (0xF0u64 << 48) ^ ((ki as u64) << 40),
             oracle_four(&g),
@@ -388,7 +395,9 @@ pub fn strength(
         );
         md += &sec.ladder_md;
         four_err_md += &sec.errors_md;
-        four_groups.push(sec.group);
+        if kind.removes() {
+            four_groups.push(sec.group);
+        }
     }
     md += "![ratings, four-row games](strength-four.svg)\n\n";
     write(
