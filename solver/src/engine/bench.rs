@@ -15,6 +15,9 @@ pub const BENCH_ENGINES: &[&str] = &[
     "alphabeta:depth=4",
     "alphabeta:depth=6",
     "alphabeta:depth=8",
+    "alphabeta:depth=10",
+    "alphabeta:depth=12",
+    "alphabeta:nodes=100000",
     "mcts:iters=1000",
     "mcts:iters=10000",
 ];
@@ -45,15 +48,15 @@ impl BenchRow {
     }
 }
 
-/// The engines measured on the four-row games (fewer: their moves are longer to play, and
-/// their boards larger).
+/// The engines measured on the four-row games (shallower and fewer playouts: their moves
+/// are longer to play and far more numerous, up to hundreds in nchuba).
 pub const BENCH_ENGINES_FOUR: &[&str] = &[
     "random",
     "greedy",
     "alphabeta:depth=2",
-    "alphabeta:depth=4",
-    "alphabeta:depth=6",
-    "mcts:iters=1000",
+    "alphabeta:depth=3",
+    "alphabeta:nodes=10000",
+    "mcts:iters=100",
 ];
 
 /// The bench positions of `g`: the start, and the positions after 8, 16 and 24 plies of a

@@ -136,8 +136,7 @@ pub struct FourSolved {
     /// Plies to the end under perfect play (the winner hastens, the loser delays), when
     /// known.
     pub plies: Option<u32>,
-    /// How it was proven: `graph` (whole-graph retrograde analysis), `search` (the MTD(f)
-    /// search; plies by the depth-limited search when found), or `-` (not proven).
+    /// How it was proven: `graph` (whole-graph retrograde analysis) or `-` (not proven).
     pub method: &'static str,
     /// Positions of the game graph, when it was solved whole.
     pub graph: Option<usize>,
@@ -145,11 +144,12 @@ pub struct FourSolved {
     pub seconds: f64,
 }
 
-/// The start of a four-row reduced board: the whole-graph retrograde analysis (win/draw/
-/// loss and plies) when the graph has at most `budget.four_graph` positions, else the search
-/// stopped at the budget's time (plies then by the depth-limited search within
-/// `budget.four_plies_nodes` nodes). Both are the project's solvers (`mancala solve`); where
-/// both run they must agree.
+/// The start of a four-row reduced board by the whole-graph retrograde analysis (win/draw/
+/// loss and plies) when the graph has at most `budget.four_graph` positions (a tenth of it
+/// for chisolo-ii and mwambulula, whose move generation is slow); otherwise not proven.
+/// This is what `mancala solve` runs for plies. (The search is not used here: once it has
+/// proven a value it computes a principal variation without a time limit, which in these
+/// cyclic games can take far longer than the budget.)
 pub fn four_board(kind: FourKind, width: usize, seeds: u32, budget: &Budget) -> Option<FourSolved> {
     let g = FourRow::new(kind, width, seeds, Default::default()).ok()?;
     let start = g.start();
@@ -164,8 +164,8 @@ pub fn four_board(kind: FourKind, width: usize, seeds: u32, budget: &Budget) -> 
         graph: None,
         seconds: 0.0,
     };
-    if g.exact_key(&start).is_none() || g.max_moves_bound() > 256 {
-        return Some(out); // beyond the solvers' exact keys or move numbering
+    if g.exact_key(&start).is_none() {
+        return Some(out); // beyond the exact keys
     }
     // The graph of a slow game (re-sown captures) is tried only a tenth as large.
     let graph = if kind.removes() {
@@ -179,21 +179,6 @@ pub fn four_board(kind: FourKind, width: usize, seeds: u32, budget: &Budget) -> 
         out.plies = w.plies();
         out.method = "graph";
         out.graph = Some(sol.len());
-    } else {
-        let limits = Limits {
-            depth: None,
-            threads: budget.threads.max(1),
-            tt_mb: 64,
-            deadline: Some(
-                Instant::now() + std::time::Duration::from_secs_f64(budget.solve_seconds),
-            ),
-        };
-        let r = Solver::new(&g, limits).solve(&start);
-        if r.exact {
-            out.value = Some(r.value);
-            out.method = "search";
-            out.plies = retro::plies_by_search(&g, &start, r.value, budget.four_plies_nodes);
-        }
     }
     out.seconds = t0.elapsed().as_secs_f64();
     Some(out)
@@ -475,11 +460,13 @@ fn four_row_section(
          The start pattern of each variant scaled to a 4xW board, S seeds in a full hole, \
          default rules, South (the first player) to move. `W 9`: South wins, the game \
          lasting 9 plies under perfect play (the winner hastens, the loser delays); `L`: \
-         South loses; `D`: a draw; `W` without plies: proven, plies not found within the \
-         budget; `?`: not proven within the budget; `–`: the board does not exist (too \
-         many seeds). Small graphs are solved whole by retrograde analysis \
-         (`mancala_solver::fourrow::retro`, `proven_by` = `graph` in the CSV), the others \
-         by the search (`mancala solve`), plies then by a depth-limited search.\n\n",
+         South loses; `D`: a draw; `?`: not solved within the budget (its game graph has more \
+         positions than the budget allows); `–`: the board does not exist (too many seeds). \
+         Each board is solved whole by retrograde analysis of every position reachable from \
+         its start (`mancala_solver::fourrow::retro`, what `mancala solve` runs for plies; \
+         `graph_positions` in the CSV), exact with no horizon. Larger boards are solved by \
+         the search with `mancala solve` (docs/DECISIONS-FOUR-ROW.md lists those \
+         results).\n\n",
     );
     let mut head = vec!["variant".to_string()];
     head.extend(

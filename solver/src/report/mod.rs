@@ -60,15 +60,11 @@ pub struct Budget {
     pub table_positions: u64,
     /// Threads for the solver and the matches.
     pub threads: usize,
-    /// Four-row games: the reduced boards (width, seeds a full hole) whose start is solved
-    /// (each search stopped at `solve_seconds`).
+    /// Four-row games: the reduced boards (width, seeds a full hole) whose start is solved.
     pub four_boards: &'static [(usize, u32)],
     /// Four-row games: the whole-graph retrograde analysis (plies to the end) is tried up to
     /// this many positions.
     pub four_graph: usize,
-    /// Four-row games: node budget of the depth-limited search for plies to the end when the
-    /// graph is too large.
-    pub four_plies_nodes: u64,
     /// Four-row games: play on the full board.
     pub four_play: FourPlay,
     /// The same for chisolo-ii and mwambulula, whose move generation is far slower (their
@@ -102,8 +98,7 @@ impl Budget {
                 table_positions: 50_000,
                 threads,
                 four_boards: &[(2, 1), (3, 1)],
-                four_graph: 100_000,
-                four_plies_nodes: 100_000,
+                four_graph: 500_000,
                 four_play: FourPlay {
                     strong: "alphabeta:nodes=100",
                     strong_games: 2,
@@ -142,8 +137,7 @@ impl Budget {
                 table_positions: 3_000_000,
                 threads,
                 four_boards: &[(2, 1), (2, 2), (3, 1), (3, 2), (4, 1)],
-                four_graph: 2_000_000,
-                four_plies_nodes: 5_000_000,
+                four_graph: 1_500_000,
                 four_play: FourPlay {
                     strong: "alphabeta:nodes=3000",
                     strong_games: 20,
@@ -199,7 +193,6 @@ impl Budget {
                     (5, 1),
                 ],
                 four_graph: 3_000_000,
-                four_plies_nodes: 20_000_000,
                 four_play: FourPlay {
                     strong: "alphabeta:nodes=10000",
                     strong_games: 40,
