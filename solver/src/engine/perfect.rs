@@ -6,6 +6,11 @@ use crate::search::{Limits, Oracle, Solver};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// The most legal moves of a position the solver handles (it numbers moves with a byte);
+/// the perfect engine plays a random move, counted unproven, in a position with more (some
+/// four-row positions of nchuba and kanotta on the full board).
+pub const MAX_SOLVER_MOVES: usize = 256;
+
 /// Plays a move of the best exact value (ties broken at random). When every child of the
 /// position is known to the oracle (tablebases) the values come from it; otherwise each move
 /// is solved exactly by [`Solver::analyze`] (probing the oracle inside the search). Solving
@@ -105,6 +110,11 @@ impl<G: EngineGame> Engine<G> for Perfect<G> {
     fn choose(&mut self, game: &G, pos: &G::Position, rng: &mut Rng) -> G::Move {
         let moves = game.legal_moves(pos);
         self.nodes += 1;
+        if moves.len() > MAX_SOLVER_MOVES {
+            // Beyond the solver's move numbering (a byte): no exact value, a random move.
+            self.unproven += 1;
+            return moves[rng.below(moves.len())];
+        }
         let Some(ms) = self.time_ms else {
             let values = exact_values(game, self.oracle.as_deref(), pos, self.tt_mb);
             return moves[pick_best(&values, rng)];
