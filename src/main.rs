@@ -1305,7 +1305,23 @@ fn report(r: &ReportArgs) -> Res {
                     .ok()
                     .map(|t| std::sync::Arc::new(t) as _)
             };
-            pool.install(|| strength(&r.out, &budget, r.seed, &oracle_for, &log))?;
+            // Four-row win/draw/loss tables on the standard boards of the removal games
+            // (the others, or boards wider than the tables allow, have none).
+            let four_dir = tables.join("four");
+            let oracle_four = |g: &FourRow| -> Option<std::sync::Arc<dyn Oracle<FourRow>>> {
+                log(&format!("{}: four-row tables", g.variant_id()));
+                mancala_tablebases::fourrow::build(
+                    g,
+                    &four_dir,
+                    budget.four_tb_stones,
+                    threads,
+                    &|_| {},
+                )
+                .ok()?;
+                let t = mancala_tablebases::fourrow::FourTables::open(&four_dir, g).ok()?;
+                (!t.is_empty()).then(|| std::sync::Arc::new(t) as _)
+            };
+            pool.install(|| strength(&r.out, &budget, r.seed, &oracle_for, &oracle_four, &log))?;
         }
         if matches!(what, ReportWhat::Advantage | ReportWhat::All) {
             // Small reduced boards are solved whole: every slice up to the board's seeds.
@@ -1329,22 +1345,27 @@ fn report(r: &ReportArgs) -> Res {
 }
 
 fn bench_engines(as_json: bool, variant: Option<String>) -> Res {
-    use mancala_solver::engine::bench::{bench_engines as run, BENCH_ENGINES};
+    use mancala_solver::engine::bench::{bench_engines as run, BENCH_ENGINES, BENCH_ENGINES_FOUR};
     if let Some(v) = &variant {
-        variant::build(v, None, None, &[])?;
+        variant::build_any(v, None, None, &[])?;
     }
-    let rows = run(BENCH_ENGINES, variant.as_deref(), &mut |r| {
-        if !as_json {
-            out!(
-                "{:<6} {:<24} {:>12} nodes {:>10.3} ms/move {:>8.2} M nodes/s",
-                r.variant,
-                r.engine,
-                r.nodes,
-                1e3 * r.seconds_per_move(),
-                r.nodes_per_second() / 1e6
-            );
-        }
-    });
+    let rows = run(
+        BENCH_ENGINES,
+        BENCH_ENGINES_FOUR,
+        variant.as_deref(),
+        &mut |r| {
+            if !as_json {
+                out!(
+                    "{:<10} {:<24} {:>12} nodes {:>10.3} ms/move {:>8.2} M nodes/s",
+                    r.variant,
+                    r.engine,
+                    r.nodes,
+                    1e3 * r.seconds_per_move(),
+                    r.nodes_per_second() / 1e6
+                );
+            }
+        },
+    );
     if as_json {
         let v: Vec<Value> = rows
             .iter()

@@ -104,7 +104,7 @@ fn four_row_games_play_matches_too() {
             "--a",
             "mcts:iters=20",
             "--b",
-            "random",
+            "alphabeta:nodes=200",
             "--games",
             "4",
             "--seed",
@@ -144,6 +144,11 @@ fn bad_engine_specs_and_options_exit_2_with_one_line() {
     assert_fails(&m("alphabeta:depth"), "not name=value");
     assert_fails(&m("mcts:iters=ten"), "iters=ten");
     assert_fails(&m("greedy:depth=2"), "takes no parameter");
+    assert_fails(
+        &m("alphabeta:depth=2:time=5"),
+        "give one of depth, nodes, time",
+    );
+    assert_fails(&m("perfect:time=0"), "time=0");
     assert_fails(
         &[
             "match", "oware", "--a", "random", "--b", "random", "--games", "0",
@@ -192,6 +197,9 @@ fn reports_are_generated_on_a_tiny_budget() {
         "tablebase.md",
         "tablebase.csv",
         "tablebase-oware.svg",
+        "advantage-four-exact.csv",
+        "advantage-four.svg",
+        "strength-four.svg",
     ] {
         let text = std::fs::read_to_string(out.join(f)).unwrap_or_else(|_| panic!("{f}"));
         assert!(!text.is_empty(), "{f}");
@@ -208,10 +216,29 @@ fn reports_are_generated_on_a_tiny_budget() {
     // the game ends, North keeps its seed: value 0. Kalah(2, 1) is +2 (solver tests).
     let csv = std::fs::read_to_string(out.join("advantage-exact.csv")).unwrap();
     assert!(csv.contains("kalah,1,1,0,true"), "{csv}");
+    // Four-row reduced boards: the report's value and plies are those of `mancala solve`.
+    let four = std::fs::read_to_string(out.join("advantage-four-exact.csv")).unwrap();
+    let solved = json_of(&mancala(&[
+        "solve",
+        "mulabalaba",
+        "--width",
+        "3",
+        "--seeds",
+        "1",
+        "--json",
+    ]));
+    let row = format!(
+        "mulabalaba,3,1,{},{},graph,",
+        solved["value"], solved["plies"]
+    );
+    assert!(four.contains(&row), "{row} in {four}");
+    assert!(adv.contains("Four-row games"));
     // The perfect engine never loses value on tablebase positions.
     let errs = std::fs::read_to_string(out.join("strength-errors.csv")).unwrap();
     let perfect: Vec<&str> = errs.lines().filter(|l| l.contains("perfect")).collect();
     assert!(!perfect.is_empty());
+    // Four-row rows too (wdl tables of the removal games).
+    assert!(perfect.iter().any(|l| l.starts_with("chisolo,")), "{errs}");
     for l in perfect {
         let cols: Vec<&str> = l.split(',').collect();
         assert_eq!(cols[3], "0.0000", "{l}");
@@ -256,6 +283,17 @@ fn bench_engines_lists_every_engine() {
         mancala_solver::engine::bench::BENCH_ENGINES.len()
     );
     assert!(rows.iter().all(|r| r["nodes"].as_u64().unwrap() > 0));
+    let v = json_of(&mancala(&[
+        "bench",
+        "engines",
+        "--variant",
+        "chisolo",
+        "--json",
+    ]));
+    assert_eq!(
+        v["rows"].as_array().unwrap().len(),
+        mancala_solver::engine::bench::BENCH_ENGINES_FOUR.len()
+    );
     assert_fails(
         &["bench", "engines", "--variant", "nope"],
         "unknown variant",

@@ -1,28 +1,30 @@
 //! `greedy`: the move that wins the most seeds at once.
 
-use super::{from_child, pick_best, Engine, Rng};
-use crate::game::MarginGame;
+use super::{from_child, pick_best, Engine, EngineGame, Rng};
 
 /// Plays the move with the best immediate gain: the seeds this move alone wins for the mover
 /// minus those it gives the opponent (the final share-out included when the move ends the
-/// game); an extra move it grants is not looked into. Ties are broken at random.
+/// game); an extra move it grants is not looked into. Ties are broken at random. "Seeds won"
+/// is [`EngineGame::material`]: in the four-row games the seeds held, mover minus opponent
+/// (so a capture is a gain), and a move that wins the game at once beats every other.
 #[derive(Clone, Debug, Default)]
 pub struct Greedy {
     nodes: u64,
 }
 
-/// The mover's seeds won so far after `mv` (final margin when the game ends), mover's view.
-pub fn after_move<G: MarginGame>(game: &G, pos: &G::Position, mv: G::Move) -> i32 {
+/// The mover's material after `mv` in quarter seeds (the final value when the game ends:
+/// [`EngineGame::terminal`]), mover's view.
+pub fn after_move<G: EngineGame>(game: &G, pos: &G::Position, mv: G::Move) -> i32 {
     let c = game.play(pos, mv);
     let v = if game.outcome(&c).is_some() {
-        game.final_margin(&c)
+        game.terminal(&c)
     } else {
-        game.margin(&c)
+        4 * game.material(&c)
     };
     from_child(game, pos, &c, v)
 }
 
-impl<G: MarginGame> Engine<G> for Greedy {
+impl<G: EngineGame> Engine<G> for Greedy {
     fn name(&self) -> String {
         "greedy".into()
     }
@@ -61,6 +63,6 @@ mod tests {
             .iter()
             .map(|&m| after_move(&g, &pos, m))
             .collect();
-        assert_eq!(gains, vec![2, 0, 5]);
+        assert_eq!(gains, vec![8, 0, 20]); // quarter seeds
     }
 }

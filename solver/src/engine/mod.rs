@@ -4,9 +4,9 @@
 //! | --- | --- |
 //! | `random` | a uniformly random legal move |
 //! | `greedy` | the move with the best immediate gain (seeds won by this move alone, the final share-out included when it ends the game), ties broken at random |
-//! | `alphabeta[:depth=D]` | fixed-depth negamax alpha-beta with the heuristic evaluation of [`EngineGame::evaluate`] at the horizon, ties broken at random (default depth 4) |
+//! | `alphabeta[:depth=D]`, `alphabeta:nodes=N`, `alphabeta:time=MS` | negamax alpha-beta by iterative deepening (ordering, a small table) with the heuristic evaluation of [`EngineGame::evaluate`] at the horizon, to depth D, or as deep as N nodes a move or MS milliseconds a move allow; ties broken at random (default depth 4) |
 //! | `mcts[:iters=N][:c=C]` | UCT Monte-Carlo tree search with random playouts (default 1000 iterations, C = 1.4) |
-//! | `perfect[:tt=MB]` | the exact solver ([`crate::search::Solver`]), helped by tablebases when given: only for positions small enough to solve |
+//! | `perfect[:tt=MB][:time=MS]` | the exact solver ([`crate::search::Solver`]), helped by tablebases when given: only for positions small enough to solve; with `time`, the solver's move when the time runs out (then not exact) |
 //!
 //! Parameters follow the name after colons, `name=value`, e.g. `alphabeta:depth=6`,
 //! `mcts:iters=2000:c=1.0` (commas are accepted too: `mcts:iters=2000,c=1.0`).
@@ -15,15 +15,18 @@
 //!
 //! An engine draws every random choice from the [`Rng`] it is handed, and keeps no state
 //! from one game to the next that changes its choices, so a game is a function of the
-//! engines' specs and the generator's seed. Node-count budgets (`depth`, `iters`) are used
-//! instead of time limits for this reason.
+//! engines' specs and the generator's seed, as long as the engines' budgets count work
+//! (`depth`, `nodes`, `iters`). The time limits (`alphabeta:time=`, `perfect:time=`) depend
+//! on the machine's speed and load, so games with them are not reproducible; the reports use
+//! counted budgets only.
 //!
 //! # Games
 //!
 //! Engines are generic over the rules traits ([`Game`], [`MarginGame`]); a rules type plugs
-//! in by implementing [`EngineGame`], whose only method has a default (the seeds won so far),
-//! so a new family (the four-row games) needs one line, `impl EngineGame for FourRow {}`,
-//! and may later give a better evaluation.
+//! in by implementing [`EngineGame`], whose methods all have defaults (the seeds won so far),
+//! and overrides them where its family needs: the two-row evaluation adds the seeds on each
+//! row, the four-row games (won or lost, nothing counted before the end) score a finished
+//! game as a win or loss and count the seeds held. `docs/ENGINES.md` explains each choice.
 
 pub mod alphabeta;
 pub mod bench;
@@ -57,9 +60,22 @@ pub trait Engine<G: Game>: Send {
 pub trait EngineGame: MarginGame<Key = u128> {
     /// A heuristic value of `pos` for the side to move, in quarter seeds, used by
     /// `alphabeta` at its horizon. The default is four times the seeds won so far
-    /// ([`MarginGame::margin`]); a finished game is scored by the search itself.
+    /// ([`MarginGame::margin`]). It must differ from `4 * margin` only by a function of
+    /// [`MarginGame::key`] (alpha-beta's table stores values less `4 * margin`).
     fn evaluate(&self, pos: &Self::Position) -> i32 {
         4 * self.margin(pos)
+    }
+    /// The value of a finished game for the side to move, on the scale of
+    /// [`EngineGame::evaluate`]. The default is 4 × the final margin (seed games); a game
+    /// scored only by win or loss returns ± [`alphabeta::WIN`], which alpha-beta shortens by
+    /// the plies to the end.
+    fn terminal(&self, pos: &Self::Position) -> i32 {
+        4 * self.final_margin(pos)
+    }
+    /// Material for the side to move (mover minus opponent), for `greedy`'s immediate gain
+    /// and alpha-beta's move ordering. The default is the seeds won so far.
+    fn material(&self, pos: &Self::Position) -> i32 {
+        self.margin(pos)
     }
 }
 
@@ -86,11 +102,30 @@ impl EngineGame for TwoRow {
     }
 }
 
-/// The four-row games (metric `wdl`: the final margin is ±1, nothing is won before the end)
-/// take the default evaluation, 0 for every unfinished position: alpha-beta then only sees
-/// wins and losses within its horizon, and MCTS is unaffected. A better evaluation (seeds on
-/// the board, mobility) is left for later.
-impl EngineGame for crate::fourrow::FourRow {}
+/// The four-row games (metric `wdl`: nothing is won before the end; the player to move who
+/// has no legal move has lost):
+///
+/// - a finished game is ± [`alphabeta::WIN`] (less the plies to it, in alpha-beta), far
+///   beyond any evaluation, so a win within the horizon always counts first;
+/// - material and the evaluation: the seeds a side holds (its two rows, plus its store in
+///   mwambulula), mover minus opponent, the evaluation in quarter seeds (4 × material). A
+///   player loses when he can no longer move, which comes from having few seeds left (the
+///   removal games take captured seeds off the board; in chisolo-ii and mwambulula the
+///   capturer re-sows them on his side, so the holdings move the same way), so the seed
+///   difference is the natural guide; mobility would cost a move generation at every leaf.
+impl EngineGame for crate::fourrow::FourRow {
+    fn evaluate(&self, pos: &crate::fourrow::FourRowPos) -> i32 {
+        4 * self.material(pos)
+    }
+    fn terminal(&self, pos: &crate::fourrow::FourRowPos) -> i32 {
+        alphabeta::WIN * self.final_margin(pos).signum()
+    }
+    fn material(&self, pos: &crate::fourrow::FourRowPos) -> i32 {
+        let held = self.seeds_held(pos);
+        let me = self.to_move(pos).index();
+        held[me] as i32 - held[1 - me] as i32
+    }
+}
 
 /// A parsed engine spec: which engine and its parameters.
 #[derive(Clone, Debug, PartialEq)]
@@ -99,10 +134,10 @@ pub enum EngineSpec {
     Random,
     /// Best immediate gain.
     Greedy,
-    /// Fixed-depth alpha-beta.
+    /// Alpha-beta by iterative deepening.
     AlphaBeta {
-        /// Plies searched (extra moves count as plies).
-        depth: u32,
+        /// Its depth, node budget or time limit.
+        limit: alphabeta::Limit,
     },
     /// UCT Monte-Carlo tree search.
     Mcts {
@@ -115,6 +150,8 @@ pub enum EngineSpec {
     Perfect {
         /// Transposition table of the solver, MiB.
         tt_mb: usize,
+        /// Milliseconds a move (`None`: solve exactly, however long it takes).
+        time_ms: Option<u64>,
     },
 }
 
@@ -123,14 +160,21 @@ impl fmt::Display for EngineSpec {
         match self {
             EngineSpec::Random => write!(f, "random"),
             EngineSpec::Greedy => write!(f, "greedy"),
-            EngineSpec::AlphaBeta { depth } => write!(f, "alphabeta:depth={depth}"),
+            EngineSpec::AlphaBeta { limit } => match limit {
+                alphabeta::Limit::Depth(d) => write!(f, "alphabeta:depth={d}"),
+                alphabeta::Limit::Nodes(n) => write!(f, "alphabeta:nodes={n}"),
+                alphabeta::Limit::Time(ms) => write!(f, "alphabeta:time={ms}"),
+            },
             EngineSpec::Mcts { iters, c } => write!(f, "mcts:iters={iters}:c={c}"),
-            EngineSpec::Perfect { tt_mb } => write!(f, "perfect:tt={tt_mb}"),
+            EngineSpec::Perfect { tt_mb, time_ms } => match time_ms {
+                None => write!(f, "perfect:tt={tt_mb}"),
+                Some(ms) => write!(f, "perfect:tt={tt_mb}:time={ms}"),
+            },
         }
     }
 }
 
-const ENGINES: &str = "random, greedy, alphabeta[:depth=D], mcts[:iters=N][:c=C], perfect[:tt=MB]";
+const ENGINES: &str = "random, greedy, alphabeta[:depth=D|:nodes=N|:time=MS], mcts[:iters=N][:c=C], perfect[:tt=MB][:time=MS]";
 
 impl std::str::FromStr for EngineSpec {
     type Err = ConfigError;
@@ -149,9 +193,9 @@ impl std::str::FromStr for EngineSpec {
         }
         let allowed: &[&str] = match name {
             "random" | "greedy" => &[],
-            "alphabeta" => &["depth"],
+            "alphabeta" => &["depth", "nodes", "time"],
             "mcts" => &["iters", "c"],
-            "perfect" => &["tt"],
+            "perfect" => &["tt", "time"],
             _ => {
                 return Err(bad(format!(
                     "unknown engine '{name}': expected one of {ENGINES}"
@@ -183,9 +227,24 @@ impl std::str::FromStr for EngineSpec {
         Ok(match name {
             "random" => EngineSpec::Random,
             "greedy" => EngineSpec::Greedy,
-            "alphabeta" => EngineSpec::AlphaBeta {
-                depth: int("depth", 4, 1, 64)? as u32,
-            },
+            "alphabeta" => {
+                let given: Vec<&str> = ["depth", "nodes", "time"]
+                    .into_iter()
+                    .filter(|k| get(k).is_some())
+                    .collect();
+                if given.len() > 1 {
+                    return Err(bad(format!(
+                        "give one of depth, nodes, time (got {})",
+                        given.join(" and ")
+                    )));
+                }
+                let limit = match given.first().copied() {
+                    Some("nodes") => alphabeta::Limit::Nodes(int("nodes", 0, 1, 1 << 40)?),
+                    Some("time") => alphabeta::Limit::Time(int("time", 0, 1, 86_400_000)?),
+                    _ => alphabeta::Limit::Depth(int("depth", 4, 1, 64)? as u32),
+                };
+                EngineSpec::AlphaBeta { limit }
+            }
             "mcts" => {
                 let c = match get("c") {
                     None => 1.4,
@@ -201,6 +260,10 @@ impl std::str::FromStr for EngineSpec {
             }
             _ => EngineSpec::Perfect {
                 tt_mb: int("tt", 16, 1, 65536)? as usize,
+                time_ms: match get("time") {
+                    None => None,
+                    Some(_) => Some(int("time", 0, 1, 86_400_000)?),
+                },
             },
         })
     }
@@ -215,9 +278,11 @@ impl EngineSpec {
         match *self {
             EngineSpec::Random => Box::new(random::RandomEngine::default()),
             EngineSpec::Greedy => Box::new(greedy::Greedy::default()),
-            EngineSpec::AlphaBeta { depth } => Box::new(alphabeta::AlphaBeta::new(depth)),
+            EngineSpec::AlphaBeta { limit } => Box::new(alphabeta::AlphaBeta::with_limit(limit)),
             EngineSpec::Mcts { iters, c } => Box::new(mcts::Mcts::new(iters, c)),
-            EngineSpec::Perfect { tt_mb } => Box::new(perfect::Perfect::new(tt_mb, oracle)),
+            EngineSpec::Perfect { tt_mb, time_ms } => {
+                Box::new(perfect::Perfect::new(tt_mb, oracle).with_time(time_ms))
+            }
         }
     }
 }
@@ -253,6 +318,9 @@ mod tests {
             ("mcts:iters=2000", "mcts:iters=2000:c=1.4"),
             ("mcts:iters=50,c=0.5", "mcts:iters=50:c=0.5"),
             ("perfect", "perfect:tt=16"),
+            ("alphabeta:nodes=5000", "alphabeta:nodes=5000"),
+            ("alphabeta:time=50", "alphabeta:time=50"),
+            ("perfect:time=200", "perfect:tt=16:time=200"),
         ];
         for (text, shown) in cases {
             let s: EngineSpec = text.parse().unwrap();
@@ -270,6 +338,12 @@ mod tests {
             ("alphabeta:iters=3", "unknown parameter 'iters'"),
             ("random:depth=3", "takes no parameter"),
             ("mcts:c=-1", "c=-1"),
+            (
+                "alphabeta:depth=3:time=10",
+                "give one of depth, nodes, time",
+            ),
+            ("alphabeta:nodes=0", "nodes=0"),
+            ("perfect:time=x", "time=x"),
             ("", "unknown engine"),
         ] {
             let e = text.parse::<EngineSpec>().unwrap_err().to_string();

@@ -4,15 +4,31 @@ use super::{from_child, pick_best, Engine, EngineGame, Rng};
 use crate::game::MarginGame;
 use crate::search::{Limits, Oracle, Solver};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The most legal moves of a position the solver handles (it numbers moves with a byte);
+/// the perfect engine plays a random move, counted unproven, in a position with more (some
+/// four-row positions of nchuba and kanotta on the full board).
+pub const MAX_SOLVER_MOVES: usize = 256;
 
 /// Plays a move of the best exact value (ties broken at random). When every child of the
 /// position is known to the oracle (tablebases) the values come from it; otherwise each move
 /// is solved exactly by [`Solver::analyze`] (probing the oracle inside the search). Solving
 /// is exact and unbounded in time: use this engine only on boards small enough to solve.
+///
+/// With a time limit (`perfect:time=MS`) the oracle is still tried first; otherwise the
+/// position is solved by [`Solver::solve`] with a deadline of MS milliseconds. If it is
+/// proven in time, its best move is played (the first best move in generation order: no
+/// random tie-break, since only one move's value is proven); if not, the solver's move from
+/// its last iterations is played (the best move of its table at the root, which the last
+/// finished iteration wrote and the interrupted one may have refined), and the move is not
+/// exact. Such games depend on the machine's speed: not reproducible.
 pub struct Perfect<G: MarginGame> {
     tt_mb: usize,
+    time_ms: Option<u64>,
     oracle: Option<Arc<dyn Oracle<G>>>,
     nodes: u64,
+    unproven: u64,
 }
 
 impl<G: MarginGame> Perfect<G> {
@@ -20,9 +36,22 @@ impl<G: MarginGame> Perfect<G> {
     pub fn new(tt_mb: usize, oracle: Option<Arc<dyn Oracle<G>>>) -> Self {
         Perfect {
             tt_mb,
+            time_ms: None,
             oracle,
             nodes: 0,
+            unproven: 0,
         }
+    }
+
+    /// The same with a time limit a move (`None`: none).
+    pub fn with_time(mut self, time_ms: Option<u64>) -> Self {
+        self.time_ms = time_ms;
+        self
+    }
+
+    /// Moves played so far that the time limit left unproven.
+    pub fn unproven(&self) -> u64 {
+        self.unproven
     }
 }
 
@@ -72,14 +101,47 @@ pub fn exact_values<G: EngineGame>(
 
 impl<G: EngineGame> Engine<G> for Perfect<G> {
     fn name(&self) -> String {
-        format!("perfect:tt={}", self.tt_mb)
+        match self.time_ms {
+            None => format!("perfect:tt={}", self.tt_mb),
+            Some(ms) => format!("perfect:tt={}:time={ms}", self.tt_mb),
+        }
     }
 
     fn choose(&mut self, game: &G, pos: &G::Position, rng: &mut Rng) -> G::Move {
         let moves = game.legal_moves(pos);
         self.nodes += 1;
-        let values = exact_values(game, self.oracle.as_deref(), pos, self.tt_mb);
-        moves[pick_best(&values, rng)]
+        if moves.len() > MAX_SOLVER_MOVES {
+            // Beyond the solver's move numbering (a byte): no exact value, a random move.
+            self.unproven += 1;
+            return moves[rng.below(moves.len())];
+        }
+        let Some(ms) = self.time_ms else {
+            let values = exact_values(game, self.oracle.as_deref(), pos, self.tt_mb);
+            return moves[pick_best(&values, rng)];
+        };
+        if let Some(values) = self
+            .oracle
+            .as_deref()
+            .and_then(|o| oracle_values(game, o, pos))
+        {
+            return moves[pick_best(&values, rng)];
+        }
+        let limits = Limits {
+            depth: None,
+            threads: 1,
+            tt_mb: self.tt_mb,
+            deadline: Some(Instant::now() + Duration::from_millis(ms)),
+        };
+        let mut solver = Solver::new(game, limits);
+        if let Some(o) = self.oracle.as_deref() {
+            solver = solver.with_oracle(o);
+        }
+        let r = solver.solve(pos);
+        self.nodes += r.nodes;
+        if !r.exact {
+            self.unproven += 1;
+        }
+        r.best.unwrap_or(moves[0])
     }
 
     fn nodes(&self) -> u64 {
@@ -121,5 +183,25 @@ mod tests {
                 assert_eq!(south(&g, &pos, v), start, "{k:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_time_limit_plays_the_proven_best_move_or_a_legal_one() {
+        // Oware 3x2 is solved well within a second: the move is a best one.
+        let g = TwoRow::new(Kind::Oware, 3, 2, Default::default()).unwrap();
+        let pos = g.start();
+        let mut e = Perfect::new(4, None).with_time(Some(5_000));
+        let m = e.choose(&g, &pos, &mut Rng::new(1));
+        let values = exact_values(&g, None, &pos, 4);
+        let i = g.legal_moves(&pos).iter().position(|&x| x == m).unwrap();
+        assert_eq!(values[i], *values.iter().max().unwrap());
+        assert_eq!(e.unproven(), 0);
+        // Kalah 6x4 is not solved in 20 ms: a legal move all the same, counted unproven.
+        let g = TwoRow::standard(Kind::Kalah);
+        let mut e = Perfect::new(4, None).with_time(Some(20));
+        let m = e.choose(&g, &g.start(), &mut Rng::new(1));
+        assert!(g.is_legal(&g.start(), m));
+        assert_eq!(e.unproven(), 1);
+        assert_eq!(Engine::<TwoRow>::name(&e), "perfect:tt=4:time=20");
     }
 }

@@ -3,7 +3,8 @@
 
 use super::svg::{bar_chart, Bar, Group};
 use super::{pct, write, Budget, Table};
-use crate::engine::EngineSpec;
+use crate::engine::{EngineGame, EngineSpec};
+use crate::fourrow::{retro, FourRow, Kind as FourKind};
 use crate::game::Game;
 use crate::matches::{run_match, summarize, MatchConfig, Summary};
 use crate::search::{Limits, Report, Solver};
@@ -121,8 +122,85 @@ pub fn reduced_boards(
     out
 }
 
+/// One four-row reduced board: its start's exact value, if proven.
+#[derive(Clone, Debug)]
+pub struct FourSolved {
+    /// Variant id.
+    pub variant: &'static str,
+    /// Holes a row.
+    pub width: usize,
+    /// Seeds a full hole.
+    pub seeds: u32,
+    /// +1, 0, −1 for South (the first player), when proven.
+    pub value: Option<i32>,
+    /// Plies to the end under perfect play (the winner hastens, the loser delays), when
+    /// known.
+    pub plies: Option<u32>,
+    /// How it was proven: `graph` (whole-graph retrograde analysis) or `-` (not proven).
+    pub method: &'static str,
+    /// Positions of the game graph, when it was solved whole.
+    pub graph: Option<usize>,
+    /// Seconds for everything.
+    pub seconds: f64,
+}
+
+/// The start of a four-row reduced board by the whole-graph retrograde analysis (win/draw/
+/// loss and plies) when the graph has at most `budget.four_graph` positions (a tenth of it
+/// for chisolo-ii and mwambulula, whose move generation is slow); otherwise not proven.
+/// This is what `mancala solve` runs for plies. (The search is not used here: once it has
+/// proven a value it computes a principal variation without a time limit, which in these
+/// cyclic games can take far longer than the budget.)
+pub fn four_board(kind: FourKind, width: usize, seeds: u32, budget: &Budget) -> Option<FourSolved> {
+    let g = FourRow::new(kind, width, seeds, Default::default()).ok()?;
+    let start = g.start();
+    let t0 = Instant::now();
+    let mut out = FourSolved {
+        variant: kind.id(),
+        width,
+        seeds,
+        value: None,
+        plies: None,
+        method: "-",
+        graph: None,
+        seconds: 0.0,
+    };
+    if g.exact_key(&start).is_none() {
+        return Some(out); // beyond the exact keys
+    }
+    // The graph of a slow game (re-sown captures) is tried only a tenth as large.
+    let graph = if kind.removes() {
+        budget.four_graph
+    } else {
+        budget.four_graph / 10
+    };
+    if let Ok(sol) = retro::solve(&g, &start, graph) {
+        let w = sol.value(&g, &start).expect("the root is in its graph");
+        out.value = Some(w.value());
+        out.plies = w.plies();
+        out.method = "graph";
+        out.graph = Some(sol.len());
+    }
+    out.seconds = t0.elapsed().as_secs_f64();
+    Some(out)
+}
+
+/// A four-row result as a cell: `W 9` (South wins in 9 plies), `L 14`, `D`, `W` (plies not
+/// found within the budget), `?` (not proven).
+pub fn four_cell(x: &FourSolved) -> String {
+    let word = match x.value {
+        None => return "?".into(),
+        Some(1) => "W",
+        Some(0) => "D",
+        Some(_) => "L",
+    };
+    match x.plies {
+        Some(p) if x.value != Some(0) => format!("{word} {p}"),
+        _ => word.into(),
+    }
+}
+
 /// Self-play of `spec` on the standard board of a variant.
-fn self_play(g: &TwoRow, spec: &EngineSpec, games: u32, seed: u64) -> Summary {
+fn self_play<G: EngineGame + 'static>(g: &G, spec: &EngineSpec, games: u32, seed: u64) -> Summary {
     let cfg = MatchConfig {
         games,
         seed,
@@ -330,14 +408,14 @@ pub fn advantage(
         ),
     )?;
 
+    md += &four_row_section(out, budget, seed, &mut play_csv, log)?;
+
     md += "## Every variant\n\n";
     let mut t = Table::new(&["variant", "people", "board", "status", "in this report"]);
     for v in VARIANTS {
         let here = match v.status {
             Status::Playable if v.kind.is_none() => {
-                "not in this report yet: four-row (metric wdl); engines and `mancala match` \
-                 play it, and its exact results on reduced boards are in \
-                 docs/DECISIONS-FOUR-ROW.md"
+                "four-row (metric wdl): exact win/draw/loss on reduced boards; play on the full board"
             }
             Status::Playable => "exact values on reduced boards; play on the full board",
             Status::Planned => "not yet analysable: its rules are not implemented yet",
@@ -361,4 +439,198 @@ pub fn advantage(
     write(out, "advantage-exact.csv", &exact_csv.csv())?;
     write(out, "advantage-play.csv", &play_csv.csv())?;
     Ok(())
+}
+
+/// The four-row part of the advantage report: exact results on reduced boards
+/// (`advantage-four-exact.csv`), play on the full board (rows of `play_csv`,
+/// `advantage-four.svg`); returns its Markdown.
+fn four_row_section(
+    out: &Path,
+    budget: &Budget,
+    seed: u64,
+    play_csv: &mut Table,
+    log: &(dyn Fn(&str) + Sync),
+) -> io::Result<String> {
+    let mut md = String::from(
+        "## Four-row games (metric wdl)\n\n\
+         The four-row games of Zambia are won by the player who leaves the other without a \
+         legal move; seeds are not counted. \
+         A game that can never end (neither side can force an end) is a draw (RULES.md).\n\n\
+         ### Exact results on reduced boards\n\n\
+         The start pattern of each variant scaled to a 4xW board, S seeds in a full hole, \
+         default rules, South (the first player) to move. `W 9`: South wins, the game \
+         lasting 9 plies under perfect play (the winner hastens, the loser delays); `L`: \
+         South loses; `D`: a draw; `?`: not solved within the budget (its game graph has more \
+         positions than the budget allows); `–`: the board does not exist (too many seeds). \
+         Each board is solved whole by retrograde analysis of every position reachable from \
+         its start (`mancala_solver::fourrow::retro`, what `mancala solve` runs for plies; \
+         `graph_positions` in the CSV), exact with no horizon. Larger boards are solved by \
+         the search with `mancala solve` (docs/DECISIONS-FOUR-ROW.md lists those \
+         results).\n\n",
+    );
+    let mut head = vec!["variant".to_string()];
+    head.extend(
+        budget
+            .four_boards
+            .iter()
+            .map(|&(w, s)| format!("4x{w}, {s} seed{}", if s == 1 { "" } else { "s" })),
+    );
+    let mut t = Table {
+        header: head,
+        rows: Vec::new(),
+    };
+    let mut csv = Table::new(&[
+        "variant",
+        "width",
+        "seeds",
+        "value",
+        "plies",
+        "proven_by",
+        "graph_positions",
+        "seconds",
+    ]);
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    for kind in FourKind::ALL {
+        let mut row = vec![kind.id().to_string()];
+        for &(w, s) in budget.four_boards {
+            match four_board(kind, w, s, budget) {
+                None => row.push("–".into()),
+                Some(x) => {
+                    log(&format!("{} 4x{w} {s}: {}", kind.id(), four_cell(&x)));
+                    match x.value {
+                        Some(1) => wins += 1,
+                        Some(0) => draws += 1,
+                        Some(_) => losses += 1,
+                        None => {}
+                    }
+                    row.push(four_cell(&x));
+                    csv.push(vec![
+                        kind.id().into(),
+                        w.to_string(),
+                        s.to_string(),
+                        x.value.map_or(String::new(), |v| v.to_string()),
+                        x.plies.map_or(String::new(), |p| p.to_string()),
+                        x.method.into(),
+                        x.graph.map_or(String::new(), |n| n.to_string()),
+                        format!("{:.3}", x.seconds),
+                    ]);
+                }
+            }
+        }
+        t.push(row);
+    }
+    md += &t.markdown();
+    md += &format!(
+        "\n{} boards proven: the first player wins {wins}, draws {draws}, loses {losses}. \
+         Data: [advantage-four-exact.csv](advantage-four-exact.csv).\n\n",
+        wins + draws + losses
+    );
+    write(out, "advantage-four-exact.csv", &csv.csv())?;
+
+    md += &format!(
+        "### Full-size boards: results of play\n\n\
+         Games from each variant's standard start (its board and seeds: RULES.md). The \
+         strong engine is `{}` (alpha-beta as deep as that many nodes a move allow, its \
+         evaluation the seeds held: docs/ENGINES.md) playing itself, its ties broken at \
+         random; beside it random play, the figure Ludii reports. Chisolo-ii and \
+         mwambulula get `{}` and fewer games: their move generation is far slower (a \
+         re-sown capture can start a sowing that cycles for millions of laps before it is \
+         found illegal). A game that repeats a \
+         position (board, side to move and counters) or reaches 1000 plies is stopped and \
+         scored a draw: nothing is counted before the end in these games, so the \
+         seeds-won rule of `mancala_solver::matches` gives a draw, the value RULES.md gives \
+         to play that goes on for ever. The columns *by repetition* and *by ply limit* count \
+         such games. Rates with 95% Wilson intervals; lengths in plies.\n\n",
+        budget.four_play.strong, budget.four_play_slow.strong
+    );
+    let mut t = Table::new(&[
+        "variant",
+        "players",
+        "games",
+        "first player wins",
+        "draws",
+        "second player wins",
+        "mean length",
+        "by repetition",
+        "by ply limit",
+    ]);
+    let series = ["alpha-beta (node budget)", "random"];
+    let mut groups = Vec::new();
+    for (ki, kind) in FourKind::ALL.into_iter().enumerate() {
+        let g = FourRow::standard(kind);
+        let play = budget.four_play_of(kind);
+        let mut bars = Vec::new();
+        for (ei, name) in [play.strong, "random"].iter().enumerate() {
+            let spec: EngineSpec = name.parse().expect("budget engines parse");
+            let games = if ei == 1 {
+                play.random_games
+            } else {
+                play.strong_games
+            };
+            let s = self_play(
+                &g,
+                &spec,
+                games,
+                seed ^ (0xF0u64 << 40 | (ki as u64) << 32 | ei as u64),
+            );
+            let first = wilson(s.by_seat[0], s.games);
+            log(&format!(
+                "{} {name} self-play: first player {}",
+                kind.id(),
+                pct(&first)
+            ));
+            t.push(vec![
+                kind.id().into(),
+                if ei == 1 {
+                    "random vs random".into()
+                } else {
+                    format!("`{spec}` vs itself")
+                },
+                s.games.to_string(),
+                pct(&first),
+                pct(&wilson(s.by_seat[1], s.games)),
+                pct(&wilson(s.by_seat[2], s.games)),
+                format!("{:.1}", s.mean_plies),
+                s.ends[1].to_string(),
+                s.ends[2].to_string(),
+            ]);
+            play_csv.push(vec![
+                kind.id().into(),
+                spec.to_string(),
+                s.games.to_string(),
+                s.by_seat[0].to_string(),
+                s.by_seat[1].to_string(),
+                s.by_seat[2].to_string(),
+                format!("{:.4}", first.p),
+                format!("{:.4}", first.lo),
+                format!("{:.4}", first.hi),
+                format!("{:.2}", s.mean_plies),
+                s.ends[0].to_string(),
+                s.ends[1].to_string(),
+                s.ends[2].to_string(),
+            ]);
+            bars.push(Bar {
+                value: first.p,
+                interval: Some((first.lo, first.hi)),
+            });
+        }
+        groups.push(Group {
+            label: kind.id().into(),
+            bars,
+        });
+    }
+    md += &t.markdown();
+    md += "\n![first player's win rate, four-row games](advantage-four.svg)\n\n";
+    write(
+        out,
+        "advantage-four.svg",
+        &bar_chart(
+            "Four-row games: first player's win rate on the full-size board (95% intervals)",
+            "first player's win rate",
+            &series,
+            &groups,
+            (0.0, 1.0),
+        ),
+    )?;
+    Ok(md)
 }

@@ -12,6 +12,22 @@ use crate::error::ConfigError;
 use std::io;
 use std::path::Path;
 
+/// The play of the four-row part of a budget.
+#[derive(Clone, Debug)]
+pub struct FourPlay {
+    /// The strong engine of the full-board self-play (a node budget, since the branching
+    /// differs so much from one game to another).
+    pub strong: &'static str,
+    /// Its self-play games.
+    pub strong_games: u32,
+    /// Random-play games on the full board.
+    pub random_games: u32,
+    /// The engines of the ladder.
+    pub ladder: &'static [&'static str],
+    /// Games per pair of the ladder.
+    pub ladder_games: u32,
+}
+
 /// How much work a report may do. The presets are named; the header of each report says
 /// which one produced it.
 #[derive(Clone, Debug)]
@@ -44,6 +60,22 @@ pub struct Budget {
     pub table_positions: u64,
     /// Threads for the solver and the matches.
     pub threads: usize,
+    /// Four-row games: the reduced boards (width, seeds a full hole) whose start is solved.
+    pub four_boards: &'static [(usize, u32)],
+    /// Four-row games: the whole-graph retrograde analysis (plies to the end) is tried up to
+    /// this many positions.
+    pub four_graph: usize,
+    /// Four-row games: play on the full board.
+    pub four_play: FourPlay,
+    /// The same for chisolo-ii and mwambulula, whose move generation is far slower (their
+    /// re-sown captures can make sowings that cycle for millions of laps before they are
+    /// found illegal: up to a second for one position's moves).
+    pub four_play_slow: FourPlay,
+    /// Four-row removal games: win/draw/loss tables on the standard board up to this many
+    /// seeds, for the error counts.
+    pub four_tb_stones: u32,
+    /// Four-row games: tablebase positions on which each engine's errors are counted.
+    pub four_error_positions: u32,
 }
 
 impl Budget {
@@ -65,6 +97,24 @@ impl Budget {
                 tb_stones: 6,
                 table_positions: 50_000,
                 threads,
+                four_boards: &[(2, 1), (3, 1)],
+                four_graph: 500_000,
+                four_play: FourPlay {
+                    strong: "alphabeta:nodes=100",
+                    strong_games: 2,
+                    random_games: 6,
+                    ladder: &["random", "greedy", "alphabeta:nodes=100"],
+                    ladder_games: 2,
+                },
+                four_play_slow: FourPlay {
+                    strong: "alphabeta:nodes=100",
+                    strong_games: 2,
+                    random_games: 6,
+                    ladder: &["random", "greedy", "alphabeta:nodes=100"],
+                    ladder_games: 2,
+                },
+                four_tb_stones: 3,
+                four_error_positions: 10,
             },
             "small" => Budget {
                 name: "small",
@@ -86,6 +136,30 @@ impl Budget {
                 tb_stones: 8,
                 table_positions: 3_000_000,
                 threads,
+                four_boards: &[(2, 1), (2, 2), (3, 1), (3, 2), (4, 1)],
+                four_graph: 1_500_000,
+                four_play: FourPlay {
+                    strong: "alphabeta:nodes=3000",
+                    strong_games: 20,
+                    random_games: 200,
+                    ladder: &[
+                        "random",
+                        "greedy",
+                        "alphabeta:nodes=300",
+                        "alphabeta:nodes=3000",
+                        "mcts:iters=100",
+                    ],
+                    ladder_games: 6,
+                },
+                four_play_slow: FourPlay {
+                    strong: "alphabeta:nodes=100",
+                    strong_games: 4,
+                    random_games: 20,
+                    ladder: &["random", "greedy", "alphabeta:nodes=100"],
+                    ladder_games: 4,
+                },
+                four_tb_stones: 5,
+                four_error_positions: 200,
             },
             "medium" => Budget {
                 name: "medium",
@@ -108,6 +182,40 @@ impl Budget {
                 tb_stones: 10,
                 table_positions: 12_000_000,
                 threads,
+                four_boards: &[
+                    (2, 1),
+                    (2, 2),
+                    (2, 3),
+                    (3, 1),
+                    (3, 2),
+                    (3, 3),
+                    (4, 1),
+                    (5, 1),
+                ],
+                four_graph: 3_000_000,
+                four_play: FourPlay {
+                    strong: "alphabeta:nodes=10000",
+                    strong_games: 40,
+                    random_games: 1000,
+                    ladder: &[
+                        "random",
+                        "greedy",
+                        "alphabeta:nodes=300",
+                        "alphabeta:nodes=3000",
+                        "alphabeta:nodes=10000",
+                        "mcts:iters=300",
+                    ],
+                    ladder_games: 10,
+                },
+                four_play_slow: FourPlay {
+                    strong: "alphabeta:nodes=300",
+                    strong_games: 10,
+                    random_games: 100,
+                    ladder: &["random", "greedy", "alphabeta:nodes=300"],
+                    ladder_games: 6,
+                },
+                four_tb_stones: 6,
+                four_error_positions: 400,
             },
             _ => {
                 return Err(ConfigError(format!(
@@ -118,10 +226,19 @@ impl Budget {
         Ok(b)
     }
 
+    /// The four-row play budget of `kind`.
+    pub fn four_play_of(&self, kind: crate::fourrow::Kind) -> &FourPlay {
+        if kind.removes() {
+            &self.four_play
+        } else {
+            &self.four_play_slow
+        }
+    }
+
     /// A one-line description for report headers.
     pub fn describe(&self) -> String {
         format!(
-            "budget `{}`: reduced boards up to width {} and {} seeds, {} s a solve; {} self-play games of each strong engine, {} random games; ladder {} games a pair; {} tablebase positions up to {} seeds; {} threads",
+            "budget `{}`: reduced boards up to width {} and {} seeds, {} s a solve; {} self-play games of each strong engine, {} random games; ladder {} games a pair; {} tablebase positions up to {} seeds; four-row: {} reduced boards, graphs up to {} positions, {} self-play games of `{}`, {} random games, ladder {} games a pair (chisolo-ii and mwambulula: {} games of `{}`, {} random, ladder {} games a pair), {} positions of tables up to {} seeds; {} threads",
             self.name,
             self.max_width,
             self.max_seeds,
@@ -131,6 +248,18 @@ impl Budget {
             self.ladder_games,
             self.error_positions,
             self.tb_stones,
+            self.four_boards.len(),
+            self.four_graph,
+            self.four_play.strong_games,
+            self.four_play.strong,
+            self.four_play.random_games,
+            self.four_play.ladder_games,
+            self.four_play_slow.strong_games,
+            self.four_play_slow.strong,
+            self.four_play_slow.random_games,
+            self.four_play_slow.ladder_games,
+            self.four_error_positions,
+            self.four_tb_stones,
             self.threads
         )
     }

@@ -5,12 +5,12 @@
 use super::svg::{bar_chart, Bar, Group};
 use super::{pct, write, Budget, Table};
 use crate::engine::perfect::oracle_values;
-use crate::engine::{EngineSpec, Rng};
-use crate::game::Game;
+use crate::engine::{EngineGame, EngineSpec, Rng};
+use crate::fourrow::{FourRow, Kind as FourKind};
 use crate::matches::{run_match, MatchConfig};
 use crate::search::Oracle;
 use crate::stats::{bradley_terry, wilson, Rate};
-use crate::tworow::{TwoRow, TwoRowPos};
+use crate::tworow::TwoRow;
 use crate::variant::VARIANTS;
 use std::io;
 use std::path::Path;
@@ -37,12 +37,12 @@ pub struct Errors {
 /// Positions for error counting: from random games of `g` (seeded), every position with at
 /// least two legal moves whose moves the oracle values exactly; then `count` of them drawn
 /// at random.
-pub fn tablebase_positions(
-    g: &TwoRow,
-    oracle: &dyn Oracle<TwoRow>,
+pub fn tablebase_positions<G: EngineGame>(
+    g: &G,
+    oracle: &dyn Oracle<G>,
     count: u32,
     seed: u64,
-) -> Vec<TwoRowPos> {
+) -> Vec<G::Position> {
     let mut pool = Vec::new();
     let mut rng = Rng::for_game(seed, u64::MAX);
     for game in 0..(count as u64 * 4).max(20) {
@@ -54,7 +54,7 @@ pub fn tablebase_positions(
                 break;
             }
             if ms.len() >= 2 && oracle_values(g, oracle, &pos).is_some() {
-                pool.push(pos);
+                pool.push(pos.clone());
             }
             pos = g.play(&pos, ms[r.below(ms.len())]);
         }
@@ -71,11 +71,11 @@ pub fn tablebase_positions(
 }
 
 /// Counts the errors of `spec` on `positions` (values from `oracle`).
-pub fn errors(
-    g: &TwoRow,
+pub fn errors<G: EngineGame + 'static>(
+    g: &G,
     spec: &EngineSpec,
-    oracle: &Arc<dyn Oracle<TwoRow>>,
-    positions: &[TwoRowPos],
+    oracle: &Arc<dyn Oracle<G>>,
+    positions: &[G::Position],
     seed: u64,
 ) -> Errors {
     use rayon::prelude::*;
@@ -106,14 +106,182 @@ pub fn errors(
 
 /// The tablebases of a game, if there are any.
 pub type OracleFor<'a> = &'a dyn Fn(&TwoRow) -> Option<Arc<dyn Oracle<TwoRow>>>;
+/// The win/draw/loss tables of a four-row game, if there are any.
+pub type OracleFour<'a> = &'a dyn Fn(&FourRow) -> Option<Arc<dyn Oracle<FourRow>>>;
+
+/// A bar chart of ratings, its scale rounded out to 200 Elo.
+fn ratings_chart(title: &str, names: &[String], groups: &[Group]) -> String {
+    let labels: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+    let lo = groups
+        .iter()
+        .flat_map(|g| g.bars.iter().map(|b| b.interval.map_or(b.value, |i| i.0)))
+        .fold(0.0f64, f64::min);
+    let hi = groups
+        .iter()
+        .flat_map(|g| g.bars.iter().map(|b| b.interval.map_or(b.value, |i| i.1)))
+        .fold(0.0f64, f64::max);
+    let step = 200.0;
+    bar_chart(
+        title,
+        "rating",
+        &labels,
+        groups,
+        ((lo / step).floor() * step, (hi / step).ceil() * step),
+    )
+}
+
+/// What one variant adds to the report.
+struct Section {
+    ladder_md: String,
+    errors_md: String,
+    group: Group,
+}
+
+/// The ladder of `specs` on the standard board `g` of variant `id` and the engines' errors
+/// on positions of `oracle`'s tables, adding rows to the CSV tables.
+#[allow(clippy::too_many_arguments)]
+fn variant_section<G: EngineGame + 'static>(
+    id: &str,
+    g: &G,
+    specs: &[EngineSpec],
+    games_per_pair: u32,
+    error_positions: u32,
+    seed: u64,
+    oracle: Option<Arc<dyn Oracle<G>>>,
+    ladder_csv: &mut Table,
+    err_csv: &mut Table,
+    log: &(dyn Fn(&str) + Sync),
+) -> Section {
+    let k = specs.len();
+    let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
+    let mut score = vec![vec![0.0; k]; k];
+    let mut games = vec![vec![0u64; k]; k];
+    let mut pair = 0u64;
+    for i in 0..k {
+        for j in i + 1..k {
+            let cfg = MatchConfig {
+                games: games_per_pair,
+                seed: seed ^ (pair << 20),
+                opening: LADDER_OPENING,
+                ..MatchConfig::default()
+            };
+            pair += 1;
+            let res = run_match(g, &g.start(), &specs[i], &specs[j], None, &cfg, &|| {});
+            let s: f64 = res.iter().map(|m| m.a_score()).sum();
+            score[i][j] += s;
+            score[j][i] += res.len() as f64 - s;
+            games[i][j] += res.len() as u64;
+            games[j][i] += res.len() as u64;
+        }
+    }
+    let ratings = bradley_terry(&score, &games);
+    log(&format!("{id} ladder done"));
+    let mut md = format!("### {id}\n\n");
+    let mut head = vec!["engine", "rating", "95% interval", "score"];
+    let short: Vec<String> = (0..k).map(|j| format!("vs {}", j + 1)).collect();
+    head.extend(short.iter().map(|s| s.as_str()));
+    let mut t = Table::new(&head);
+    let mut order: Vec<usize> = (0..k).collect();
+    order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
+    for &i in &order {
+        let total: f64 = score[i].iter().sum();
+        let n: u64 = games[i].iter().sum();
+        let mut row = vec![
+            format!("{}. `{}`", i + 1, names[i]),
+            format!("{:+.0}", ratings[i].elo),
+            format!("±{:.0}", ratings[i].half),
+            format!("{total}/{n}"),
+        ];
+        for j in 0..k {
+            row.push(if i == j {
+                "–".into()
+            } else {
+                format!("{}/{}", score[i][j], games[i][j])
+            });
+        }
+        t.push(row);
+        ladder_csv.push(vec![
+            id.into(),
+            names[i].clone(),
+            format!("{:.1}", ratings[i].elo),
+            format!("{:.1}", ratings[i].half),
+            total.to_string(),
+            n.to_string(),
+        ]);
+    }
+    md += &t.markdown();
+    md += "\n";
+    let group = Group {
+        label: id.into(),
+        bars: ratings
+            .iter()
+            .map(|r| Bar {
+                value: r.elo,
+                interval: Some((r.elo - r.half, r.elo + r.half)),
+            })
+            .collect(),
+    };
+
+    // Errors against perfect play.
+    let mut err_md = format!("### {id}\n\n");
+    match oracle {
+        None => err_md += "No tablebases for this variant in this run.\n\n",
+        Some(o) => {
+            let positions = tablebase_positions(g, o.as_ref(), error_positions, seed);
+            if positions.is_empty() {
+                err_md += "No position of random play is both undecided and within the tables.\n\n";
+            } else {
+                let mut t = Table::new(&[
+                    "engine",
+                    "positions",
+                    "moves that lose value",
+                    "mean value lost per move",
+                ]);
+                let mut all = specs.to_vec();
+                all.push(EngineSpec::Perfect {
+                    tt_mb: 4,
+                    time_ms: None,
+                });
+                for spec in &all {
+                    let e = errors(g, spec, &o, &positions, seed ^ 0xE77);
+                    t.push(vec![
+                        format!("`{}`", e.engine),
+                        e.positions.to_string(),
+                        pct(&e.losing),
+                        format!("{:.3}", e.mean_loss),
+                    ]);
+                    err_csv.push(vec![
+                        id.into(),
+                        e.engine.clone(),
+                        e.positions.to_string(),
+                        format!("{:.4}", e.losing.p),
+                        format!("{:.4}", e.losing.lo),
+                        format!("{:.4}", e.losing.hi),
+                        format!("{:.4}", e.mean_loss),
+                    ]);
+                }
+                log(&format!("{id} errors done"));
+                err_md += &t.markdown();
+                err_md += "\n";
+            }
+        }
+    }
+    Section {
+        ladder_md: md,
+        errors_md: err_md,
+        group,
+    }
+}
 
 /// Writes `strength.md`, `strength-ladder.csv`, `strength-errors.csv` and `strength.svg`
-/// into `out`. `oracle_for` gives the tablebases of a game, if any.
+/// (two-row games) and `strength-four.svg` (four-row games) into `out`. `oracle_for` gives
+/// the tablebases of a two-row game, `oracle_four` those of a four-row game, if any.
 pub fn strength(
     out: &Path,
     budget: &Budget,
     seed: u64,
     oracle_for: OracleFor,
+    oracle_four: OracleFour,
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<()> {
     let t0 = Instant::now();
@@ -123,7 +291,6 @@ pub fn strength(
         .map(|s| s.parse().expect("budget engines parse"))
         .collect();
     let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
-    let k = specs.len();
     let mut md = String::from("# Engine strength\n\n");
     md += &format!(
         "Generated by `mancala report strength --budget {} --seed {seed}` ({}).\n\n\
@@ -133,8 +300,7 @@ pub fn strength(
          that games differ. Ratings are Bradley–Terry on the Elo scale, `{}` anchored at 0, \
          with approximate 95% intervals (`mancala_solver::stats`). These are samples. \
          *Score* is points (win 1, draw ½) over games; column *vs k* gives the points \
-         scored against engine number k. The four-row games are not in this report \
-         yet (`mancala match` plays them).\n\n",
+         scored against engine number k.\n\n",
         budget.name,
         budget.describe(),
         budget.ladder_games,
@@ -161,138 +327,86 @@ pub fn strength(
     let mut err_md = String::new();
     for (vi, v) in VARIANTS.iter().filter(|v| v.kind.is_some()).enumerate() {
         let g = crate::variant::build(v.id, None, None, &[]).expect("standard board");
-        let mut score = vec![vec![0.0; k]; k];
-        let mut games = vec![vec![0u64; k]; k];
-        let mut pair = 0u64;
-        for i in 0..k {
-            for j in i + 1..k {
-                let cfg = MatchConfig {
-                    games: budget.ladder_games,
-                    seed: seed ^ ((vi as u64) << 40) ^ (pair << 20),
-                    opening: LADDER_OPENING,
-                    ..MatchConfig::default()
-                };
-                pair += 1;
-                let res = run_match(&g, &g.start(), &specs[i], &specs[j], None, &cfg, &|| {});
-                let s: f64 = res.iter().map(|m| m.a_score()).sum();
-                score[i][j] += s;
-                score[j][i] += res.len() as f64 - s;
-                games[i][j] += res.len() as u64;
-                games[j][i] += res.len() as u64;
-            }
-        }
-        let ratings = bradley_terry(&score, &games);
-        log(&format!("{} ladder done", v.id));
-        md += &format!("### {}\n\n", v.id);
-        let mut head = vec!["engine", "rating", "95% interval", "score"];
-        let short: Vec<String> = (0..k).map(|j| format!("vs {}", j + 1)).collect();
-        head.extend(short.iter().map(|s| s.as_str()));
-        let mut t = Table::new(&head);
-        let mut order: Vec<usize> = (0..k).collect();
-        order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
-        for &i in &order {
-            let total: f64 = score[i].iter().sum();
-            let n: u64 = games[i].iter().sum();
-            let mut row = vec![
-                format!("{}. `{}`", i + 1, names[i]),
-                format!("{:+.0}", ratings[i].elo),
-                format!("±{:.0}", ratings[i].half),
-                format!("{total}/{n}"),
-            ];
-            for j in 0..k {
-                row.push(if i == j {
-                    "–".into()
-                } else {
-                    format!("{}/{}", score[i][j], games[i][j])
-                });
-            }
-            t.push(row);
-            ladder_csv.push(vec![
-                v.id.into(),
-                names[i].clone(),
-                format!("{:.1}", ratings[i].elo),
-                format!("{:.1}", ratings[i].half),
-                total.to_string(),
-                n.to_string(),
-            ]);
-        }
-        md += &t.markdown();
-        md += "\n";
-        groups.push(Group {
-            label: v.id.into(),
-            bars: ratings
-                .iter()
-                .map(|r| Bar {
-                    value: r.elo,
-                    interval: Some((r.elo - r.half, r.elo + r.half)),
-                })
-                .collect(),
-        });
-
-        // Errors against perfect play.
-        err_md += &format!("### {}\n\n", v.id);
-        match oracle_for(&g) {
-            None => err_md += "No tablebases for this variant in this run.\n\n",
-            Some(o) => {
-                let positions =
-                    tablebase_positions(&g, o.as_ref(), budget.error_positions, seed ^ vi as u64);
-                if positions.is_empty() {
-                    err_md += "No position of random play is both undecided and within the tables \
-                        (warri ends when four seeds or fewer are left).\n\n";
-                    continue;
-                }
-                let mut t = Table::new(&[
-                    "engine",
-                    "positions",
-                    "moves that lose value",
-                    "mean value lost per move",
-                ]);
-                let mut all = specs.clone();
-                all.push(EngineSpec::Perfect { tt_mb: 4 });
-                for spec in &all {
-                    let e = errors(&g, spec, &o, &positions, seed ^ 0xE77 ^ vi as u64);
-                    t.push(vec![
-                        format!("`{}`", e.engine),
-                        e.positions.to_string(),
-                        pct(&e.losing),
-                        format!("{:.3}", e.mean_loss),
-                    ]);
-                    err_csv.push(vec![
-                        v.id.into(),
-                        e.engine.clone(),
-                        e.positions.to_string(),
-                        format!("{:.4}", e.losing.p),
-                        format!("{:.4}", e.losing.lo),
-                        format!("{:.4}", e.losing.hi),
-                        format!("{:.4}", e.mean_loss),
-                    ]);
-                }
-                log(&format!("{} errors done", v.id));
-                err_md += &t.markdown();
-                err_md += "\n";
-            }
-        }
+        let sec = variant_section(
+            v.id,
+            &g,
+            &specs,
+            budget.ladder_games,
+            budget.error_positions,
+            seed ^ ((vi as u64) << 40),
+            oracle_for(&g),
+            &mut ladder_csv,
+            &mut err_csv,
+            log,
+        );
+        md += &sec.ladder_md;
+        err_md += &sec.errors_md;
+        groups.push(sec.group);
     }
     md += "![ratings](strength.svg)\n\n";
-    let labels: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
-    let lo = groups
-        .iter()
-        .flat_map(|g| g.bars.iter().map(|b| b.interval.map_or(b.value, |i| i.0)))
-        .fold(0.0f64, f64::min);
-    let hi = groups
-        .iter()
-        .flat_map(|g| g.bars.iter().map(|b| b.interval.map_or(b.value, |i| i.1)))
-        .fold(0.0f64, f64::max);
-    let step = 200.0;
     write(
         out,
         "strength.svg",
-        &bar_chart(
+        &ratings_chart(
             "Bradley–Terry ratings (Elo scale, 95% intervals)",
-            "rating",
-            &labels,
+            &names,
             &groups,
-            ((lo / step).floor() * step, (hi / step).ceil() * step),
+        ),
+    )?;
+
+    // The four-row games.
+    let parse = |ladder: &[&str]| -> Vec<EngineSpec> {
+        ladder
+            .iter()
+            .map(|s| s.parse().expect("budget engines parse"))
+            .collect()
+    };
+    let four_specs = parse(budget.four_play.ladder);
+    let four_names: Vec<String> = four_specs.iter().map(|s| s.to_string()).collect();
+    md += &format!(
+        "## Ladder of the four-row games\n\n\
+         The same on the standard board of each four-row game (RULES.md), {} games a pair, \
+         the first {LADDER_OPENING} plies random, with the engines of the four-row budget: \
+         alpha-beta with node budgets (the number of moves differs so much from one game to \
+         another that a fixed depth would take milliseconds in one and minutes in another). \
+         A game stopped by repetition or the ply limit is a draw (`mancala_solver::matches`). \
+         Chisolo-ii and mwambulula, whose move generation is far slower (re-sown captures \
+         can make sowings that cycle for millions of laps before they are found illegal), \
+         get a smaller ladder ({} games a pair); the plot shows the other eight.\n\n",
+        budget.four_play.ladder_games, budget.four_play_slow.ladder_games
+    );
+    let mut four_groups = Vec::new();
+    let mut four_err_md = String::new();
+    for (ki, kind) in FourKind::ALL.into_iter().enumerate() {
+        let g = FourRow::standard(kind);
+        let play = budget.four_play_of(kind);
+        let specs = parse(play.ladder);
+        let sec = variant_section(
+            kind.id(),
+            &g,
+            &specs,
+            play.ladder_games,
+            budget.four_error_positions,
+            seed ^ (0xF0u64 << 48) ^ ((ki as u64) << 40),
+            oracle_four(&g),
+            &mut ladder_csv,
+            &mut err_csv,
+            log,
+        );
+        md += &sec.ladder_md;
+        four_err_md += &sec.errors_md;
+        if kind.removes() {
+            four_groups.push(sec.group);
+        }
+    }
+    md += "![ratings, four-row games](strength-four.svg)\n\n";
+    write(
+        out,
+        "strength-four.svg",
+        &ratings_chart(
+            "Four-row games: Bradley–Terry ratings (Elo scale, 95% intervals)",
+            &four_names,
+            &four_groups,
         ),
     )?;
     md += &format!(
@@ -305,6 +419,18 @@ pub fn strength(
         budget.tb_stones
     );
     md += &err_md;
+    md += &format!(
+        "## Errors against perfect play, four-row games\n\n\
+         The same with the win/draw/loss tables (`.ftb`) of the eight four-row games whose \
+         captures take seeds off the board, built on the standard board up to {} seeds \
+         (chisolo-ii and mwambulula re-sow their captures: no tables; toka and nchuba are \
+         wider than the tables allow). Values are +1 (win), 0 (draw), −1 (loss) for the \
+         mover: a move *loses value* when it changes the result the mover can force (a win \
+         into a draw or loss, a draw into a loss), and the mean value lost is in those \
+         units (a win thrown into a loss loses 2).\n\n",
+        budget.four_tb_stones
+    );
+    md += &four_err_md;
     md += &format!(
         "Data: [strength-ladder.csv](strength-ladder.csv), [strength-errors.csv](strength-errors.csv). \
          Generated in {:.0} s.\n",
