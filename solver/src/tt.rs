@@ -44,8 +44,8 @@ pub struct Entry {
     pub depth: u8,
     /// The best move found, if any (an index into the move list order of the variant).
     pub best: Option<u8>,
-    /// The work the bounds cost: `log2` of the nodes searched under them (0 if unknown). Of
-    /// two entries with equal depth the table keeps the costlier one.
+    /// The work the bounds cost: `log2` of the nodes searched under them (0 if unknown). A new
+    /// key replaces the entry of its bucket that cost the least.
     pub work: u8,
 }
 
@@ -363,6 +363,35 @@ mod tests {
         ] {
             assert_eq!(Entry::unpack(e.pack()), e);
         }
+    }
+
+    #[test]
+    fn replaces_the_cheapest_entry_and_keeps_proven_bounds() {
+        let t = Table::new(1);
+        // Five keys of one bucket.
+        let b = t.bucket(1);
+        let keys: Vec<u128> = (1..).filter(|&k| t.bucket(k) == b).take(5).collect();
+        let entry = |depth: u8, work: u8| Entry {
+            lower: -1,
+            upper: 1,
+            depth,
+            best: Some(0),
+            work,
+        };
+        for (i, &k) in keys[..4].iter().enumerate() {
+            t.store(k, entry(EXACT_DEPTH, [9, 3, 7, 5][i]));
+        }
+        assert!(keys[..4].iter().all(|&k| t.probe(k).is_some()));
+        // The fifth key evicts the cheapest (work 3), whatever their order.
+        t.store(keys[4], entry(4, 6));
+        assert_eq!(t.probe(keys[1]), None);
+        assert!([0, 2, 3, 4].iter().all(|&i| t.probe(keys[i]).is_some()));
+        // A depth-limited result does not replace a proven one of the same key...
+        t.store(keys[0], entry(12, 20));
+        assert_eq!(t.probe(keys[0]), Some(entry(EXACT_DEPTH, 9)));
+        // ...but a proven one replaces a depth-limited one.
+        t.store(keys[4], entry(EXACT_DEPTH, 2));
+        assert_eq!(t.probe(keys[4]), Some(entry(EXACT_DEPTH, 2)));
     }
 
     #[test]
