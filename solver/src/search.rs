@@ -44,15 +44,20 @@
 //! that keeps the value need not make progress (a line of such moves can close a capture-free
 //! cycle while the value says seeds are still to be won), so the line is built segment by
 //! segment: from each position, a breadth-first search over the value-keeping moves (in
-//! generation order) finds the shortest line to a move that takes seeds off the board or ends
+//! `Solver::pv_order`) finds the shortest line to a move that takes seeds off the board or ends
 //! the game. A non-zero value is always won this way (the winning side's strategy forces a
 //! capture, since infinite play is worth 0); only a future of 0 may have no such line, and the
 //! line then ends at a repetition (infinite play, worth 0 from there).
 //!
-//! A move keeps the value when two null-window tests on the child prove its future to be
-//! exactly the one that gives the value (at least it, and not more); solving each child
-//! exactly had cost more nodes than the root's own solve. In acyclic games each test is one
-//! search without horizon.
+//! A move keeps the value when one null-window test on the child proves that the move gives
+//! the mover at least the proven value (no move gives more: the value is their maximum);
+//! solving each child exactly had cost more nodes than the root's own solve, and a second
+//! test (not more than the value) only repeated what the maximum already says. Each test
+//! deepens like the solve (a search without horizon lacks the ordering the shallow iterations
+//! give). The moves of a position are tried in an order fixed by the position alone: moves
+//! that give another turn first, then by seeds won, then generation order
+//! (`Solver::pv_order`); so the value-keeping move usually comes first and few moves need
+//! a proof that they are worse.
 
 use crate::game::{Game, MarginGame};
 use crate::side::Side;
@@ -112,7 +117,9 @@ pub struct Report<M> {
     pub value: i32,
     /// The future part of `value` (seeds still to be won, mover minus opponent).
     pub future: i32,
-    /// The best move (first in generation order among the best), `None` if the game is over.
+    /// The best move (the first move of the principal variation: among the best, the first in
+    /// the order moves that give another turn, then by seeds won, then generation order),
+    /// `None` if the game is over.
     pub best: Option<M>,
     /// The principal variation (empty when not exact).
     pub pv: Vec<M>,
@@ -136,10 +143,6 @@ pub struct MoveValue<M> {
 }
 
 const NO_REP: u32 = u32::MAX;
-
-/// The depth of a search without horizon (tests in acyclic games): deep enough
-/// that no line reaches it (every game ends long before), small enough not to overflow.
-const NO_HORIZON: u32 = 1 << 20;
 
 /// A search result: the fail-soft value, the lowest path ply a repetition referred to, and
 /// whether it is free of horizon values.
@@ -340,6 +343,9 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         children.clear();
         for (i, &m) in moves.iter().enumerate() {
             let c = g.play(pos, m);
+            // The enhanced transposition cutoff below, or the child's own search, probes its
+            // table entry: start loading it now, so that the misses overlap.
+            self.tt.prefetch(g.key(&c));
             let same = g.to_move(&c) == side;
             let gain = if same {
                 g.margin(&c) - margin
@@ -693,7 +699,11 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         }
         let stop = AtomicBool::new(false);
         let mut w = Worker::new(self.game, &self.tt, self.oracle, &stop, nodes, 0);
-        let mut depth = if w.acyclic { NO_HORIZON } else { 1 };
+        // Rising depths, as in the solve, even where the game has no cycles: the shallow
+        // searches order the moves of the deeper ones (Kalah(6,4): with single searches
+        // without horizon, and moves tried in generation order, the line was not built after
+        // 8 minutes; with rising depths and `pv_order` it cost 167 M nodes, the value 475 M).
+        let mut depth = 1;
         loop {
             w.path.clear();
             let r = w.search(pos, beta - 1, beta, depth);
@@ -722,16 +732,50 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         } else {
             -g.margin(&c) - g.margin(pos) - value
         };
-        // Two null-window tests: at least `fc`, and not more.
-        (self.future_at_least(&c, fc, nodes) && !self.future_at_least(&c, fc + 1, nodes))
-            .then_some((c, fc))
+        // No move does better than the proven value (it is their maximum), so one null-window
+        // test decides: the mover gets at least `value`. When he moves again that is a child
+        // future of at least `fc`; when the opponent moves, one of at most `fc`.
+        let keeps = if g.to_move(&c) == g.to_move(pos) {
+            self.future_at_least(&c, fc, nodes)
+        } else {
+            !self.future_at_least(&c, fc + 1, nodes)
+        };
+        keeps.then_some((c, fc))
+    }
+
+    /// The legal moves of `pos` in the order the principal variation tries them: moves that
+    /// give another turn first, then by seeds won, then in generation order. It depends on the
+    /// position alone (not on the table or the threads), so the line is the same on any
+    /// number of threads; and the value-keeping move comes early, so that few moves have to be
+    /// proven worse before it (each such proof is a search of its own).
+    fn pv_order(&self, pos: &G::Position) -> Vec<G::Move> {
+        let g = self.game;
+        let side = g.to_move(pos);
+        let margin = g.margin(pos);
+        let mut moves: Vec<(i32, G::Move)> = g
+            .legal_moves(pos)
+            .iter()
+            .map(|&m| {
+                let c = g.play(pos, m);
+                let same = g.to_move(&c) == side;
+                let gain = if same {
+                    g.margin(&c) - margin
+                } else {
+                    -g.margin(&c) - margin
+                };
+                ((same as i32) << 16 | (gain + 0x8000), m)
+            })
+            .collect();
+        // A stable sort keeps generation order among equals.
+        moves.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+        moves.into_iter().map(|(_, m)| m).collect()
     }
 
     /// Rebuilds the principal variation of a proven root value.
     ///
     /// The line is made of segments between captures (positions with as many seeds on the
     /// board). Within a segment, a breadth-first search over the moves that keep the proven
-    /// value (in generation order) finds the shortest line to a move that takes seeds off the
+    /// value (in `Solver::pv_order`) finds the shortest line to a move that takes seeds off the
     /// board or ends the game; so the line never closes a cycle before its value is won. Only
     /// when no such line exists is the segment's future 0 (infinite play): the line then
     /// follows the first value-keeping moves until a position repeats.
@@ -765,7 +809,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
                             return pv;
                         }
                         seen.push(key);
-                        let moves = g.legal_moves(&pos);
+                        let moves = self.pv_order(&pos);
                         let next = moves.iter().find_map(|&m| {
                             let (c, fc) = self.keeps_value(&pos, m, value, nodes)?;
                             Some((m, c, fc))
@@ -803,7 +847,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         let mut head = 0;
         while head < nodes_seen.len() {
             let (pos, v) = (nodes_seen[head].0.clone(), nodes_seen[head].1);
-            for &m in g.legal_moves(&pos).iter() {
+            for m in self.pv_order(&pos) {
                 let Some((c, fc)) = self.keeps_value(&pos, m, v, nodes) else {
                     continue;
                 };
