@@ -7,8 +7,13 @@ use std::collections::HashSet;
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let kind = Kind::from_id(&a[1]).expect("variant id");
-    let g = FourRow::new(kind, a[2].parse().unwrap(), a[3].parse().unwrap(), Options::default())
-        .unwrap();
+    let g = FourRow::new(
+        kind,
+        a[2].parse().unwrap(),
+        a[3].parse().unwrap(),
+        Options::default(),
+    )
+    .unwrap();
     let root = g.start();
     let mut seen: HashSet<u128> = HashSet::new();
     let mut stack = vec![root];
