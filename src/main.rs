@@ -561,11 +561,15 @@ fn solve_four_retro(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -
             "solve: {} at width {}{} can have up to {} moves in a position and the search handles 256; {why}; use a smaller --width or fewer seeds",
             g.variant_id(),
             g.width(),
-            g.options()
-                .describe(g.kind())
-                .iter()
-                .map(|r| format!(" --rule {r}"))
-                .collect::<String>(),
+            {
+                let defaults = mancala_solver::fourrow::Options::default().describe(g.kind());
+                g.options()
+                    .describe(g.kind())
+                    .iter()
+                    .filter(|r| !defaults.contains(r))
+                    .map(|r| format!(" --rule {r}"))
+                    .collect::<String>()
+            },
             g.max_moves_bound()
         )))
     };
