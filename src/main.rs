@@ -444,15 +444,11 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
         None => None,
     };
     let limits = s.limits()?;
-    // The search numbers a position's moves with a byte (search.rs): refuse boards where a
-    // position could have more.
+    // The search numbers a position's moves with a byte (search.rs): on boards where a
+    // position could have more, the whole reachable graph is solved by retrograde analysis
+    // instead when it is small enough; otherwise `solve` refuses.
     if g.max_moves_bound() > 256 {
-        return Err(Fail(format!(
-            "solve: {} at width {} can have up to {} moves in a position, the search handles 256; use a smaller --width",
-            g.variant_id(),
-            g.width(),
-            g.max_moves_bound()
-        )));
+        return solve_four_retro(g, pos, c, s);
     }
     let exact_key = g.exact_key(pos).is_some();
     let mut solver = Solver::new(g, limits);
@@ -553,6 +549,92 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
             out!("pv {}", names.join(" "));
         }
         out!("{} nodes in {:.3} s", r.nodes, secs);
+    }
+    Ok(())
+}
+
+/// `solve` by whole-graph retrograde analysis alone, for boards where a position can have
+/// more moves than the search numbers (256).
+fn solve_four_retro(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res {
+    let refuse = |why: &str| {
+        Err(Fail(format!(
+            "solve: {} at width {}{} can have up to {} moves in a position and the search handles 256; {why}; use a smaller --width or fewer seeds",
+            g.variant_id(),
+            g.width(),
+            {
+                let defaults = mancala_solver::fourrow::Options::default().describe(g.kind());
+                g.options()
+                    .describe(g.kind())
+                    .iter()
+                    .filter(|r| !defaults.contains(r))
+                    .map(|r| format!(" --rule {r}"))
+                    .collect::<String>()
+            },
+            g.max_moves_bound()
+        )))
+    };
+    if s.depth.is_some() || s.tablebases.is_some() {
+        return refuse("--depth and --tablebases need the search");
+    }
+    let t0 = Instant::now();
+    let pb = spinner();
+    pb.set_message("whole-graph retrograde analysis (more than 256 moves possible)");
+    let t = retro::solve(g, pos, RETRO_LIMIT);
+    pb.finish_and_clear();
+    let t = match t {
+        Ok(t) => t,
+        Err(retro::RetroError::NoExactKey) => {
+            return refuse("the whole-graph solver needs positions that fit its 128-bit key")
+        }
+        Err(retro::RetroError::TooBig(n)) => {
+            return refuse(&format!(
+                "the whole-graph solver stops beyond {n} positions"
+            ))
+        }
+    };
+    let w = t.value(g, pos).expect("the root is in its graph");
+    let line = t.line(g, pos);
+    let mut names = Vec::new();
+    let mut p = *pos;
+    for &m in &line {
+        names.push(g.move_name(&p, m));
+        p = g.play(&p, m);
+    }
+    let best = line.first().map(|&m| g.move_name(pos, m));
+    let secs = t0.elapsed().as_secs_f64();
+    let value = w.value();
+    if c.json {
+        out!(
+            "{}",
+            json!({
+                "variant": g.variant_id(), "position": g.format_position(pos),
+                "metric": "wdl", "value": value, "plies": w.plies(),
+                "best_move": best, "pv": names, "nodes": t.len(), "seconds": secs,
+                "exact": true, "method": "retrograde", "graph_positions": t.len(),
+            })
+        );
+    } else {
+        let word = match value {
+            1 => "win",
+            0 => "draw",
+            _ => "loss",
+        };
+        out!(
+            "value {word} for {} ({value:+}){}, best move {}",
+            g.to_move(pos),
+            match w.plies() {
+                Some(n) => format!(", {n} plies to the end"),
+                None => String::new(),
+            },
+            best.as_deref().unwrap_or("none (game over)")
+        );
+        if !names.is_empty() {
+            out!("pv {}", names.join(" "));
+        }
+        out!(
+            "{} positions in the reachable graph (retrograde analysis) in {secs:.3} s",
+            t.len()
+        );
     }
     Ok(())
 }

@@ -245,3 +245,105 @@ fn tablebases_build_probe_verify_and_solve() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn rule_options_for_the_open_readings() {
+    // kabwanga ahead=circuit|front (docs/variants/kabwanga.md, rule 8).
+    let p = "1,1,1/1,1,1/0,0,0/1,0,3 S captured=0,0";
+    let circuit = ok(&["play", "kabwanga", "--position", p, "b1"]);
+    assert!(
+        circuit.contains("0,1,1/0,1,1/1,1,1/0,1,0 N captured=2,0"),
+        "{circuit}"
+    );
+    let front = ok(&[
+        "play",
+        "kabwanga",
+        "--position",
+        p,
+        "b1",
+        "--rule",
+        "ahead=front",
+    ]);
+    assert!(
+        front.contains("1,1,1/1,1,1/0,0,0/0,1,3 N captured=0,0"),
+        "{front}"
+    );
+    // chisolo-ii capture=must|may: the choices are named.
+    let p = "0,2,0/0,1,0/0,1,1/0,0,0 S";
+    assert_eq!(ok(&["moves", "chisolo-ii", "--position", p]).trim(), "f3");
+    let may = ok(&[
+        "moves",
+        "chisolo-ii",
+        "--position",
+        p,
+        "--rule",
+        "capture=may",
+    ]);
+    assert_eq!(may.trim(), "f3:c f3:r");
+    let r = ok(&[
+        "play",
+        "chisolo-ii",
+        "--position",
+        p,
+        "--rule",
+        "capture=may",
+        "f3:r",
+    ]);
+    assert!(r.contains("0,2,0/0,1,0/1,0,0/1,0,0 N"), "{r}");
+    let e = fails(&["play", "chisolo-ii", "--position", p, "f3:r"]);
+    assert!(e.contains("capture=may"), "{e}");
+    // possible=legal|board (docs/DECISIONS-FOUR-ROW.md, point 3).
+    let p = "0,9/9,1/0,1/0,1 S";
+    assert_eq!(ok(&["moves", "chisolo-ii", "--position", p]).trim(), "f2");
+    let board = ok(&[
+        "moves",
+        "chisolo-ii",
+        "--position",
+        p,
+        "--rule",
+        "possible=board",
+    ]);
+    assert_eq!(board.trim(), "");
+    // Listed with their values and defaults.
+    let v = ok(&["variants", "--json"]);
+    for needle in [
+        "\"name\":\"ahead\"",
+        "\"name\":\"capture\"",
+        "\"name\":\"possible\"",
+        "\"default\":\"circuit\"",
+        "\"default\":\"must\"",
+        "\"default\":\"legal\"",
+    ] {
+        assert!(v.contains(needle), "{needle} missing");
+    }
+    fails(&["start", "chisolo-ii", "--rule", "capture=sometimes"]);
+    fails(&["start", "mulabalaba", "--rule", "ahead=front"]);
+    fails(&["start", "natatu", "--rule", "possible=board"]);
+    // capture=may allows more moves than the search numbers: solve uses the whole-graph
+    // retrograde analysis, and agrees in value with the search where both apply.
+    let p = "0,2,0/0,1,0/0,1,1/0,0,0 S";
+    let s = ok(&[
+        "solve",
+        "chisolo-ii",
+        "--position",
+        p,
+        "--rule",
+        "capture=may",
+        "--json",
+    ]);
+    assert!(s.contains("\"method\":\"retrograde\""), "{s}");
+    assert!(s.contains("\"value\":1"), "{s}");
+    assert!(s.contains("\"plies\":1"), "{s}");
+    assert!(s.contains("\"best_move\":\"f3:c\""), "{s}");
+    let e = fails(&[
+        "solve",
+        "chisolo-ii",
+        "--position",
+        p,
+        "--rule",
+        "capture=may",
+        "--depth",
+        "3",
+    ]);
+    assert!(e.contains("256"), "{e}");
+}

@@ -13,12 +13,18 @@ fn rules() -> impl Strategy<Value = FourRow> {
         1u32..=3,
         any::<bool>(),
         any::<bool>(),
+        any::<[bool; 3]>(),
     )
-        .prop_map(|(k, w, s, a, b)| {
+        .prop_map(|(k, w, s, a, b, [c, d, e])| {
             let kind = Kind::ALL[k];
+            let resowing = matches!(kind, Kind::Mwambulula | Kind::ChisoloII);
             let opts = Options {
                 resow_end: a && kind == Kind::Mwambulula,
-                singles_free: b && matches!(kind, Kind::Mwambulula | Kind::ChisoloII),
+                singles_free: b && resowing,
+                // Choices multiply the moves: kept to the smaller boards.
+                capture_may: c && resowing && w <= 4,
+                possible_board: d && kind != Kind::Natatu,
+                ahead_front: e && kind == Kind::Kabwanga,
             };
             FourRow::new(kind, w, s, opts).unwrap()
         })
@@ -57,7 +63,7 @@ proptest! {
     }
 
     #[test]
-    fn any_text_fails_cleanly(g in rules(), text in "\\PC{0,40}", name in "[a-zA-Z0-9+(),]{0,12}") {
+    fn any_text_fails_cleanly(g in rules(), text in "\\PC{0,40}", name in "[a-zA-Z0-9+(),:]{0,12}") {
         let _ = g.parse_position(&text);
         let pos = g.start();
         match g.parse_move(&pos, &name) {

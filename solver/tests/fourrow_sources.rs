@@ -343,3 +343,98 @@ fn mwambulula_store_once() {
     let back = after(&g, &once, &["b1"]);
     assert!(!moves(&g, &back).contains(&"store".to_string()));
 }
+
+#[test]
+fn kabwanga_ahead_front_reading() {
+    // Chaplin, Kabwanga: "If you end your lap in an empty hole and the hole ahead of it (i.e.
+    // to the left of it) has two or more beans in it, then you have another lap". b1 -> b2
+    // (empty, back row); the next hole in sowing order is b3 (3 seeds), to the *right* of b2.
+    // Default `ahead=circuit`: another lap from b3: f3, f2, f1 (empty, F1 occupied): North's
+    // file 1 is captured. `ahead=front` ("to the left of it" taken literally, the front row
+    // only): the move ends in b2.
+    let from = "1,1,1/1,1,1/0,0,0/1,0,3 S captured=0,0";
+    let circuit = game(Kind::Kabwanga, 3, 2, &[]);
+    assert_eq!(
+        after(&circuit, from, &["b1"]),
+        "0,1,1/0,1,1/1,1,1/0,1,0 N captured=2,0"
+    );
+    let front = game(Kind::Kabwanga, 3, 2, &["ahead=front"]);
+    assert_eq!(
+        after(&front, from, &["b1"]),
+        "1,1,1/1,1,1/0,0,0/0,1,3 N captured=0,0"
+    );
+    // In the front row both readings agree: f3 -> f2 (empty, F2 empty); f1 ahead holds 3:
+    // another lap from f1: b1, b2, b3 (empty): the end.
+    let from = "1,0,1/1,0,1/3,0,1/0,0,0 S captured=0,0";
+    for g in [&circuit, &front] {
+        assert_eq!(
+            after(g, from, &["f3"]),
+            "1,0,1/1,0,1/0,1,0/1,1,1 N captured=0,0"
+        );
+    }
+}
+
+#[test]
+fn chisolo_ii_and_mwambulula_capture_may_be_declined() {
+    // Chaplin, Tonga Chisolo II: "the opponent's file opposite to this may be captured
+    // provided he has beans in the front hole of the file"; Bemba Mwambulula: "he may 'eat'
+    // his opponent's opposite file provided that the front hole has beans. If he is unable
+    // to 'eat,' the contents of the hole are re-sown." Default `capture=must`; under
+    // `capture=may` each chance is a choice (c = capture, r = decline and relay).
+    // chisolo-ii: f3 -> f2 (occupied), F2 holds 1 (B2 2): capturing takes 3 and sows them
+    // from f1: f1, b1, b2 (empty); North has nothing left and loses. Declining relays f2's 2
+    // to f1, b1 (empty).
+    let from = "0,2,0/0,1,0/0,1,1/0,0,0 S";
+    let must = game(Kind::ChisoloII, 3, 2, &[]);
+    assert_eq!(moves(&must, from), ["f3"]);
+    assert_eq!(after(&must, from, &["f3"]), "0,0,0/0,0,0/1,2,0/1,1,0 N");
+    let may = game(Kind::ChisoloII, 3, 2, &["capture=may"]);
+    assert_eq!(moves(&may, from), ["f3:c", "f3:r"]);
+    assert_eq!(after(&may, from, &["f3:c"]), "0,0,0/0,0,0/1,2,0/1,1,0 N");
+    let declined = may.parse_position("0,2,0/0,1,0/1,0,0/1,0,0 N").unwrap();
+    assert_eq!(after(&may, from, &["f3:r"]), may.format_position(&declined));
+    assert!(must
+        .outcome(&must.parse_position("0,0,0/0,0,0/1,2,0/1,1,0 N").unwrap())
+        .is_some());
+    assert!(may.outcome(&declined).is_none());
+    // mwambulula: f3 -> f2 (occupied), F2 holds 1: capturing re-sows it from f3 (empty):
+    // the end. Declining relays f2's 2 to f1, b1 (empty).
+    let from = "0,0,0/0,1,0/0,1,1/0,0,0 S stores=0,0 emptied=1,1";
+    let must = game(Kind::Mwambulula, 3, 2, &[]);
+    assert_eq!(moves(&must, from), ["f3"]);
+    let may = game(Kind::Mwambulula, 3, 2, &["capture=may"]);
+    assert_eq!(moves(&may, from), ["f3:c", "f3:r"]);
+    assert_eq!(
+        after(&may, from, &["f3:c"]),
+        "0,0,0/0,0,0/0,2,1/0,0,0 N stores=0,0 emptied=1,1"
+    );
+    assert_eq!(
+        after(&may, from, &["f3:r"]),
+        "0,0,0/0,1,0/1,0,0/1,0,0 N stores=0,0 emptied=1,1"
+    );
+    // A name must list every choice the sowing meets, and only under capture=may.
+    let p = must.parse_position(from).unwrap();
+    assert!(must.parse_move(&p, "f3:c").is_err());
+    let p = may.parse_position(from).unwrap();
+    assert!(may.parse_move(&p, "f3").is_err());
+    assert!(may.parse_move(&p, "f3:cc").is_err());
+}
+
+#[test]
+fn singleton_if_possible_readings() {
+    // Chaplin, Lozi (and so chisolo-ii, "the Lozi game with ..."): "When a player has only
+    // single beans in his holes, he must if possible sow a single bean into an adjacent hole
+    // that is occupied". South's singles are b2 (next hole f2 occupied) and f2 (next hole f1
+    // empty). b2 -> f2 captures North's file 2 (10 seeds), whose re-sowing round the 4-hole
+    // circuit never ends, so b2 is not legal (RULES.md). Default `possible=legal`: no
+    // preferred single can be moved, so any single may: f2. `possible=board` (the
+    // independent reference's first reading): b2 is the one preferred single, it cannot
+    // move, and South has no move: he loses.
+    let from = "0,9/9,1/0,1/0,1 S";
+    let legal = game(Kind::ChisoloII, 2, 3, &[]);
+    assert_eq!(moves(&legal, from), ["f2"]);
+    let board = game(Kind::ChisoloII, 2, 3, &["possible=board"]);
+    assert!(moves(&board, from).is_empty());
+    let p = board.parse_position(from).unwrap();
+    assert_eq!(board.outcome(&p).unwrap().winner, Some(Side::North));
+}

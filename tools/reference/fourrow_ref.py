@@ -59,9 +59,28 @@ VARIANTS = {
     "mwambulula": {"width": 8, "widths": [8], "seeds": 2},
 }
 # Rule options (name, [values, default first]).
+# "possible": how the singleton rule's "if possible" is read (FOURROW-READINGS.md 16):
+# legal = a preferred single counts only if some sowing from it ends (else any single),
+# board = the preferred singles are fixed from the counts (no fallback).
+# "capture" (chisolo-ii, mwambulula): Chaplin's "may": must (always capture) or may
+# (the mover chooses at each chance; declining relays).  "ahead" (kabwanga): the hole
+# ahead is the next ring hole after any empty ending (circuit) or only a front hole's
+# left-hand neighbour in the front row (front).
+POSSIBLE = ("possible", ["legal", "board"])
 VARIANT_RULES = {
-    "mwambulula": [("resow", ["continue", "end"])],
+    "mulabalaba": [POSSIBLE],
+    "toka": [POSSIBLE],
+    "kanotta": [POSSIBLE],
+    "nchuba": [POSSIBLE],
+    "nakabili": [POSSIBLE],
+    "kabwanga": [("ahead", ["circuit", "front"]), POSSIBLE],
+    "chisolo": [POSSIBLE],
+    "chisolo-ii": [("singles", ["lozi", "free"]), ("capture", ["must", "may"]), POSSIBLE],
+    "mwambulula": [("resow", ["continue", "end"]), ("singles", ["lozi", "free"]),
+                   ("capture", ["must", "may"]), POSSIBLE],
 }
+# Under capture=may a move records at most this many choices; later chances capture.
+MAX_CHOICES = 31
 # Reduced boards: any width in this range is accepted (scaled start patterns,
 # and positions given as text).
 MIN_WIDTH, MAX_WIDTH = 2, 16
@@ -452,7 +471,9 @@ class Game:
                     return rows, capture_made, seeds_removed
                 if v == "kabwanga":
                     ahead = step(last)
-                    if count(ahead) >= 2:
+                    ahead_in_front = ring[ahead][0] == FRONT_ROW[player]
+                    allowed = self.rules["ahead"] == "circuit" or (in_front and ahead_in_front)
+                    if allowed and count(ahead) >= 2:
                         # "If you end your lap in an empty hole and the hole ahead
                         # of it ... has two or more beans in it, then you have
                         # another lap"
@@ -504,6 +525,102 @@ class Game:
                 continue
             raise AssertionError("unknown variant")
 
+    def sow_choosing(self, pos, player, start, direction):
+        """capture=may (chisolo-ii, mwambulula): every way the sowing from ring
+        hole `start` can go.  Chaplin writes that the file "may be captured"
+        (chisolo-ii) and that the player "may 'eat'" (mwambulula); here each
+        lap ending where a capture is possible is a choice: capture ("c") or
+        decline ("r": the hole is lifted and relayed, as when no capture is
+        possible).  Returns [(choices, rows)], choices a string of c/r.
+
+        A way is dropped when (a) between two choices its laps repeat a lap
+        state (board, next hole, seeds in hand): then they repeat for ever,
+        or (b) it meets a choice point (board, hole of the last seed) that it
+        met before: the loop adds no position that the shorter way does not
+        reach.  At most MAX_CHOICES choices are recorded; later chances to
+        capture are taken."""
+        v = self.variant
+        ring = self.ring(player)
+        n = len(ring)
+        opponent = 1 - player
+        opp_front = FRONT_ROW[opponent]
+        opp_back = BACK_ROW[opponent]
+        found = []
+
+        def frozen(rows):
+            return tuple(tuple(r) for r in rows)
+
+        def follow(rows, here, hand, choices, marks):
+            seen = set()
+            while True:
+                state = (frozen(rows), here, hand)
+                if state in seen:
+                    return                      # (a): never ends
+                seen.add(state)
+                last = None
+                while hand > 0:
+                    r, c = ring[here]
+                    rows[r][c] += 1
+                    hand -= 1
+                    last = here
+                    here = (here + direction) % n
+                row, col = ring[last]
+                if rows[row][col] == 1:
+                    found.append((choices, rows))   # an empty hole: the move ends
+                    return
+                in_front = row == FRONT_ROW[player]
+                can_capture = rows[opp_front][col] > 0 and (v == "mwambulula" or in_front)
+                options = ["r"]
+                if can_capture:
+                    options = ["c", "r"] if len(choices) < MAX_CHOICES else ["c"]
+                if len(options) == 2:
+                    mark = (frozen(rows), last)
+                    if mark in marks:
+                        return                  # (b)
+                    for letter in options:
+                        branch = [list(r) for r in rows]
+                        step_on = take(branch, letter, row, col, last)
+                        if step_on is None:
+                            found.append((choices + letter, branch))
+                        else:
+                            follow(branch, step_on[0], step_on[1], choices + letter,
+                                   marks | {mark})
+                    return
+                step_on = take(rows, options[0], row, col, last)
+                if step_on is None:
+                    found.append((choices, rows))
+                    return
+                here, hand = step_on
+
+        def take(rows, letter, row, col, last):
+            """Apply the lap ending: capture ("c") or relay ("r"). Returns
+            (next hole, seeds in hand), or None when the move ends."""
+            if letter == "r":
+                got = rows[row][col]
+                rows[row][col] = 0
+                return ((last + direction) % n, got)
+            got = rows[opp_front][col] + rows[opp_back][col]
+            rows[opp_front][col] = 0
+            rows[opp_back][col] = 0
+            if v == "chisolo-ii":
+                return ((last + direction) % n, got)
+            if self.rules["resow"] == "end":
+                here = start
+                while got > 0:
+                    r, c = ring[here]
+                    rows[r][c] += 1
+                    got -= 1
+                    here = (here + direction) % n
+                return None
+            return (start, got)
+
+        rows = [list(r) for r in pos.rows]
+        r0, c0 = ring[start]
+        hand = rows[r0][c0]
+        rows[r0][c0] = 0
+        follow(rows, (start + direction) % n, hand, "", frozenset())
+        return found
+
     # ------------------------------------------------------------ move rules
 
     def extra_holes_allowed(self, pos, player):
@@ -527,9 +644,11 @@ class Game:
         return 0
 
     def allowed_starts(self, pos, player, direction):
-        """Ring indices the player may start a move from, by the counts alone
-        (singleton rule, nchuba's rule, mutwi, natatu's rule).  Whether the
-        sowing ends is checked afterwards."""
+        """(starts, fallback): ring indices the player may start a move from,
+        by the counts alone (singleton rule, nchuba's rule, mutwi, natatu's
+        rule); whether the sowing ends is checked afterwards.  `fallback` is
+        None, or (singleton rule under possible=legal) the holes to use instead
+        when no move from `starts` ends."""
         ring = self.ring(player)
         n = len(ring)
         seeded = []
@@ -548,24 +667,87 @@ class Game:
             # "must contain at least two stones"; "When a player has only
             # singletons, he is permitted to move them, but only in empty holes."
             if big:
-                return big
-            return [i for i in singles if cnt((i + direction) % n) == 0]
-        if seeded and not big:
+                return big, None
+            return [i for i in singles if cnt((i + direction) % n) == 0], None
+        if seeded and not big and self.rules.get("singles", "lozi") == "lozi":
             # Lozi: "When a player has only single beans in his holes, he must if
             # possible sow a single bean into an adjacent hole that is occupied"
             into_occupied = [i for i in singles if cnt((i + direction) % n) > 0]
             if into_occupied:
-                return into_occupied
-            return singles
+                if self.rules["possible"] == "legal":
+                    # Preferred only if some sowing from them ends (checked by the caller).
+                    return into_occupied, singles
+                return into_occupied, None
+            return singles, None
         if self.variant in ("nakabili", "kabwanga"):
             # Mutwi: "If all the holes have singles except one which just two,
             # this is called mutwi (the head) and must be moved."
             if len(big) == 1 and cnt(big[0]) == 2:
-                return big
+                return big, None
         if self.variant == "nchuba":
             # "While there are two beans in any hole on your side you may not move singles."
-            return big
-        return seeded
+            return big, None
+        return seeded, None
+
+    def moves_from(self, pos, starts, direction, suffix):
+        """The moves (name, child) that start from the ring holes `starts`."""
+        v = self.variant
+        mover = pos.to_move
+        opponent = 1 - mover
+        result = []
+        ring = self.ring(mover)
+        # Order of the list: back row by column, then front row by column.
+        named = []
+        for i in starts:
+            r, c = ring[i]
+            named.append(((0 if r == BACK_ROW[mover] else 1, self.own_column(mover, c)), i))
+        named.sort()
+        for _, i in named:
+            r, c = ring[i]
+            name = self.hole_name(mover, r, c) + suffix
+            if self.rules.get("capture") == "may":
+                # capture=may: one move per way of choosing, named <hole>:<c|r>...
+                for choices, rows in self.sow_choosing(pos, mover, i, direction):
+                    child = pos.copy()
+                    child.rows = rows
+                    child.to_move = opponent
+                    result.append((name + (":" + choices if choices else ""), child))
+                continue
+            outcome = self.sow(pos, mover, i, direction)
+            if outcome is None:
+                continue
+            rows, capture_made, seeds_removed = outcome
+            child = pos.copy()
+            child.rows = rows
+            child.to_move = opponent
+            if v == "natatu" and mover == NORTH and pos.direction is None:
+                child.direction = direction
+            if v in REMOVAL_GAMES and capture_made:
+                child.captured[mover] += seeds_removed
+                if v in ("nchuba", "nakabili"):
+                    child.captures[mover] += 1
+                k = self.extra_holes_allowed(pos, mover)
+                candidates = []
+                if k > 0:
+                    for row in (BACK_ROW[opponent], FRONT_ROW[opponent]):
+                        for col in range(self.width):
+                            if rows[row][col] > 0:
+                                candidates.append((self.hole_sort_key(mover, row, col), row, col))
+                    candidates.sort()
+                if not candidates:
+                    result.append((name, child))
+                    continue
+                take = min(k, len(candidates))
+                for chosen in itertools.combinations(candidates, take):
+                    grand = child.copy()
+                    for _, row, col in chosen:
+                        grand.captured[mover] += grand.rows[row][col]
+                        grand.rows[row][col] = 0
+                    names = [self.hole_name(mover, row, col) for _, row, col in chosen]
+                    result.append(("%sx(%s)" % (name, ",".join(names)), grand))
+            else:
+                result.append((name, child))
+        return result
 
     def legal_moves(self, pos):
         """List of (move name, child position).  Empty exactly when the player
@@ -608,50 +790,12 @@ class Game:
 
         ring = self.ring(mover)
         for direction, suffix in directions:
-            starts = self.allowed_starts(pos, mover, direction)
-            # Order of the list: back row by column, then front row by column.
-            named = []
-            for i in starts:
-                r, c = ring[i]
-                named.append(((0 if r == BACK_ROW[mover] else 1, self.own_column(mover, c)), i))
-            named.sort()
-            for _, i in named:
-                r, c = ring[i]
-                name = self.hole_name(mover, r, c) + suffix
-                outcome = self.sow(pos, mover, i, direction)
-                if outcome is None:
-                    continue
-                rows, capture_made, seeds_removed = outcome
-                child = pos.copy()
-                child.rows = rows
-                child.to_move = opponent
-                if v == "natatu" and mover == NORTH and pos.direction is None:
-                    child.direction = direction
-                if v in REMOVAL_GAMES and capture_made:
-                    child.captured[mover] += seeds_removed
-                    if v in ("nchuba", "nakabili"):
-                        child.captures[mover] += 1
-                    k = self.extra_holes_allowed(pos, mover)
-                    candidates = []
-                    if k > 0:
-                        for row in (BACK_ROW[opponent], FRONT_ROW[opponent]):
-                            for col in range(self.width):
-                                if rows[row][col] > 0:
-                                    candidates.append((self.hole_sort_key(mover, row, col), row, col))
-                        candidates.sort()
-                    if not candidates:
-                        result.append((name, child))
-                        continue
-                    take = min(k, len(candidates))
-                    for chosen in itertools.combinations(candidates, take):
-                        grand = child.copy()
-                        for _, row, col in chosen:
-                            grand.captured[mover] += grand.rows[row][col]
-                            grand.rows[row][col] = 0
-                        names = [self.hole_name(mover, row, col) for _, row, col in chosen]
-                        result.append(("%sx(%s)" % (name, ",".join(names)), grand))
-                else:
-                    result.append((name, child))
+            starts, fallback = self.allowed_starts(pos, mover, direction)
+            found = self.moves_from(pos, starts, direction, suffix)
+            if not found and fallback is not None:
+                # possible=legal: no preferred single may move, so any single may.
+                found = self.moves_from(pos, fallback, direction, suffix)
+            result.extend(found)
 
         if v == "mwambulula" and pos.emptied[mover] == 0 and pos.stores[mover] > 0:
             # "At any time during the game when your own beans are running short
@@ -719,7 +863,9 @@ USAGE = """usage:
   fourrow_ref.py start <variant> [--width W] [--seeds S]
 variants: mulabalaba (--width 6|8, --seeds 2|3), toka (--width 12|16), kanotta, nchuba,
           nakabili, kabwanga, chisolo, natatu (--width 7..10), chisolo-ii,
-          mwambulula (resow=continue|end); reduced boards: any --width 2..16"""
+          mwambulula; rule options: possible=legal|board (all but natatu),
+          kabwanga ahead=circuit|front, chisolo-ii and mwambulula singles=lozi|free and
+          capture=must|may, mwambulula resow=continue|end; reduced boards: any --width 2..16"""
 
 
 def parse_int(text, what):

@@ -75,6 +75,37 @@ EXTRA = [
 ]
 
 
+# Rule options for the readings left open (FOURROW-READINGS.md 11, 12, 13, 16): the start of
+# a reduced board and positions from seeded random play under the option, then hand-worked
+# positions where the option changes the moves.  They come after the default cases, so the
+# lines above them do not move.
+# (variant, rules, (width, seeds) of the reduced board)
+OPTION_GROUPS = [
+    ("kabwanga", {"ahead": "front"}, (4, 2)),
+    ("kabwanga", {"possible": "board"}, (4, 2)),
+    ("mulabalaba", {"possible": "board"}, (4, 2)),
+    ("chisolo-ii", {"capture": "may"}, (3, 3)),
+    ("chisolo-ii", {"singles": "free"}, (3, 3)),
+    ("chisolo-ii", {"possible": "board"}, (3, 3)),
+    ("mwambulula", {"capture": "may"}, (4, 2)),
+    ("mwambulula", {"capture": "may", "resow": "end"}, (4, 2)),
+]
+OPTION_EXTRA = [
+    ("kabwanga", {"ahead": "front"}, "ahead=front: b1 ends in b2 (back row), no lap from b3",
+     "1,1,1/1,1,1/0,0,0/1,0,3 S captured=0,0", None),
+    ("kabwanga", {"ahead": "circuit"}, "the same position under ahead=circuit: b1 captures",
+     "1,1,1/1,1,1/0,0,0/1,0,3 S captured=0,0", None),
+    ("chisolo-ii", {"capture": "may"}, "capture=may: f3 may capture (c) or relay (r)",
+     "0,2,0/0,1,0/0,1,1/0,0,0 S", None),
+    ("chisolo-ii", {"possible": "board"}, "possible=board: the one preferred single b2 never "
+     "ends, so South has no move", "0,9/9,1/0,1/0,1 S", None),
+    ("chisolo-ii", {"possible": "legal"}, "the same position under possible=legal: f2 may move",
+     "0,9/9,1/0,1/0,1 S", None),
+    ("mwambulula", {"capture": "may"}, "capture=may: f3 may capture (c) or relay (r)",
+     "0,0,0/0,1,0/0,1,1/0,0,0 S stores=0,0 emptied=1,1", None),
+]
+
+
 def features(game, pos, moves):
     """Set of feature words of a position (what its first ply exercises)."""
     v = game.variant
@@ -250,6 +281,22 @@ def main(argv):
                         label, seed, want, " ".join(names) if names else "(none)")
                     cases.append((variant, rules, comment, text, None))
     for variant, rules, comment, text, max_depth in EXTRA:
+        if only and variant not in only:
+            continue
+        cases.append((variant, rules, comment, text, max_depth))
+    for group_no, (variant, rules, (width, seeds)) in enumerate(OPTION_GROUPS):
+        if only and variant not in only:
+            continue
+        rule_text = " ".join("%s=%s" % kv for kv in sorted(rules.items()))
+        game = Game(variant, width=width, seeds=seeds, rules=rules)
+        label = "%s %s width=%d seeds=%d" % (variant, rule_text, width, seeds)
+        cases.append((variant, rules, label + ": start", game.format(game.start()), None))
+        seed = 9000 + group_no
+        for want, names, text in pick_positions(variant, rules, width, seeds, 2, seed):
+            comment = "%s: random play (seed %d), %s, moves %s" % (
+                label, seed, want, " ".join(names) if names else "(none)")
+            cases.append((variant, rules, comment, text, None))
+    for variant, rules, comment, text, max_depth in OPTION_EXTRA:
         if only and variant not in only:
             continue
         cases.append((variant, rules, comment, text, max_depth))

@@ -428,5 +428,47 @@ class Conservation(unittest.TestCase):
                     pos = child
 
 
+class RuleOptions(unittest.TestCase):
+    """The options for the readings left open (FOURROW-READINGS.md 11, 12, 13, 16)."""
+
+    def test_kabwanga_ahead(self):
+        # "If you end your lap in an empty hole and the hole ahead of it (i.e. to the left
+        # of it) has two or more beans in it, then you have another lap"
+        text = "1,1,1/1,1,1/0,0,0/1,0,3 S captured=0,0"
+        circuit = Game("kabwanga", width=3)
+        front = Game("kabwanga", width=3, rules={"ahead": "front"})
+        self.assertEqual(play(circuit, text, "b1"), "0,1,1/0,1,1/1,1,1/0,1,0 N captured=2,0")
+        self.assertEqual(play(front, text, "b1"), "1,1,1/1,1,1/0,0,0/0,1,3 N captured=0,0")
+
+    def test_capture_may(self):
+        # "the opponent's file opposite to this may be captured provided he has beans in
+        # the front hole of the file"
+        text = "0,2,0/0,1,0/0,1,1/0,0,0 S"
+        must = Game("chisolo-ii", width=3)
+        may = Game("chisolo-ii", width=3, rules={"capture": "may"})
+        self.assertEqual(moves_of(must, text), ["f3"])
+        self.assertEqual(moves_of(may, text), ["f3:c", "f3:r"])
+        self.assertEqual(play(may, text, "f3:c"), play(must, text, "f3"))
+        self.assertEqual(play(may, text, "f3:r"), "0,2,0/0,1,0/1,0,0/1,0,0 N")
+        # "he may 'eat' his opponent's opposite file provided that the front hole has beans"
+        text = "0,0,0/0,1,0/0,1,1/0,0,0 S stores=0,0 emptied=1,1"
+        may = Game("mwambulula", width=3, rules={"capture": "may"})
+        self.assertEqual(moves_of(may, text), ["f3:c", "f3:r"])
+        self.assertEqual(play(may, text, "f3:c"), "0,0,0/0,0,0/0,2,1/0,0,0 N stores=0,0 emptied=1,1")
+
+    def test_possible(self):
+        # "he must if possible sow a single bean into an adjacent hole that is occupied"
+        text = "0,9/9,1/0,1/0,1 S"
+        self.assertEqual(moves_of(Game("chisolo-ii", width=2), text), ["f2"])
+        self.assertEqual(moves_of(Game("chisolo-ii", width=2, rules={"possible": "board"}), text), [])
+
+    def test_bad_option_values(self):
+        for variant, rules in (("chisolo-ii", {"capture": "sometimes"}),
+                               ("mulabalaba", {"ahead": "front"}),
+                               ("natatu", {"possible": "board"})):
+            with self.assertRaises(RefError):
+                Game(variant, rules=rules)
+
+
 if __name__ == "__main__":
     unittest.main()

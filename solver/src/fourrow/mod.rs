@@ -130,25 +130,37 @@ impl Kind {
 
     /// The rule options of this kind (name, values with the default first, help).
     pub fn options(self) -> &'static [(&'static str, &'static [&'static str], &'static str)] {
+        const RESOW: (&str, &[&str], &str) = (
+            "resow",
+            &["continue", "end"],
+            "after re-sowing a capture, the lap's ending counts as usual (continue) or the move ends (end)",
+        );
+        const SINGLES: (&str, &[&str], &str) = (
+            "singles",
+            &["lozi", "free"],
+            "the Lozi singleton rule applies (lozi) or any single may be moved (free)",
+        );
+        const CAPTURE: (&str, &[&str], &str) = (
+            "capture",
+            &["must", "may"],
+            "a lap ending that can capture must capture (must) or the mover chooses, declining relays (may; moves name the choices, e.g. b2:cr)",
+        );
+        const POSSIBLE: (&str, &[&str], &str) = (
+            "possible",
+            &["legal", "board"],
+            "singleton rule 'if possible': a preferred single whose sowing ends (legal; else any single) or any preferred single on the board, even if none may move (board)",
+        );
+        const AHEAD: (&str, &[&str], &str) = (
+            "ahead",
+            &["circuit", "front"],
+            "another lap from the next hole in sowing order after any empty ending (circuit) or only from a front hole into the front hole to its left (front)",
+        );
         match self {
-            Kind::Mwambulula => &[
-                (
-                    "resow",
-                    &["continue", "end"],
-                    "after re-sowing a capture, the lap's ending counts as usual (continue) or the move ends (end)",
-                ),
-                (
-                    "singles",
-                    &["lozi", "free"],
-                    "the Lozi singleton rule applies (lozi) or any single may be moved (free)",
-                ),
-            ],
-            Kind::ChisoloII => &[(
-                "singles",
-                &["lozi", "free"],
-                "the Lozi singleton rule applies (lozi) or any single may be moved (free)",
-            )],
-            _ => &[],
+            Kind::Mwambulula => &[RESOW, SINGLES, CAPTURE, POSSIBLE],
+            Kind::ChisoloII => &[SINGLES, CAPTURE, POSSIBLE],
+            Kind::Kabwanga => &[AHEAD, POSSIBLE],
+            Kind::Natatu => &[],
+            _ => &[POSSIBLE],
         }
     }
 }
@@ -179,6 +191,14 @@ pub struct Options {
     pub resow_end: bool,
     /// chisolo-ii, mwambulula `singles=free`: no singleton rule.
     pub singles_free: bool,
+    /// chisolo-ii, mwambulula `capture=may`: each capture is the mover's choice.
+    pub capture_may: bool,
+    /// Every variant with the singleton rule, `possible=board`: "if possible" judged on the
+    /// counts alone (a never-ending preferred single is simply not legal, with no fallback).
+    pub possible_board: bool,
+    /// kabwanga `ahead=front`: another lap only from a front hole into the front hole to its
+    /// left.
+    pub ahead_front: bool,
 }
 
 impl Options {
@@ -212,6 +232,9 @@ impl Options {
             match (name, value) {
                 ("resow", v) => o.resow_end = v == "end",
                 ("singles", v) => o.singles_free = v == "free",
+                ("capture", v) => o.capture_may = v == "may",
+                ("possible", v) => o.possible_board = v == "board",
+                ("ahead", v) => o.ahead_front = v == "front",
                 _ => {}
             }
         }
@@ -227,6 +250,19 @@ impl Options {
                 "singles" => format!(
                     "singles={}",
                     if self.singles_free { "free" } else { "lozi" }
+                ),
+                "capture" => format!("capture={}", if self.capture_may { "may" } else { "must" }),
+                "possible" => format!(
+                    "possible={}",
+                    if self.possible_board {
+                        "board"
+                    } else {
+                        "legal"
+                    }
+                ),
+                "ahead" => format!(
+                    "ahead={}",
+                    if self.ahead_front { "front" } else { "circuit" }
                 ),
                 _ => String::new(),
             })
@@ -272,6 +308,10 @@ pub enum FourMove {
         dir: Option<Dir>,
         /// Extra holes taken, a bit per opponent circuit index.
         extras: u32,
+        /// The capture choices of the move under `capture=may` (chisolo-ii, mwambulula):
+        /// 0 when the move meets no choice; else `1 << k | declined` for `k` choices met,
+        /// bit `i` of `declined` set when the `i`-th capture was declined (a relay).
+        choices: u32,
     },
     /// kanotta setup: empty the opponent's hole with this circuit index.
     Remove {
@@ -291,6 +331,9 @@ enum Ending {
     /// hole: the opponent's file is to be removed (removal games).
     Capture(usize),
 }
+
+/// Capture choices a move may make under `capture=may`; later opportunities capture.
+pub const MAX_CHOICES: u32 = 31;
 
 /// The rules of one four-row variant at one size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -499,71 +542,113 @@ impl FourRow {
         n
     }
 
-    /// Plays the laps of a sowing from `start` in direction `d` on `b`. `Err(())` when the
-    /// sowing never ends (module docs).
-    fn sow(&self, b: &mut Board, me: Side, start: usize, d: Dir) -> Result<Ending, ()> {
+    /// True when a lap of `me` ending at `last` (its last seed sown) can capture in a
+    /// re-sowing game (chisolo-ii, mwambulula): the mover's choice under `capture=may`.
+    fn can_resow_capture(&self, b: &Board, me: Side, last: usize) -> bool {
         let w = self.width;
-        let opp = me.opponent();
-        let mut n = b.0[me.index()][start] as u32;
+        let cnt = b.0[me.index()][last];
+        let facing = b.0[me.opponent().index()][opp_front(last, w)] > 0;
+        match self.kind {
+            Kind::ChisoloII => cnt > 1 && is_front(last, w) && facing,
+            Kind::Mwambulula => cnt > 1 && facing,
+            _ => false,
+        }
+    }
+
+    /// The ending of a lap of `me` whose last seed fell at `last`: `Ok((p, n))` sows on with
+    /// `n` seeds from hole `p`, `Err(ending)` ends the move. `take`: whether a re-sowing
+    /// capture that is possible here is made (always, unless `capture=may` declines it).
+    fn end_lap(
+        &self,
+        b: &mut Board,
+        me: Side,
+        start: usize,
+        last: usize,
+        d: Dir,
+        take: bool,
+    ) -> Result<(usize, u32), Ending> {
+        let w = self.width;
+        let cnt = b.0[me.index()][last];
+        let facing = b.0[me.opponent().index()][opp_front(last, w)] > 0;
+        let relay = |b: &mut Board| {
+            let n = cnt as u32;
+            b.0[me.index()][last] = 0;
+            Ok((self.step(last, d), n))
+        };
+        match self.kind {
+            Kind::ChisoloII => {
+                if cnt == 1 {
+                    Err(Ending::Done)
+                } else if take && is_front(last, w) && facing {
+                    Ok((self.step(last, d), self.take_file(b, me, last)))
+                } else {
+                    relay(b)
+                }
+            }
+            Kind::Mwambulula => {
+                if cnt == 1 {
+                    Err(Ending::Done)
+                } else if take && facing {
+                    let n = self.take_file(b, me, last);
+                    if self.opts.resow_end {
+                        self.lap(b, me, start, n, d);
+                        return Err(Ending::Done);
+                    }
+                    Ok((start, n))
+                } else {
+                    relay(b)
+                }
+            }
+            _ => {
+                if cnt > 1 {
+                    return relay(b);
+                }
+                if is_front(last, w) && facing {
+                    return Err(Ending::Capture(last));
+                }
+                // kabwanga: "If you end your lap in an empty hole and the hole ahead of it
+                // (i.e. to the left of it) has two or more beans in it, then you have another
+                // lap". `ahead=front`: only from a front hole into the front hole to its left.
+                let next = self.step(last, d);
+                let ahead_ok = !self.opts.ahead_front || (is_front(last, w) && is_front(next, w));
+                if self.kind == Kind::Kabwanga && ahead_ok && b.0[me.index()][next] >= 2 {
+                    let n = b.0[me.index()][next] as u32;
+                    b.0[me.index()][next] = 0;
+                    Ok((self.step(next, d), n))
+                } else {
+                    Err(Ending::Done)
+                }
+            }
+        }
+    }
+
+    /// Plays the laps of a sowing from `start` in direction `d` on `b`, every possible
+    /// capture made. `Err(())` when the sowing never ends (module docs).
+    fn sow(&self, b: &mut Board, me: Side, start: usize, d: Dir) -> Result<Ending, ()> {
+        let n = b.0[me.index()][start] as u32;
         debug_assert!(n > 0);
         b.0[me.index()][start] = 0;
-        let mut p = self.step(start, d);
-        // Brent's cycle detection over lap-start states.
+        let p = self.step(start, d);
+        self.sow_from(b, me, start, d, (p, n))
+    }
+
+    /// The laps of a sowing from lap-start state (`b`, `p`, `n`) on, every possible capture
+    /// made, with Brent's cycle detection over lap-start states.
+    fn sow_from(
+        &self,
+        b: &mut Board,
+        me: Side,
+        start: usize,
+        d: Dir,
+        (mut p, mut n): (usize, u32),
+    ) -> Result<Ending, ()> {
         let mut saved = (*b, p, n);
         let (mut power, mut lam) = (1u32, 0u32);
         loop {
             let last = self.lap(b, me, p, n, d);
-            let cnt = b.0[me.index()][last];
-            let facing = b.0[opp.index()][opp_front(last, w)] > 0;
-            match self.kind {
-                Kind::ChisoloII => {
-                    if cnt == 1 {
-                        return Ok(Ending::Done);
-                    }
-                    if is_front(last, w) && facing {
-                        n = self.take_file(b, me, last);
-                    } else {
-                        n = cnt as u32;
-                        b.0[me.index()][last] = 0;
-                    }
-                    p = self.step(last, d);
-                }
-                Kind::Mwambulula => {
-                    if cnt == 1 {
-                        return Ok(Ending::Done);
-                    }
-                    if facing {
-                        n = self.take_file(b, me, last);
-                        p = start;
-                        if self.opts.resow_end {
-                            self.lap(b, me, p, n, d);
-                            return Ok(Ending::Done);
-                        }
-                    } else {
-                        n = cnt as u32;
-                        b.0[me.index()][last] = 0;
-                        p = self.step(last, d);
-                    }
-                }
-                _ => {
-                    if cnt == 1 {
-                        if is_front(last, w) && facing {
-                            return Ok(Ending::Capture(last));
-                        }
-                        let next = self.step(last, d);
-                        if self.kind == Kind::Kabwanga && b.0[me.index()][next] >= 2 {
-                            n = b.0[me.index()][next] as u32;
-                            b.0[me.index()][next] = 0;
-                            p = self.step(next, d);
-                        } else {
-                            return Ok(Ending::Done);
-                        }
-                    } else {
-                        n = cnt as u32;
-                        b.0[me.index()][last] = 0;
-                        p = self.step(last, d);
-                    }
-                }
+            match self.end_lap(b, me, start, last, d, true) {
+                Ok((p2, n2)) => (p, n) = (p2, n2),
+                Err(e) => return Ok(e),
             }
             if saved.1 == p && saved.2 == n && saved.0 == *b {
                 return Err(());
@@ -575,6 +660,95 @@ impl FourRow {
                 lam = 0;
             }
         }
+    }
+
+    /// Plays a sowing under `capture=may` with its recorded `choices` (see
+    /// [`FourMove::Sow`]); the move is known to end.
+    fn sow_chosen(&self, b: &mut Board, me: Side, start: usize, d: Dir, choices: u32) {
+        let mut n = b.0[me.index()][start] as u32;
+        b.0[me.index()][start] = 0;
+        let mut p = self.step(start, d);
+        let made = if choices == 0 {
+            0
+        } else {
+            31 - choices.leading_zeros()
+        };
+        let mut k = 0;
+        loop {
+            let last = self.lap(b, me, p, n, d);
+            let mut take = true;
+            if k < MAX_CHOICES && self.can_resow_capture(b, me, last) {
+                debug_assert!(k < made, "choices {choices:b} end too early");
+                take = choices >> k & 1 == 0;
+                k += 1;
+            }
+            match self.end_lap(b, me, start, last, d, take) {
+                Ok((p2, n2)) => (p, n) = (p2, n2),
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// Every way a sowing may go under `capture=may`, from lap-start state (`b`, `p`, `n`)
+    /// after `k` choices (`declined` as in [`FourMove::Sow`]): pushes (board after the move,
+    /// choices) to `out`. A sequence of choices that meets a choice point it has met before
+    /// (same board, same last hole: `marks` holds those of the path) is not a move, nor is
+    /// one whose sowing never ends (Brent's detection between two choice points, where the
+    /// laps are determined).
+    #[allow(clippy::too_many_arguments)]
+    fn explore(
+        &self,
+        mut b: Board,
+        me: Side,
+        start: usize,
+        d: Dir,
+        (mut p, mut n): (usize, u32),
+        (k, declined): (u32, u32),
+        marks: &mut Vec<(Board, usize)>,
+        out: &mut Vec<(Board, u32)>,
+    ) {
+        let mut saved = (b, p, n);
+        let (mut power, mut lam) = (1u32, 0u32);
+        loop {
+            let last = self.lap(&mut b, me, p, n, d);
+            if k < MAX_CHOICES && self.can_resow_capture(&b, me, last) {
+                if marks.contains(&(b, last)) {
+                    return;
+                }
+                marks.push((b, last));
+                for (take, bit) in [(true, 0), (false, 1u32 << k)] {
+                    let mut c = b;
+                    let chosen = (k + 1, declined | bit);
+                    match self.end_lap(&mut c, me, start, last, d, take) {
+                        Ok(next) => self.explore(c, me, start, d, next, chosen, marks, out),
+                        Err(_) => out.push((c, 1 << chosen.0 | chosen.1)),
+                    }
+                }
+                marks.pop();
+                return;
+            }
+            match self.end_lap(&mut b, me, start, last, d, true) {
+                Ok((p2, n2)) => (p, n) = (p2, n2),
+                Err(_) => {
+                    out.push((b, if k == 0 { 0 } else { 1 << k | declined }));
+                    return;
+                }
+            }
+            if saved.1 == p && saved.2 == n && saved.0 == b {
+                return;
+            }
+            lam += 1;
+            if lam == power {
+                saved = (b, p, n);
+                power *= 2;
+                lam = 0;
+            }
+        }
+    }
+
+    /// True when captures are the mover's choice (`capture=may` in a re-sowing game).
+    fn captures_chosen(&self) -> bool {
+        self.opts.capture_may && matches!(self.kind, Kind::ChisoloII | Kind::Mwambulula)
     }
 
     /// Extra holes a capture by `me` takes now.
@@ -612,6 +786,22 @@ impl FourRow {
         let me = pos.side;
         let mut b = pos.board;
         let dir = named.then_some(d);
+        if self.captures_chosen() {
+            let n = b.0[me.index()][hole] as u32;
+            b.0[me.index()][hole] = 0;
+            let mut ways = Vec::new();
+            let first = (self.step(hole, d), n);
+            self.explore(b, me, hole, d, first, (0, 0), &mut Vec::new(), &mut ways);
+            for &(_, choices) in &ways {
+                out.push(FourMove::Sow {
+                    hole: hole as u8,
+                    dir,
+                    extras: 0,
+                    choices,
+                });
+            }
+            return ways.len();
+        }
         match self.sow(&mut b, me, hole, d) {
             Err(()) => 0,
             Ok(Ending::Done) => {
@@ -619,6 +809,7 @@ impl FourRow {
                     hole: hole as u8,
                     dir,
                     extras: 0,
+                    choices: 0,
                 });
                 1
             }
@@ -634,6 +825,7 @@ impl FourRow {
                         hole: hole as u8,
                         dir,
                         extras,
+                        choices: 0,
                     });
                 } else {
                     subsets(&left, k, 0, 0, &mut |extras| {
@@ -641,6 +833,7 @@ impl FourRow {
                             hole: hole as u8,
                             dir,
                             extras,
+                            choices: 0,
                         })
                     });
                 }
@@ -707,7 +900,22 @@ impl FourRow {
             big.clone()
         } else if big.is_empty() && !seeded.is_empty() && !self.opts.singles_free {
             // Singleton rule: a single whose next hole is occupied, if any such move is
-            // legal; otherwise any single.
+            // legal; otherwise any single. `possible=board`: if any such single is on the
+            // board (its never-ending sowings are simply not legal, and there is no fallback).
+            if self.opts.possible_board {
+                let pref: Vec<usize> = seeded
+                    .iter()
+                    .copied()
+                    .filter(|&i| c[self.step(i, d)] > 0)
+                    .collect();
+                if !pref.is_empty() {
+                    for &i in &pref {
+                        self.push_sowings(pos, i, d, named, out);
+                    }
+                    self.push_store(pos, out);
+                    return;
+                }
+            }
             let mut pushed = 0;
             for &i in &seeded {
                 if c[self.step(i, d)] > 0 {
@@ -816,10 +1024,20 @@ impl Game for FourRow {
                 p.emptied[me.index()] = true;
                 p.side = me.opponent();
             }
-            FourMove::Sow { hole, dir, extras } => {
+            FourMove::Sow {
+                hole,
+                dir,
+                extras,
+                choices,
+            } => {
                 let d = dir.unwrap_or(self.dirs(pos, me).0[0]);
                 if let Some(d) = dir {
                     p.dir = Some(d);
+                }
+                if self.captures_chosen() {
+                    self.sow_chosen(&mut p.board, me, hole as usize, d, choices);
+                    p.side = me.opponent();
+                    return p;
                 }
                 let ending = self
                     .sow(&mut p.board, me, hole as usize, d)
@@ -987,6 +1205,10 @@ impl FourRow {
         };
         let choose = |n: u64, k: u64| (0..k).fold(1u64, |a, i| a * (n - i) / (i + 1));
         let dirs = if self.kind == Kind::Natatu { 2 } else { 1 };
+        if self.captures_chosen() {
+            // Every start hole with every sequence of choices, plus the store move.
+            return l * (1u64 << (MAX_CHOICES + 1)) + 1;
+        }
         (l * dirs * choose(l.saturating_sub(2), k)).max(l) + 1
     }
 

@@ -187,8 +187,22 @@ impl FourRow {
         match mv {
             FourMove::Store => "store".into(),
             FourMove::Remove { hole } => format!("x{}", opp_name(hole as usize, w)),
-            FourMove::Sow { hole, dir, extras } => {
+            FourMove::Sow {
+                hole,
+                dir,
+                extras,
+                choices,
+            } => {
                 let mut s = own_name(hole as usize, w);
+                if choices != 0 {
+                    // capture=may: `:` then a letter per choice, c = captured, r = declined
+                    // (the hole relays).
+                    s += ":";
+                    let k = 31 - choices.leading_zeros();
+                    for i in 0..k {
+                        s.push(if choices >> i & 1 == 1 { 'r' } else { 'c' });
+                    }
+                }
                 if let Some(d) = dir {
                     s += "+";
                     s += d.name();
@@ -240,10 +254,34 @@ impl FourRow {
             };
             return Some(FourMove::Remove { hole: k as u8 });
         }
-        // <hole>[+dir][x(list)] or <hole>[x(list)][+dir]
+        // <hole>[+dir][x(list)] or <hole>[x(list)][+dir], or <hole>:<c|r>... (capture=may)
         let mut rest = name;
         let mut dir = None;
         let mut extras = 0u32;
+        if let Some((head, list)) = name.split_once(':') {
+            let (front, col) = self.hole(head, 'f', 'b')?;
+            let k = list.len();
+            if k == 0
+                || k > super::MAX_CHOICES as usize
+                || !list.chars().all(|c| c == 'c' || c == 'r')
+            {
+                return None;
+            }
+            let declined = list
+                .chars()
+                .enumerate()
+                .fold(0u32, |m, (i, c)| m | ((c == 'r') as u32) << i);
+            return Some(FourMove::Sow {
+                hole: if front {
+                    board::front_index(col, w)
+                } else {
+                    board::back_index(col)
+                } as u8,
+                dir: None,
+                extras: 0,
+                choices: 1 << k | declined,
+            });
+        }
         let split = rest.find(['+', 'x']).unwrap_or(rest.len());
         let (front, col) = self.hole(&rest[..split], 'f', 'b')?;
         let hole = if front {
@@ -294,6 +332,7 @@ impl FourRow {
             hole: hole as u8,
             dir,
             extras,
+            choices: 0,
         })
     }
 
@@ -373,8 +412,8 @@ impl Notation for FourRow {
                 text: name.into(),
                 expected: format!(
                     "a hole f1..f{w} or b1..b{w}, then +cw/+ccw where the move chooses a \
-                     direction and x(B2,F5) for extra holes taken, or x<hole> in a setup \
-                     phase, or store"
+                     direction and x(B2,F5) for extra holes taken, or :cr.. for the capture \
+                     choices under capture=may, or x<hole> in a setup phase, or store"
                 ),
             });
         };
@@ -392,6 +431,9 @@ impl Notation for FourRow {
             return illegal("the game is over".into());
         }
         match mv {
+            FourMove::Sow { choices, .. } if choices != 0 && !self.options().capture_may => {
+                illegal("capture choices (:c/:r) are named only under --rule capture=may".into())
+            }
             FourMove::Sow { hole, dir, .. } => {
                 let seeds = pos.board.circuit(pos.side)[hole as usize];
                 if self.in_setup(pos) {
@@ -406,6 +448,12 @@ impl Notation for FourRow {
                     .filter(|m| matches!(m, FourMove::Sow { hole: h, dir: d, .. } if *h == hole && *d == dir))
                     .collect();
                 if let Some(&m) = same.first() {
+                    if matches!(m, FourMove::Sow { choices, .. } if choices != 0) {
+                        return illegal(format!(
+                            "this sowing meets capture choices and must name each (c = capture, r = relay), e.g. {}",
+                            self.name(m)
+                        ));
+                    }
                     return illegal(format!(
                         "this sowing captures and must name the extra holes taken, e.g. {}",
                         self.name(m)

@@ -2,7 +2,7 @@
 
 use super::{check_game, file_name, game_id, split_of, splits, FourSlice, ENCODING, INDEX, METRIC};
 use crate::error::Error;
-use crate::format::{self, Header};
+use crate::format::{self, Header, SliceFile};
 use mancala_solver::fourrow::{FourRow, FourRowPos};
 use mancala_solver::Game;
 use rayon::prelude::*;
@@ -41,8 +41,10 @@ pub struct BuildReport {
     pub seconds: f64,
 }
 
-/// The values built so far, by split.
-pub(crate) type Built = HashMap<[u32; 2], Vec<u8>>;
+/// The slices built so far, by split: their files, memory-mapped, so that a build holds in
+/// memory only the unit it is building (the finished slices are paged in by the system as
+/// they are read, and can be dropped by it).
+pub(crate) type Built = HashMap<[u32; 2], SliceFile>;
 
 /// The value byte of `pos` from `built`, or an error naming the missing slice.
 pub(crate) fn lookup(game: &FourRow, built: &Built, pos: &FourRowPos) -> Result<u8, Error> {
@@ -55,7 +57,7 @@ pub(crate) fn lookup(game: &FourRow, built: &Built, pos: &FourRowPos) -> Result<
             split[0] + split[1]
         ))
     })?;
-    Ok(v[FourSlice::new(game, split).rank(game, pos) as usize])
+    Ok(v.data()[FourSlice::new(game, split).rank(game, pos) as usize])
 }
 
 /// Statistics of one slice's bytes: won, drawn, lost and the longest distance.
@@ -110,29 +112,29 @@ pub fn build(
             vec![split, [split[1], split[0]]]
         };
         let paths: Vec<PathBuf> = unit.iter().map(|&s| dir.join(file_name(&id, s))).collect();
-        let kept: Option<Vec<Vec<u8>>> = if paths.iter().all(|p| p.exists()) {
-            let mut v = Vec::new();
-            for (p, &s) in paths.iter().zip(&unit) {
-                v.push(tables::open_slice(game, p, s)?.data().to_vec());
+        // A unit whose files are all there (a resumed build) is kept, its files checked; a
+        // file is only ever there complete (written under a temporary name, then renamed).
+        let skipped = paths.iter().all(|p| p.exists());
+        if !skipped {
+            let values = pool.install(|| solve_unit(game, &unit, &built))?;
+            for ((s, p), v) in unit.iter().zip(&paths).zip(&values) {
+                write(p, game, *s, v)?;
             }
-            Some(v)
-        } else {
-            None
-        };
-        let skipped = kept.is_some();
-        let values = match kept {
-            Some(v) => v,
-            None => pool.install(|| solve_unit(game, &unit, &built))?,
-        };
+        }
         let seconds = t.elapsed().as_secs_f64();
-        for ((s, p), v) in unit.iter().zip(&paths).zip(values) {
-            if !skipped {
-                write(p, game, *s, &v)?;
-            }
-            let (counts, max_plies) = tally(&v);
+        for (s, p) in unit.iter().zip(&paths) {
+            // Read back through the map: the checksum is checked for kept files; a file just
+            // written is only checked for its header.
+            let f = if skipped {
+                tables::open_slice(game, p, *s)?
+            } else {
+                SliceFile::open(p, None, false)?
+            };
+            let positions = FourSlice::new(game, *s).len();
+            let (counts, max_plies) = tally(&f.data()[..positions as usize]);
             let r = UnitReport {
                 split: *s,
-                positions: v.len() as u64,
+                positions,
                 skipped,
                 seconds,
                 path: p.clone(),
@@ -141,7 +143,7 @@ pub fn build(
             };
             progress(&r);
             slices.push(r);
-            built.insert(*s, v);
+            built.insert(*s, f);
         }
     }
     Ok(BuildReport {

@@ -68,11 +68,20 @@ pub const EXTENSION: &str = "ftb";
 /// The widest board the index handles (a circuit of `2W` holes in 16 lanes).
 pub const MAX_WIDTH: usize = mancala_solver::pits::MAX_WIDTH;
 
-/// The identity of `game`'s tables.
+/// The identity of `game`'s tables. Its rules are the options that differ from their
+/// defaults (none under the standard rules), so that tables keep their names and bytes when
+/// a variant gains an option.
 pub fn game_id(game: &FourRow) -> GameId {
+    let kind = game.kind();
+    let defaults = mancala_solver::fourrow::Options::default().describe(kind);
     GameId {
-        variant: game.kind().id().to_string(),
-        rules: game.options().describe(game.kind()),
+        variant: kind.id().to_string(),
+        rules: game
+            .options()
+            .describe(kind)
+            .into_iter()
+            .filter(|r| !defaults.contains(r))
+            .collect(),
         width: game.width(),
     }
 }

@@ -380,13 +380,12 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
         let mut built: Built = HashMap::new();
         let mut paths: HashMap<[u32; 2], PathBuf> = HashMap::new();
         for (p, s) in &list {
-            let f = open_slice(&game, p, *s)?;
-            built.insert(*s, f.data().to_vec());
+            built.insert(*s, open_slice(&game, p, *s)?);
             paths.insert(*s, p.clone());
         }
         for (p, s) in &list {
             let slice = FourSlice::new(&game, *s);
-            let data = &built[s];
+            let data = built[s].data();
             let bad = (0..slice.len())
                 .into_par_iter()
                 .map(|i| -> Result<Option<u64>, Error> {
