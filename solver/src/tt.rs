@@ -122,9 +122,10 @@ pub trait TransTable: Send + Sync {
     fn prefetch(&self, _key: u128) {}
 }
 
-/// Asks the processor to start fetching the cache line at `p` (a hint, on x86-64 only).
+/// Asks the processor to start fetching the cache line at `p` (a hint, on x86-64 only; any
+/// address, valid or not, is allowed). Also used by the tablebase builder.
 #[inline(always)]
-fn prefetch_line(p: *const u8) {
+pub fn prefetch_line(p: *const u8) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch is a hint that reads no memory architecturally and never faults,
     // whatever the address; SSE, which it needs, is part of every x86-64 processor.

@@ -128,6 +128,7 @@ use crate::index::{max_potential, rank, Slice};
 use crate::rules::{GameId, SliceRules, Succs};
 use arrayvec::ArrayVec;
 use mancala_solver::pits::{Pits, MAX_WIDTH};
+use mancala_solver::tt::prefetch_line as prefetch;
 use mancala_solver::TwoRow;
 use rayon::prelude::*;
 use std::ops::Range;
@@ -167,21 +168,6 @@ struct Expanded {
     terminal: Option<i32>,
     succs: Succs,
     ranks: [u64; 2 * MAX_WIDTH],
-}
-
-/// Asks the processor to start fetching the cache line at `p` (a hint, on x86-64 only; any
-/// address, valid or not, is allowed).
-#[inline(always)]
-fn prefetch(p: *const u8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is a hint that reads no memory architecturally and never faults,
-    // whatever the address; SSE, which it needs, is part of every x86-64 processor.
-    #[allow(unused_unsafe)]
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
 }
 
 /// Which positions a pass looks at.

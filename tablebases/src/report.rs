@@ -1,6 +1,7 @@
 //! The tablebase report (`tablebase.md`): for each two-row variant, the slices built for the
 //! report with their sizes and build times, the distribution of values in each slice, and
-//! the longest principal line found in each.
+//! the longest principal line found in each; then the same for the four-row removal games'
+//! win/draw/loss tables, whose longest lines are exact distances.
 
 use crate::api::stats;
 use crate::build::build;
@@ -8,9 +9,10 @@ use crate::error::Error;
 use crate::index::Slice;
 use crate::probe::Tablebases;
 use mancala_solver::engine::perfect::oracle_values;
+use mancala_solver::fourrow::Kind as FourKind;
 use mancala_solver::report::svg::{bar_chart, Bar, Group};
 use mancala_solver::report::{write, Budget, Table};
-use mancala_solver::variant::VARIANTS;
+use mancala_solver::variant::{Built, VARIANTS};
 use mancala_solver::{Game, MarginGame, Notation, Side, TwoRow, TwoRowPos};
 use std::collections::HashSet;
 use std::path::Path;
@@ -186,41 +188,238 @@ pub fn tablebase_report(
                 line,
                 from,
             ]);
-            groups.push(Group {
-                label: s.stones.to_string(),
-                bars: [win, draw, loss]
-                    .iter()
-                    .map(|&value| Bar {
-                        value,
-                        interval: None,
-                    })
-                    .collect(),
-            });
+            groups.push(share_group(s.stones.to_string(), &[win, draw, loss]));
         }
         md += &t.markdown();
         let svg = format!("tablebase-{}.svg", v.id);
         md += &format!("\n![value distribution of {}]({svg})\n\n", v.id);
-        write(
-            out,
-            &svg,
-            &bar_chart(
-                &format!(
-                    "{}: positions by value for the side to move, per seeds on the board",
-                    v.id
-                ),
-                "share of positions",
-                &["win", "draw", "loss"],
-                &groups,
-                (0.0, 1.0),
-            ),
-        )
-        .map_err(io)?;
+        write_distribution(out, &svg, v.id, &groups).map_err(io)?;
     }
+    md += "Data: [tablebase.csv](tablebase.csv).\n\n";
+    let four_csv = four_row_section(&mut md, out, &dir.join("four"), budget, log)?;
     md += &format!(
-        "Data: [tablebase.csv](tablebase.csv). Generated in {:.0} s.\n",
+        "Data: [tablebase-four.csv](tablebase-four.csv). Generated in {:.0} s.\n",
         t0.elapsed().as_secs_f64()
     );
     write(out, "tablebase.md", &md).map_err(io)?;
     write(out, "tablebase.csv", &csv.csv()).map_err(io)?;
+    write(out, "tablebase-four.csv", &four_csv.csv()).map_err(io)?;
     Ok(())
+}
+
+/// One group of the value-distribution chart: the shares won, drawn and lost.
+fn share_group(label: String, shares: &[f64]) -> Group {
+    Group {
+        label,
+        bars: shares
+            .iter()
+            .map(|&value| Bar {
+                value,
+                interval: None,
+            })
+            .collect(),
+    }
+}
+
+/// Writes the chart of the value distribution of `game`'s slices as `svg` in `out`.
+fn write_distribution(out: &Path, svg: &str, game: &str, groups: &[Group]) -> std::io::Result<()> {
+    write(
+        out,
+        svg,
+        &bar_chart(
+            &format!("{game}: positions by value for the side to move, per seeds on the board"),
+            "share of positions",
+            &["win", "draw", "loss"],
+            groups,
+            (0.0, 1.0),
+        ),
+    )
+}
+
+/// The width of the four-row tables of `kind` in the report: its standard board, or the
+/// widest the tables allow when the standard board is wider.
+fn four_report_width(kind: FourKind) -> usize {
+    kind.default_width().min(crate::fourrow::MAX_WIDTH)
+}
+
+/// Appends the four-row section to `md` (win/draw/loss tables with distances for every
+/// removal game, up to the budget's `four_tb_stones` seeds on the board, built in `dir`)
+/// and writes one SVG a game into `out`; returns the CSV rows.
+fn four_row_section(
+    md: &mut String,
+    out: &Path,
+    dir: &Path,
+    budget: &Budget,
+    log: &(dyn Fn(&str) + Sync),
+) -> Result<Table, Error> {
+    let io = |e: std::io::Error| Error::io(out, "writing the report in", e);
+    *md += &format!(
+        "## Four-row removal games (metric wdl)\n\n\
+         Win/draw/loss tables with the distance to the end (`mancala tablebase build <id>`, \
+         `.ftb` files, encoding `wdl-dtm`) of the eight four-row games whose captures take \
+         seeds off the board, on each game's standard board (toka and nchuba, wider than the \
+         tables' limit of {} holes a row, at width {}), default rules, every slice up to {} \
+         seeds on the board. A slice is keyed by the seeds of the side to move and of the \
+         opponent (and, for nchuba, nakabili and natatu, the captures made or the sowing \
+         direction); the rows below add up the slices with the same seeds on the board. \
+         *win / draw / loss* are shares of all positions (reachable or not) for the side to \
+         move; *longest* is the longest distance to the end under perfect play (the winner \
+         hastens, the loser delays), exact, with a position that has it (the first in index \
+         order). Chisolo-ii and mwambulula re-sow their captures, so their seed counts never \
+         fall and they have no such tables.\n\n",
+        crate::fourrow::MAX_WIDTH,
+        crate::fourrow::MAX_WIDTH,
+        budget.four_tb_stones
+    );
+    let mut csv = Table::new(&[
+        "variant",
+        "width",
+        "stones",
+        "slices",
+        "positions",
+        "bytes",
+        "build_seconds",
+        "kept",
+        "win",
+        "draw",
+        "loss",
+        "longest_plies",
+        "longest_position",
+    ]);
+    for v in VARIANTS.iter() {
+        let Some(kind) = v.four.filter(|k| k.removes()) else {
+            continue;
+        };
+        let width = four_report_width(kind);
+        let g = match mancala_solver::variant::build_any(v.id, Some(width), None, &[])
+            .map_err(|e| Error::Invalid(e.to_string()))?
+        {
+            Built::Four(g) => g,
+            Built::Two(_) => continue,
+        };
+        let rep = crate::fourrow::build(
+            &g,
+            dir,
+            budget.four_tb_stones,
+            budget.threads.max(1),
+            &|_| {},
+        )?;
+        log(&format!(
+            "{} four-row tables built in {:.1} s",
+            v.id, rep.seconds
+        ));
+        *md += &format!(
+            "### {} (4x{width})\n\nBuilt in {:.2} s.\n\n",
+            v.id, rep.seconds
+        );
+        let mut t = Table::new(&[
+            "seeds",
+            "slices",
+            "positions",
+            "file bytes",
+            "build s",
+            "win",
+            "draw",
+            "loss",
+            "longest",
+            "from",
+        ]);
+        let mut groups = Vec::new();
+        for n in 0..=budget.four_tb_stones {
+            let slices: Vec<_> = rep
+                .slices
+                .iter()
+                .filter(|s| s.split[0] + s.split[1] == n)
+                .collect();
+            if slices.is_empty() {
+                continue;
+            }
+            let positions: u64 = slices.iter().map(|s| s.positions).sum();
+            let mut counts = [0u64; 3];
+            let mut bytes = 0;
+            let mut seconds = 0.0;
+            for s in &slices {
+                for (c, x) in counts.iter_mut().zip(s.counts) {
+                    *c += x;
+                }
+                bytes += std::fs::metadata(&s.path)
+                    .map_err(|e| Error::io(&s.path, "reading the size of", e))?
+                    .len();
+                // A unit is two slices built together, each reporting the unit's time.
+                if s.split[0] <= s.split[1] {
+                    seconds += s.seconds;
+                }
+            }
+            let kept = slices.iter().all(|s| s.skipped);
+            let longest = slices.iter().map(|s| s.max_plies).max().unwrap_or(0);
+            // The first position (by slice, then index) at the longest distance.
+            let mut from = String::new();
+            if counts[0] + counts[2] > 0 {
+                for s in &slices {
+                    if s.max_plies != longest {
+                        continue;
+                    }
+                    let f = crate::fourrow::tables::open_slice(&g, &s.path, s.split)?;
+                    if let Some(i) = f.data().iter().position(|&b| b as u32 == longest + 1) {
+                        let pos = crate::fourrow::FourSlice::new(&g, s.split).unrank(&g, i as u64);
+                        from = g.format_position(&pos);
+                        break;
+                    }
+                }
+            }
+            let total = positions.max(1) as f64;
+            let share = counts.map(|c| c as f64 / total);
+            let pc = |x: f64| format!("{:.1}%", 100.0 * x);
+            let longest_text = if from.is_empty() {
+                "–".to_string()
+            } else {
+                longest.to_string()
+            };
+            t.push(vec![
+                n.to_string(),
+                slices.len().to_string(),
+                positions.to_string(),
+                bytes.to_string(),
+                if kept {
+                    "kept".into()
+                } else {
+                    format!("{seconds:.3}")
+                },
+                pc(share[0]),
+                pc(share[1]),
+                pc(share[2]),
+                longest_text.clone(),
+                if from.is_empty() {
+                    String::new()
+                } else {
+                    format!("`{from}`")
+                },
+            ]);
+            csv.push(vec![
+                v.id.into(),
+                width.to_string(),
+                n.to_string(),
+                slices.len().to_string(),
+                positions.to_string(),
+                bytes.to_string(),
+                format!("{seconds:.4}"),
+                kept.to_string(),
+                format!("{:.6}", share[0]),
+                format!("{:.6}", share[1]),
+                format!("{:.6}", share[2]),
+                if from.is_empty() {
+                    String::new()
+                } else {
+                    longest.to_string()
+                },
+                from,
+            ]);
+            groups.push(share_group(n.to_string(), &share));
+        }
+        *md += &t.markdown();
+        let svg = format!("tablebase-four-{}.svg", v.id);
+        *md += &format!("\n![value distribution of {}]({svg})\n\n", v.id);
+        write_distribution(out, &svg, &format!("{} (4x{width})", v.id), &groups).map_err(io)?;
+    }
+    Ok(csv)
 }

@@ -199,6 +199,31 @@ pub fn four_cell(x: &FourSolved) -> String {
     }
 }
 
+/// One row of the self-play CSV: the variant, the players, the games, the results by seat,
+/// the first player's win rate with its interval, the mean length and how the games ended.
+fn play_csv_row(
+    id: &str,
+    spec: &EngineSpec,
+    s: &Summary,
+    first: &crate::stats::Rate,
+) -> Vec<String> {
+    vec![
+        id.into(),
+        spec.to_string(),
+        s.games.to_string(),
+        s.by_seat[0].to_string(),
+        s.by_seat[1].to_string(),
+        s.by_seat[2].to_string(),
+        format!("{:.4}", first.p),
+        format!("{:.4}", first.lo),
+        format!("{:.4}", first.hi),
+        format!("{:.2}", s.mean_plies),
+        s.ends[0].to_string(),
+        s.ends[1].to_string(),
+        s.ends[2].to_string(),
+    ]
+}
+
 /// Self-play of `spec` on the standard board of a variant.
 fn self_play<G: EngineGame + 'static>(g: &G, spec: &EngineSpec, games: u32, seed: u64) -> Summary {
     let cfg = MatchConfig {
@@ -368,21 +393,7 @@ pub fn advantage(
                 pct(&wilson(s.by_seat[2], s.games)),
                 format!("{:.1}", s.mean_plies),
             ]);
-            play_csv.push(vec![
-                v.id.into(),
-                spec.to_string(),
-                s.games.to_string(),
-                s.by_seat[0].to_string(),
-                s.by_seat[1].to_string(),
-                s.by_seat[2].to_string(),
-                format!("{:.4}", first.p),
-                format!("{:.4}", first.lo),
-                format!("{:.4}", first.hi),
-                format!("{:.2}", s.mean_plies),
-                s.ends[0].to_string(),
-                s.ends[1].to_string(),
-                s.ends[2].to_string(),
-            ]);
+            play_csv.push(play_csv_row(v.id, &spec, &s, &first));
             bars.push(Bar {
                 value: first.p,
                 interval: Some((first.lo, first.hi)),
@@ -594,21 +605,7 @@ fn four_row_section(
                 s.ends[1].to_string(),
                 s.ends[2].to_string(),
             ]);
-            play_csv.push(vec![
-                kind.id().into(),
-                spec.to_string(),
-                s.games.to_string(),
-                s.by_seat[0].to_string(),
-                s.by_seat[1].to_string(),
-                s.by_seat[2].to_string(),
-                format!("{:.4}", first.p),
-                format!("{:.4}", first.lo),
-                format!("{:.4}", first.hi),
-                format!("{:.2}", s.mean_plies),
-                s.ends[0].to_string(),
-                s.ends[1].to_string(),
-                s.ends[2].to_string(),
-            ]);
+            play_csv.push(play_csv_row(kind.id(), &spec, &s, &first));
             bars.push(Bar {
                 value: first.p,
                 interval: Some((first.lo, first.hi)),
