@@ -115,6 +115,21 @@ impl Oracle<TwoRow> for Tablebases {
         }
         self.probe_pits(pos.pits())
     }
+
+    #[inline]
+    fn prefetch(&self, game: &TwoRow, pos: &TwoRowPos) -> bool {
+        if !self.is_for(game) {
+            return false;
+        }
+        let pits = pos.pits();
+        let lanes = 2 * self.width;
+        let Some(f) = self.slice(pits.sum_first(lanes)) else {
+            return false;
+        };
+        let i = index::rank(pits, lanes) as usize;
+        mancala_solver::tt::prefetch_line(f.data().as_ptr().wrapping_add(i));
+        true
+    }
 }
 
 impl std::fmt::Debug for Tablebases {
