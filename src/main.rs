@@ -499,10 +499,10 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
         plies = retro::plies_by_search(g, pos, r.value, 20_000_000);
     }
     // With plies known, the line is the distance-optimal one; else the search's.
-    let line = match (&retro, plies, &tables) {
-        (Some(t), Some(_), _) => t.line(g, pos),
-        (None, Some(_), Some(t)) if stored.is_some() => t.line(pos),
-        _ => r.pv.clone(),
+    let (line, line_complete) = match (&retro, plies, &tables) {
+        (Some(t), Some(_), _) => (t.line(g, pos), true),
+        (None, Some(_), Some(t)) if stored.is_some() => (t.line(pos), true),
+        _ => (r.pv.clone(), r.pv_complete),
     };
     let mut names = Vec::new();
     let mut p = *pos;
@@ -521,7 +521,8 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
             json!({
                 "variant": g.variant_id(), "position": g.format_position(pos),
                 "metric": "wdl", "value": r.value, "plies": plies,
-                "best_move": best, "pv": names, "nodes": r.nodes, "seconds": secs,
+                "best_move": best, "pv": names, "pv_complete": line_complete,
+                "nodes": r.nodes, "seconds": secs,
                 "exact": r.exact && exact_key, "depth": r.depth, "threads": limits.threads,
                 "graph_positions": retro.as_ref().map(|t| t.len()),
             })
@@ -547,6 +548,9 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
         }
         if !names.is_empty() {
             out!("pv {}", names.join(" "));
+        }
+        if r.exact && !line_complete {
+            out!("{PV_CUT}");
         }
         out!("{} nodes in {:.3} s", r.nodes, secs);
     }
@@ -774,6 +778,10 @@ fn variants(as_json: bool) -> Res {
     Ok(())
 }
 
+/// The note printed when `--time` ran out while the principal variation was being built.
+const PV_CUT: &str =
+    "note: the principal variation stops short (the time limit passed while it was built)";
+
 /// A spinner on stderr (hidden when stderr is not a terminal).
 fn spinner() -> indicatif::ProgressBar {
     let pb = indicatif::ProgressBar::new_spinner();
@@ -820,7 +828,8 @@ fn solve(c: &Common, s: &SearchOpts) -> Res {
             json!({
                 "variant": g.variant_id(), "position": g.format_position(&pos),
                 "metric": "margin", "value": r.value, "future": r.future,
-                "best_move": best, "pv": names, "nodes": r.nodes, "seconds": r.seconds,
+                "best_move": best, "pv": names, "pv_complete": r.pv_complete,
+                "nodes": r.nodes, "seconds": r.seconds,
                 "exact": r.exact, "depth": r.depth, "threads": limits.threads,
             })
         );
@@ -837,6 +846,9 @@ fn solve(c: &Common, s: &SearchOpts) -> Res {
         );
         if !names.is_empty() {
             out!("pv {}", names.join(" "));
+        }
+        if r.exact && !r.pv_complete {
+            out!("{PV_CUT}");
         }
         out!(
             "{} nodes in {:.3} s ({:.1} M nodes/s, {} threads)",

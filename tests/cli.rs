@@ -945,6 +945,7 @@ fn solve_json_keys_and_pv_replays() {
         }
         assert_eq!(v["metric"], "margin");
         assert_eq!(v["exact"], true);
+        assert_eq!(v["pv_complete"], true);
         let pv: Vec<String> = v["pv"]
             .as_array()
             .unwrap()

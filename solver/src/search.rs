@@ -140,8 +140,13 @@ pub struct Report<M> {
     /// the order moves that give another turn, then by seeds won, then generation order),
     /// `None` if the game is over.
     pub best: Option<M>,
-    /// The principal variation (empty when not exact).
+    /// The principal variation (empty when not exact). Played out, it gives `value`, unless
+    /// it is incomplete (`pv_complete`).
     pub pv: Vec<M>,
+    /// False when the deadline of the limits passed while the principal variation was being
+    /// built after the value was proven: `pv` is then the part built (every move of it keeps
+    /// the value, but it stops short of the end); false also when the value is not exact.
+    pub pv_complete: bool,
     /// True when the value is proven (no depth horizon contributed).
     pub exact: bool,
     /// The last depth searched (plies); after a search without horizon (games without
@@ -163,6 +168,9 @@ pub struct MoveValue<M> {
 }
 
 const NO_REP: u32 = u32::MAX;
+
+/// The deadline of the limits passed while the principal variation was being built.
+struct OutOfTime;
 
 /// In games without cycles, the deepening searches without a horizon from this depth on
 /// (rather than going on in steps of 4): the shallow iterations have ordered the moves, and
@@ -726,10 +734,11 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         let stop = AtomicBool::new(false);
         let nodes = AtomicU64::new(0);
         let (future, exact, depth) = self.run_threads(root, &stop, &nodes, progress);
-        let mut pv = Vec::new();
-        if exact {
-            pv = self.principal_variation(root, future, &nodes);
-        }
+        let (pv, pv_complete) = if exact {
+            self.principal_variation(root, future, &nodes)
+        } else {
+            (Vec::new(), false)
+        };
         let best = pv.first().copied().or_else(|| {
             // Not proven: the table move at the root, else the first legal move.
             let moves = self.game.legal_moves(root);
@@ -745,6 +754,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
             future,
             best,
             pv,
+            pv_complete,
             exact,
             depth,
             nodes: nodes.load(Ordering::Relaxed),
@@ -793,16 +803,22 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
     /// True when the future of `pos` is proven to be at least `beta`: null-window searches
     /// at rising depth until one is free of horizons (a single horizon-free one in acyclic
     /// games). Much cheaper than the exact value when only a test is needed.
-    fn future_at_least(&self, pos: &G::Position, beta: i32, nodes: &AtomicU64) -> bool {
+    fn future_at_least(
+        &self,
+        pos: &G::Position,
+        beta: i32,
+        nodes: &AtomicU64,
+    ) -> Result<bool, OutOfTime> {
         let b = self.game.future_bound(pos);
         if beta > b {
-            return false;
+            return Ok(false);
         }
         if beta <= -b {
-            return true;
+            return Ok(true);
         }
         let stop = AtomicBool::new(false);
         let mut w = Worker::new(self.game, &self.tt, self.oracle, &stop, nodes, 0);
+        w.deadline = self.limits.deadline;
         // Rising depths, as in the solve, even where the game has no cycles: the shallow
         // searches order the moves of the deeper ones (Kalah(6,4): with single searches
         // without horizon, and moves tried in generation order, the line was not built after
@@ -811,9 +827,13 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         loop {
             w.path.clear();
             let r = w.search(pos, beta - 1, beta, depth);
+            if w.aborted {
+                w.flush_nodes();
+                return Err(OutOfTime);
+            }
             if r.exact {
                 w.flush_nodes();
-                return r.v >= beta;
+                return Ok(r.v >= beta);
             }
             depth = next_depth(depth, w.acyclic);
         }
@@ -827,7 +847,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         m: G::Move,
         value: i32,
         nodes: &AtomicU64,
-    ) -> Option<(G::Position, i32)> {
+    ) -> Result<Option<(G::Position, i32)>, OutOfTime> {
         let g = self.game;
         let c = g.play(pos, m);
         // The child's future that gives `value` to the mover of `pos`.
@@ -840,11 +860,11 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         // test decides: the mover gets at least `value`. When he moves again that is a child
         // future of at least `fc`; when the opponent moves, one of at most `fc`.
         let keeps = if g.to_move(&c) == g.to_move(pos) {
-            self.future_at_least(&c, fc, nodes)
+            self.future_at_least(&c, fc, nodes)?
         } else {
-            !self.future_at_least(&c, fc + 1, nodes)
+            !self.future_at_least(&c, fc + 1, nodes)?
         };
-        keeps.then_some((c, fc))
+        Ok(keeps.then_some((c, fc)))
     }
 
     /// The legal moves of `pos` in the order the principal variation tries them: moves that
@@ -883,21 +903,27 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
     /// board or ends the game; so the line never closes a cycle before its value is won. Only
     /// when no such line exists is the segment's future 0 (infinite play): the line then
     /// follows the first value-keeping moves until a position repeats.
+    ///
+    /// Returns the line and whether it is complete: when the deadline of the limits passes
+    /// first, the line built so far (each of its moves keeps the value, but it stops short).
     fn principal_variation(
         &self,
         root: &G::Position,
         future: i32,
         nodes: &AtomicU64,
-    ) -> Vec<G::Move> {
+    ) -> (Vec<G::Move>, bool) {
         let g = self.game;
         let mut pv = Vec::new();
         let mut pos = root.clone();
         let mut value = future;
         loop {
             if g.legal_moves(&pos).is_empty() {
-                return pv;
+                return (pv, true);
             }
-            match self.segment(&pos, value, nodes) {
+            let Ok(segment) = self.segment(&pos, value, nodes) else {
+                return (pv, false);
+            };
+            match segment {
                 Some((moves, c, fc)) => {
                     pv.extend(moves);
                     pos = c;
@@ -910,17 +936,22 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
                     loop {
                         let key = (g.key(&pos), g.to_move(&pos));
                         if seen.contains(&key) {
-                            return pv;
+                            return (pv, true);
                         }
                         seen.push(key);
-                        let moves = self.pv_order(&pos);
-                        let next = moves.iter().find_map(|&m| {
-                            let (c, fc) = self.keeps_value(&pos, m, value, nodes)?;
-                            Some((m, c, fc))
-                        });
+                        let mut next = None;
+                        for m in self.pv_order(&pos) {
+                            let Ok(kept) = self.keeps_value(&pos, m, value, nodes) else {
+                                return (pv, false);
+                            };
+                            if let Some((c, fc)) = kept {
+                                next = Some((m, c, fc));
+                                break;
+                            }
+                        }
                         let Some((m, c, fc)) = next else {
                             debug_assert!(false, "no move realises the proven value");
-                            return pv;
+                            return (pv, true);
                         };
                         pv.push(m);
                         pos = c;
@@ -940,7 +971,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         start: &G::Position,
         value: i32,
         nodes: &AtomicU64,
-    ) -> Option<(Vec<G::Move>, G::Position, i32)> {
+    ) -> Result<Option<(Vec<G::Move>, G::Position, i32)>, OutOfTime> {
         let g = self.game;
         let seeds = g.future_bound(start);
         // Breadth-first: (position, its future, parent index, move from the parent).
@@ -952,7 +983,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         while head < nodes_seen.len() {
             let (pos, v) = (nodes_seen[head].0.clone(), nodes_seen[head].1);
             for m in self.pv_order(&pos) {
-                let Some((c, fc)) = self.keeps_value(&pos, m, v, nodes) else {
+                let Some((c, fc)) = self.keeps_value(&pos, m, v, nodes)? else {
                     continue;
                 };
                 if g.future_bound(&c) < seeds || g.legal_moves(&c).is_empty() {
@@ -963,7 +994,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
                         i = nodes_seen[i].2;
                     }
                     line.reverse();
-                    return Some((line, c, fc));
+                    return Ok(Some((line, c, fc)));
                 }
                 if seen.insert((g.key(&c), g.to_move(&c))) {
                     nodes_seen.push((c, fc, head, Some(m)));
@@ -971,7 +1002,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
             }
             head += 1;
         }
-        None
+        Ok(None)
     }
 
     /// The proven value of every legal move of `root`, in generation order.
@@ -1006,4 +1037,42 @@ impl<G: MarginGame<Key = u128>, T: TransTable> Solver<'_, G, T> {
 /// Solves `pos` with default limits: a convenience for tests and small positions.
 pub fn solve<G: MarginGame<Key = u128>>(game: &G, pos: &G::Position) -> Report<G::Move> {
     Solver::new(game, Limits::default()).solve(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Kind, RuleOptions, TwoRow};
+
+    /// The deadline also bounds the building of the principal variation: with the deadline
+    /// passed, the line stops short and says so, and what was built is the start of the whole
+    /// line (the line depends on proven values only).
+    #[test]
+    fn deadline_cuts_the_principal_variation() {
+        let g = TwoRow::new(Kind::Kalah, 5, 3, RuleOptions::default()).unwrap();
+        let root = g.start();
+        let limits = Limits {
+            depth: None,
+            threads: 1,
+            tt_mb: 16,
+            deadline: None,
+        };
+        let full = Solver::new(&g, limits).solve(&root);
+        assert!(full.exact && full.pv_complete && !full.pv.is_empty());
+        let late = Solver::new(
+            &g,
+            Limits {
+                deadline: Some(Instant::now()),
+                ..limits
+            },
+        );
+        let nodes = AtomicU64::new(0);
+        let (pv, complete) = late.principal_variation(&root, full.future, &nodes);
+        assert!(
+            !complete,
+            "the line of Kalah(5,3) needs more than one check's worth of nodes"
+        );
+        assert!(pv.len() < full.pv.len());
+        assert_eq!(pv[..], full.pv[..pv.len()]);
+    }
 }

@@ -96,6 +96,7 @@ pub fn reduced_boards(
                     future: v,
                     best: None,
                     pv: Vec::new(),
+                    pv_complete: false,
                     exact: true,
                     depth: 0,
                     nodes: 0,
