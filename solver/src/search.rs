@@ -193,6 +193,15 @@ fn next_depth(depth: u32, acyclic: bool) -> u32 {
     }
 }
 
+/// For a move from a position where `side` was to move with captured margin `margin` to
+/// `child`: whether `side` moves again, and the seeds the move won (mover's margin gained).
+#[inline(always)]
+fn move_gain<G: MarginGame>(g: &G, side: Side, margin: i32, child: &G::Position) -> (bool, i32) {
+    let same = g.to_move(child) == side;
+    let m = g.margin(child);
+    (same, if same { m - margin } else { -m - margin })
+}
+
 /// The depth of a search "without horizon": more plies than any game without cycles lasts
 /// (should one ever reach it, the result says it is not exact and the deepening goes on).
 const FULL_DEPTH: u32 = 1 << 20;
@@ -408,12 +417,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         let mut known_idx = 0u8;
         for (i, &m) in moves.iter().enumerate() {
             let c = g.play(pos, m);
-            let same = g.to_move(&c) == side;
-            let gain = if same {
-                g.margin(&c) - margin
-            } else {
-                -g.margin(&c) - margin
-            };
+            let (same, gain) = move_gain(g, side, margin, &c);
             let oracle = self.oracle.is_some_and(|o| o.prefetch(g, &c));
             if !oracle {
                 // The enhanced transposition cutoff below, or the child's own search, probes
@@ -888,13 +892,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
             .legal_moves(pos)
             .iter()
             .map(|&m| {
-                let c = g.play(pos, m);
-                let same = g.to_move(&c) == side;
-                let gain = if same {
-                    g.margin(&c) - margin
-                } else {
-                    -g.margin(&c) - margin
-                };
+                let (same, gain) = move_gain(g, side, margin, &g.play(pos, m));
                 ((same as i32) << 16 | (gain + 0x8000), m)
             })
             .collect();
