@@ -94,10 +94,16 @@ impl Tablebases {
     /// The stored future value of a board given side to move normalised (mover's row in lanes
     /// `0..W`), when its slice is present.
     pub fn probe_pits(&self, pits: Pits) -> Option<i32> {
+        let (f, i) = self.locate(pits)?;
+        Some(f.get(i) as i32)
+    }
+
+    /// The slice holding a normalised board and the board's index in it, when present.
+    #[inline]
+    fn locate(&self, pits: Pits) -> Option<(&SliceFile, u64)> {
         let lanes = 2 * self.width;
-        let stones = pits.sum_first(lanes);
-        let f = self.slice(stones)?;
-        Some(f.get(index::rank(pits, lanes)) as i32)
+        let f = self.slice(pits.sum_first(lanes))?;
+        Some((f, index::rank(pits, lanes)))
     }
 
     /// The future value of `pos` (seeds the side to move will still win minus the opponent's,
@@ -121,13 +127,10 @@ impl Oracle<TwoRow> for Tablebases {
         if !self.is_for(game) {
             return false;
         }
-        let pits = pos.pits();
-        let lanes = 2 * self.width;
-        let Some(f) = self.slice(pits.sum_first(lanes)) else {
+        let Some((f, i)) = self.locate(pos.pits()) else {
             return false;
         };
-        let i = index::rank(pits, lanes) as usize;
-        mancala_solver::tt::prefetch_line(f.data().as_ptr().wrapping_add(i));
+        mancala_solver::tt::prefetch_line(f.data().as_ptr().wrapping_add(i as usize));
         true
     }
 }
