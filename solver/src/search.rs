@@ -549,8 +549,16 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
                 alpha = best;
             }
             if alpha >= beta {
+                // The bonus of a cutoff: the square of what is left below the node, the depth
+                // in games with cycles, the seeds on the board in games without (where a search
+                // without horizon makes every depth alike, and the seeds are what still has to
+                // be played out). Seeds against depth, one thread, nodes: Kalah(6,4) with tables
+                // to 20 stones 46.7 M -> 31.6 M, Kalah(5,4) 6.60 M -> 4.09 M, Kalah(6,3)
+                // 8.35 M -> 7.09 M (1 GiB table); in the games with cycles of `mancala bench`
+                // seeds were worse (oware 3x2 1,446 -> 74,708, warri 3x3 x2).
+                let left = if self.acyclic { bound as u32 } else { depth }.min(64);
                 let h = &mut self.history[c.idx as usize];
-                *h = h.saturating_add(depth.min(64) * depth.min(64));
+                *h = h.saturating_add(left * left);
                 break;
             }
         }

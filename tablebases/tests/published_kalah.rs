@@ -6,8 +6,11 @@
 //! 2 cores, 226 MB in a temporary folder), then the search (about 48 M nodes on one thread,
 //! under half a minute of CPU). Kalah(6,5) takes longer than CI allows and is ignored; run it
 //! by hand with `cargo test --release -p mancala-tablebases --test published_kalah --
-//! --ignored` (tables to 24 stones: 1.25 G positions, 1.25 GB on disk; BENCHMARKS.md, search
-//! section, gives its cost).
+//! --ignored` (tables to 28 stones: 5.6 G positions, 5.6 GB on disk, about 20 minutes to build
+//! on 2 cores; then about 8.5 minutes of search with a 12 GiB table, so about 18 GB of memory;
+//! BENCHMARKS.md, search section). Set `MANCALA_KALAH_TABLES=DIR` to build the tables into
+//! `DIR` and keep them (a later run reuses them, adding only missing slices) rather than into a
+//! temporary folder.
 
 mod common;
 
@@ -16,13 +19,16 @@ use mancala_solver::search::{Limits, Solver};
 use mancala_solver::{Game, Kind};
 use mancala_tablebases::{build, Tablebases};
 
-/// Builds kalah width-6 tables to `stones` in a temporary folder, solves the start with
+/// Builds kalah width-6 tables to `stones` (in `MANCALA_KALAH_TABLES` if set, else in a
+/// temporary folder), solves the start with
 /// `seeds` a pit (2 threads, a table of `tt_mb` MiB), and returns the value and the principal variation's replayed margin.
 fn solve_kalah6(seeds: u32, stones: u32, tt_mb: usize) -> (i32, bool) {
     let g = mancala_solver::TwoRow::new(Kind::Kalah, 6, seeds, Default::default()).unwrap();
-    let d = tempfile::tempdir().unwrap();
-    build(&g, d.path(), stones, 2, &quiet).unwrap();
-    let tb = Tablebases::open(d.path(), &g).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = std::env::var_os("MANCALA_KALAH_TABLES")
+        .map_or_else(|| tmp.path().to_path_buf(), std::path::PathBuf::from);
+    build(&g, &dir, stones, 2, &quiet).unwrap();
+    let tb = Tablebases::open(&dir, &g).unwrap();
     let limits = Limits {
         depth: None,
         threads: 2,
@@ -53,7 +59,7 @@ fn kalah_6x4_is_a_win_by_10() {
 }
 
 #[test]
-#[ignore = "minutes to hours on 2 cores: run by hand"]
+#[ignore = "half an hour on 2 cores, 18 GB of memory: run by hand"]
 fn kalah_6x5_is_a_win_by_12() {
-    assert_eq!(solve_kalah6(5, 24, 4096), (12, true));
+    assert_eq!(solve_kalah6(5, 28, 12288), (12, true));
 }
