@@ -3,8 +3,8 @@
 //! M. Rawlings, 2015): the search, probing endgame tables built here, must find them.
 //!
 //! Kalah(6,4) runs in CI: tables to 20 stones (226 M positions, about a minute of CPU on
-//! 2 cores, 226 MB in a temporary folder), then the search (about 48 M nodes on one thread,
-//! under half a minute of CPU). Kalah(6,5) takes longer than CI allows and is ignored; run it
+//! 2 cores, 226 MB in a temporary folder), then the search (about 32 M nodes on one thread,
+//! about 15 s of CPU). Kalah(6,5) takes longer than CI allows and is ignored; run it
 //! by hand with `cargo test --release -p mancala-tablebases --test published_kalah --
 //! --ignored` (tables to 28 stones: 5.6 G positions, 5.6 GB on disk, about 20 minutes to build
 //! on 2 cores; then about 8.5 minutes of search with a 12 GiB table, so about 18 GB of memory;
