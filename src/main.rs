@@ -790,11 +790,17 @@ fn spinner() -> indicatif::ProgressBar {
     pb
 }
 
-/// Opens the tablebases named by `--tablebases`, if any.
+/// Opens the tablebases named by `--tablebases`, if any, checking the files on `--threads`
+/// threads.
 fn open_tables(g: &TwoRow, s: &SearchOpts) -> Result<Option<mancala_tablebases::Tablebases>, Fail> {
     match &s.tablebases {
         None => Ok(None),
-        Some(dir) => Ok(Some(mancala_tablebases::Tablebases::open(dir, g)?)),
+        Some(dir) => {
+            let threads = threads_or_all(s.threads)?;
+            Ok(Some(pool(threads)?.install(|| {
+                mancala_tablebases::Tablebases::open(dir, g)
+            })?))
+        }
     }
 }
 

@@ -7,6 +7,7 @@ use crate::rules::GameId;
 use mancala_solver::pits::Pits;
 use mancala_solver::search::Oracle;
 use mancala_solver::{Kind, RuleOptions, TwoRow, TwoRowPos};
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// The tables of one game (variant, rules, width) found in a folder, memory-mapped.
@@ -22,8 +23,9 @@ pub struct Tablebases {
 
 impl Tablebases {
     /// Opens every slice file of `game` in `dir` (names as [`GameId::file_name`]), checking
-    /// each header and data checksum. Slices that are absent are simply not probed; a file
-    /// that is present but damaged, or holds another game or stone count, is an error.
+    /// each header and data checksum (the files in parallel, on rayon's pool). Slices that are
+    /// absent are simply not probed; a file that is present but damaged, or holds another game
+    /// or stone count, is an error (the one of the fewest stones, if several are).
     pub fn open(dir: &Path, game: &TwoRow) -> Result<Tablebases, Error> {
         if !dir.is_dir() {
             return Err(Error::Invalid(format!(
@@ -32,18 +34,29 @@ impl Tablebases {
             )));
         }
         let id = GameId::of(game);
-        let mut slices = Vec::new();
+        let mut paths = Vec::new();
         for n in 0..=MAX_STONES {
             let path = dir.join(id.file_name(n));
             let present = path
                 .try_exists()
                 .map_err(|e| Error::io(&path, "looking for", e))?;
-            slices.push(if present {
-                Some(SliceFile::open(&path, Some((&id, n)), true)?)
-            } else {
-                None
-            });
+            paths.push(present.then_some(path));
         }
+        // The files are checked in parallel (reading and hashing every value is most of the
+        // time of opening); the error reported is that of the smallest slice that fails, so
+        // the message does not depend on the thread count.
+        let opened: Vec<Result<Option<SliceFile>, Error>> = paths
+            .par_iter()
+            .enumerate()
+            // One file a task: the few largest slices hold most of the data.
+            .with_max_len(1)
+            .map(|(n, path)| {
+                path.as_ref()
+                    .map(|p| SliceFile::open(p, Some((&id, n as u32)), true))
+                    .transpose()
+            })
+            .collect();
+        let mut slices = opened.into_iter().collect::<Result<Vec<_>, Error>>()?;
         while matches!(slices.last(), Some(None)) {
             slices.pop();
         }

@@ -145,6 +145,39 @@ fn refused(fx: &Fixture, reason: &str, damage: impl Fn(&Path)) {
     assert!(stats(&g, d.path(), 4).is_ok());
 }
 
+/// The slices are opened and checked in parallel; with several damaged files the error names
+/// the smallest damaged slice, whatever the thread count.
+#[test]
+fn the_smallest_damaged_slice_is_named() {
+    let fx = fixture();
+    let g = game(Kind::Oware, 2, &[]);
+    let d = tempfile::tempdir().unwrap();
+    for (n, bytes) in files_of(&fx.oware) {
+        fs::write(d.path().join(n), bytes).unwrap();
+    }
+    for n in [3, 6] {
+        let p = d.path().join(name(&g, n));
+        let mut b = fs::read(&p).unwrap();
+        let last = b.len() - 1;
+        b[last] ^= 1;
+        fs::write(&p, b).unwrap();
+    }
+    for threads in [1, 2, 4] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let msg = pool
+            .install(|| Tablebases::open(d.path(), &g))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            msg.contains(&name(&g, 3)) && msg.contains("data checksum mismatch"),
+            "{threads} threads: {msg}"
+        );
+    }
+}
+
 #[test]
 fn damaged_or_foreign_files_are_refused() {
     let fx = fixture();
