@@ -427,22 +427,29 @@ fn cmd_perft<G: Notation>(g: &G, pos: &G::Position, c: &Common, depth: u32, spli
 /// Positions beyond which `solve` does not try the whole-graph count of plies.
 const RETRO_LIMIT: usize = 3_000_000;
 
+/// Opens the four-row tables named by `--tablebases`, if any; a folder without tables of `g`
+/// is an error.
+fn open_four_tables(
+    g: &FourRow,
+    s: &SearchOpts,
+) -> Result<Option<mancala_tablebases::fourrow::FourTables>, Fail> {
+    let Some(dir) = &s.tablebases else {
+        return Ok(None);
+    };
+    let t = mancala_tablebases::fourrow::FourTables::open(dir, g)?;
+    if t.is_empty() {
+        return Err(Fail(format!(
+            "--tablebases: {} holds no tables of {} (build them with `mancala tablebase build`)",
+            dir.display(),
+            mancala_tablebases::fourrow::game_id(g)
+        )));
+    }
+    Ok(Some(t))
+}
+
 fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res {
     // Four-row wdl tables (removal games): probed by the search as its oracle.
-    let tables = match &s.tablebases {
-        Some(dir) => {
-            let t = mancala_tablebases::fourrow::FourTables::open(dir, g)?;
-            if t.is_empty() {
-                return Err(Fail(format!(
-                    "--tablebases: {} holds no tables of {} (build them with `mancala tablebase build`)",
-                    dir.display(),
-                    mancala_tablebases::fourrow::game_id(g)
-                )));
-            }
-            Some(t)
-        }
-        None => None,
-    };
+    let tables = open_four_tables(g, s)?;
     let limits = s.limits()?;
     // The search numbers a position's moves with a byte (search.rs): on boards where a
     // position could have more, the whole reachable graph is solved by retrograde analysis
@@ -644,9 +651,9 @@ fn solve_four_retro(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -
 }
 
 fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res {
-    if s.depth.is_some() {
+    if s.depth.is_some() || s.time.is_some() {
         return Err(Fail(
-            "analyze gives exact values only: --depth is not accepted".into(),
+            "analyze gives exact values only: --depth and --time are not accepted".into(),
         ));
     }
     if g.max_moves_bound() > 256 {
@@ -657,7 +664,12 @@ fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Re
             g.max_moves_bound()
         )));
     }
-    let solver = Solver::new(g, s.limits()?);
+    let limits = s.limits()?;
+    let tables = open_four_tables(g, s)?;
+    let mut solver = Solver::new(g, limits);
+    if let Some(t) = &tables {
+        solver = solver.with_oracle(t);
+    }
     let t0 = Instant::now();
     let values = solver.analyze(pos);
     let best = values.iter().map(|v| v.value).max();
@@ -885,12 +897,17 @@ fn pv_names(
 
 fn analyze(c: &Common, s: &SearchOpts) -> Res {
     let (g, pos) = setup(c)?;
-    if s.depth.is_some() {
+    if s.depth.is_some() || s.time.is_some() {
         return Err(Fail(
-            "analyze gives exact values only: --depth is not accepted".into(),
+            "analyze gives exact values only: --depth and --time are not accepted".into(),
         ));
     }
-    let solver = Solver::new(&g, s.limits()?);
+    let limits = s.limits()?;
+    let tables = open_tables(&g, s)?;
+    let mut solver = Solver::new(&g, limits);
+    if let Some(t) = &tables {
+        solver = solver.with_oracle(t);
+    }
     let t0 = Instant::now();
     let values = solver.analyze(&pos);
     let best = values.iter().map(|v| v.value).max();

@@ -1046,6 +1046,57 @@ fn analyze_values_every_move() {
     assert!(best_moves.contains(&s["best_move"]));
 }
 
+/// `analyze` probes the tables given with `--tablebases` and uses `--threads`: the values are
+/// the same with or without tables and on one or two threads; a folder that is not there is
+/// refused.
+#[test]
+fn analyze_with_tables_and_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let out = mancala(&[
+        "tablebase",
+        "build",
+        "kalah",
+        "--width",
+        "4",
+        "--max-stones",
+        "8",
+        "--dir",
+        d,
+    ]);
+    assert!(out.status.success());
+    let pos = "3,3,3,3/3,3,3,3 S stores=0,0";
+    let base = json(&[
+        "analyze",
+        "kalah",
+        "--position",
+        pos,
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(base["moves"].as_object().unwrap().len(), 4);
+    for threads in ["1", "2"] {
+        for tables in [false, true] {
+            let mut args = vec!["analyze", "kalah", "--position", pos, "--threads", threads];
+            if tables {
+                args.extend(["--tablebases", d]);
+            }
+            args.push("--json");
+            let a = json(&args);
+            assert_eq!(
+                a["moves"], base["moves"],
+                "threads {threads}, tables {tables}"
+            );
+            assert_eq!(a["value"], base["value"]);
+        }
+    }
+    says(
+        &fails(&["analyze", "kalah", "--tablebases", "/no/such/folder"]),
+        &["/no/such/folder"],
+    );
+}
+
 #[test]
 fn bench_signature_is_deterministic() {
     let a = json(&["bench", "--json"]);
@@ -1064,6 +1115,7 @@ fn err_solve_bad_search_options() {
     says(&fails(&["solve", "kalah", "--tt-mb", "0"]), &["--tt-mb"]);
     says(&fails(&["solve", "kalah", "--depth", "0"]), &["--depth"]);
     says(&fails(&["analyze", "kalah", "--depth", "3"]), &["--depth"]);
+    says(&fails(&["analyze", "kalah", "--time", "3"]), &["--time"]);
     says(
         &fails(&["solve", "kalah", "--threads", "x"]),
         &["--threads"],

@@ -204,6 +204,19 @@ fn tablebases_build_probe_verify_and_solve() {
         with["pv"].as_array().map(|v| v.len() as u64),
         plain["plies"].as_u64()
     );
+    // `analyze` probes the same tables: the same value for every move.
+    let analyze = |extra: &[&str]| -> serde_json::Value {
+        let args = [
+            &["analyze", "chisolo", "--position", pos, "--json"][..],
+            extra,
+        ]
+        .concat();
+        serde_json::from_str(&ok(&args)).unwrap()
+    };
+    let a_plain = analyze(&[]);
+    assert!(!a_plain["moves"].as_object().unwrap().is_empty());
+    assert_eq!(analyze(&["--tablebases", d])["moves"], a_plain["moves"]);
+    assert_eq!(a_plain["value"], plain["value"]);
     // Stats: the slices of 5 seeds; with no seed, the mover has lost in 0.
     let st = ok(&[
         &["tablebase", "stats", "chisolo", "--stones", "5"][..],
@@ -222,6 +235,8 @@ fn tablebases_build_probe_verify_and_solve() {
     assert!(err.contains("chisolo-default-w2-m3-o2.ftb"), "{err}");
     assert!(err.contains("checksum"), "{err}");
     let err = fails(&["solve", "chisolo", "--position", pos, "--tablebases", d]);
+    assert!(err.contains("chisolo-default-w2-m3-o2.ftb"), "{err}");
+    let err = fails(&["analyze", "chisolo", "--position", pos, "--tablebases", d]);
     assert!(err.contains("chisolo-default-w2-m3-o2.ftb"), "{err}");
     // Tables of another width are not these.
     let err = fails(&[

@@ -789,22 +789,40 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         nodes: &AtomicU64,
         progress: &mut dyn FnMut(Progress),
     ) -> (i32, bool, u32) {
-        let threads = self.limits.threads.max(1);
+        let max_depth = self.limits.depth;
+        self.parallel(
+            stop,
+            nodes,
+            |w| w.deepen(root, max_depth, progress),
+            |w| {
+                w.deepen(root, max_depth, &mut |_| {});
+            },
+        )
+    }
+
+    /// Runs `main` on the main worker (the one with the deadline) and `helper` on a lazy-SMP
+    /// helper in each further thread, all on the shared table; the helpers stop once `main`
+    /// is done.
+    fn parallel<R>(
+        &self,
+        stop: &AtomicBool,
+        nodes: &AtomicU64,
+        main: impl FnOnce(&mut Worker<'_, G, T>) -> R,
+        helper: impl Fn(&mut Worker<'_, G, T>) + Sync,
+    ) -> R {
         std::thread::scope(|s| {
-            for salt in 1..threads {
-                let (game, tt, oracle) = (self.game, &self.tt, self.oracle);
-                let root = root.clone();
-                let max_depth = self.limits.depth;
+            for salt in 1..self.limits.threads.max(1) {
+                let helper = &helper;
                 s.spawn(move || {
-                    let mut w = Worker::new(game, tt, oracle, stop, nodes, salt);
-                    w.deepen(&root, max_depth, &mut |_| {});
+                    let mut w = Worker::new(self.game, &self.tt, self.oracle, stop, nodes, salt);
+                    helper(&mut w);
                     w.flush_nodes();
                 });
             }
-            let mut main = Worker::new(self.game, &self.tt, self.oracle, stop, nodes, 0);
-            main.deadline = self.limits.deadline;
-            let r = main.deepen(root, self.limits.depth, progress);
-            main.flush_nodes();
+            let mut w = Worker::new(self.game, &self.tt, self.oracle, stop, nodes, 0);
+            w.deadline = self.limits.deadline;
+            let r = main(&mut w);
+            w.flush_nodes();
             stop.store(true, Ordering::Relaxed);
             r
         })
@@ -813,9 +831,18 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
     /// The proven future value of `pos` (searching from scratch where the table lacks it).
     fn exact_future(&self, pos: &G::Position, nodes: &AtomicU64) -> i32 {
         let stop = AtomicBool::new(false);
-        let mut w = Worker::new(self.game, &self.tt, self.oracle, &stop, nodes, 0);
-        let (v, exact, _) = w.deepen(pos, None, &mut |_| {});
-        w.flush_nodes();
+        let (v, exact, _) = self.parallel(
+            &stop,
+            nodes,
+            |w| {
+                // No deadline here: `analyze` wants every value proven.
+                w.deadline = None;
+                w.deepen(pos, None, &mut |_| {})
+            },
+            |w| {
+                w.deepen(pos, None, &mut |_| {});
+            },
+        );
         debug_assert!(exact);
         v
     }
@@ -1019,7 +1046,8 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         Ok(None)
     }
 
-    /// The proven value of every legal move of `root`, in generation order.
+    /// The proven value of every legal move of `root`, in generation order, each solved on
+    /// the limits' threads (the limits' deadline is not used: every value is proven).
     pub fn analyze(&self, root: &G::Position) -> Vec<MoveValue<G::Move>> {
         let g = self.game;
         let nodes = AtomicU64::new(0);
