@@ -21,12 +21,12 @@ fn rules() -> impl Strategy<Value = FourRow> {
             let opts = Options {
                 resow_end: a && kind == Kind::Mwambulula,
                 singles_free: b && resowing,
-                // Choices multiply the ways a sowing may go, and listing them explores every
-                // sequence of choices: on 3 and 4 holes a row some positions met in random
-                // games take seconds (up to 20 s) to list their moves, so random games keep
-                // this option to 2 holes a row (at most 50 ms a position there); the rules
-                // tests and perft files cover it at 3.
-                capture_may: c && resowing && w == 2,
+                // Choices multiply the ways a sowing may go, and declined captures can relay
+                // round cycles of laps over 100,000 long: on 4 holes a row some positions met
+                // in random games still take half a second to list their moves (3 holes: at
+                // most 20 ms; 5 and 6: minutes), so random games keep this option to 2 and 3
+                // holes a row; the rules tests and perft files cover it too.
+                capture_may: c && resowing && w <= 3,
                 possible_board: d && kind != Kind::Natatu,
                 ahead_front: e && kind == Kind::Kabwanga,
             };
