@@ -1,8 +1,10 @@
 //! A slow, readable reference of the four-row rules, written apart from the fast code: it
 //! reads and writes position text itself, keeps the four rows as drawn (`Vec<Vec<u32>>`),
 //! walks a player's circuit cell by cell and sows seed by seed, and detects sowings that
-//! never end with a set of every lap-start state seen. Tests check that it lists the same
-//! moves (by name) leading to the same positions (as text) as [`super::FourRow`].
+//! never end with a set of every lap-start state seen (under `capture=may`, one set for each
+//! run of laps between two choices, every way of choosing followed). Tests check that it
+//! lists the same moves (by name) leading to the same positions (as text) as
+//! [`super::FourRow`].
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -21,7 +23,18 @@ pub struct Reference {
     w: usize,
     resow_end: bool,
     singles_free: bool,
+    capture_may: bool,
     max_laps: usize,
+}
+
+/// A sowing under `capture=may` at the start of a lap: the board, where the lap starts, the
+/// seeds in hand, and the choices made so far.
+#[derive(Clone)]
+struct Way {
+    rows: Vec<Vec<u32>>,
+    at: usize,
+    hand: u32,
+    choices: String,
 }
 
 /// Why a sowing gave no result.
@@ -46,6 +59,8 @@ impl Reference {
             w,
             resow_end: rules.iter().any(|r| r == "resow=end"),
             singles_free: rules.iter().any(|r| r == "singles=free"),
+            capture_may: rules.iter().any(|r| r == "capture=may")
+                && matches!(id, "chisolo-ii" | "mwambulula"),
             max_laps: usize::MAX,
         }
     }
@@ -292,6 +307,137 @@ impl Reference {
         }
     }
 
+    /// Under `capture=may` (chisolo-ii, mwambulula): every way the sowing from circuit
+    /// position `start` may go, as (board after the move, choices made: `c` captured, `r`
+    /// declined so that the hole relays). A way that meets a choice point (board and hole of
+    /// the last seed) already met on its own way is not a move, nor one whose laps repeat a
+    /// state between two choices; after 31 choices every chance captures.
+    #[allow(clippy::type_complexity)]
+    fn sow_may(&self, p: &RefPos, start: usize) -> Result<Vec<(Vec<Vec<u32>>, String)>, Stop> {
+        let n = self.circuit(p.south).len();
+        let (r0, c0) = self.circuit(p.south)[start];
+        let mut rows = p.rows.clone();
+        let hand = rows[r0][c0];
+        rows[r0][c0] = 0;
+        let mut out = Vec::new();
+        let way = Way {
+            rows,
+            at: (start + 1) % n,
+            hand,
+            choices: String::new(),
+        };
+        self.ways(p.south, start, way, &mut Vec::new(), &mut out)?;
+        Ok(out)
+    }
+
+    /// Every way the sowing from `start` goes: (board, text column of a Lozi capture, choices
+    /// under `capture=may`); `Err(Stop::Never)` when it never ends (there is no way).
+    #[allow(clippy::type_complexity)]
+    fn sowings(
+        &self,
+        p: &RefPos,
+        start: usize,
+        cw: bool,
+    ) -> Result<Vec<(Vec<Vec<u32>>, Option<usize>, String)>, Stop> {
+        if self.capture_may {
+            let ways = self.sow_may(p, start)?;
+            if ways.is_empty() {
+                return Err(Stop::Never);
+            }
+            return Ok(ways.into_iter().map(|(r, c)| (r, None, c)).collect());
+        }
+        let (rows, capture) = self.sow(p, start, cw)?;
+        Ok(vec![(rows, capture, String::new())])
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn ways(
+        &self,
+        south: bool,
+        start: usize,
+        mut way: Way,
+        met: &mut Vec<(Vec<Vec<u32>>, usize)>,
+        out: &mut Vec<(Vec<Vec<u32>>, String)>,
+    ) -> Result<(), Stop> {
+        let circ = self.circuit(south);
+        let n = circ.len();
+        let mut seen: HashSet<(Vec<Vec<u32>>, usize, u32)> = HashSet::new();
+        loop {
+            if !seen.insert((way.rows.clone(), way.at, way.hand)) {
+                return Ok(());
+            }
+            if seen.len() > self.max_laps {
+                return Err(Stop::TooLong);
+            }
+            let mut last = way.at;
+            while way.hand > 0 {
+                let (r, c) = circ[way.at];
+                way.rows[r][c] += 1;
+                way.hand -= 1;
+                last = way.at;
+                if way.hand > 0 {
+                    way.at = (way.at + 1) % n;
+                }
+            }
+            let (r, c) = circ[last];
+            if way.rows[r][c] == 1 {
+                out.push((way.rows, way.choices));
+                return Ok(());
+            }
+            let facing = way.rows[Self::opp_front_row(south)][c] > 0;
+            let front = r == Self::own_front_row(south);
+            let chance = facing && (front || self.id == "mwambulula");
+            let resow = |w: &mut Way, take: bool| -> bool {
+                if take {
+                    let f = Self::opp_front_row(south);
+                    let b = Self::opp_back_row(south);
+                    w.hand = w.rows[f][c] + w.rows[b][c];
+                    w.rows[f][c] = 0;
+                    w.rows[b][c] = 0;
+                    if self.id == "mwambulula" {
+                        w.at = start;
+                        if self.resow_end {
+                            while w.hand > 0 {
+                                let (r, c) = circ[w.at];
+                                w.rows[r][c] += 1;
+                                w.hand -= 1;
+                                w.at = (w.at + 1) % n;
+                            }
+                            return true;
+                        }
+                        return false;
+                    }
+                } else {
+                    w.hand = w.rows[r][c];
+                    w.rows[r][c] = 0;
+                }
+                w.at = (last + 1) % n;
+                false
+            };
+            if chance && way.choices.len() < 31 {
+                if met.contains(&(way.rows.clone(), last)) {
+                    return Ok(());
+                }
+                met.push((way.rows.clone(), last));
+                for (take, letter) in [(true, 'c'), (false, 'r')] {
+                    let mut w = way.clone();
+                    w.choices.push(letter);
+                    if resow(&mut w, take) {
+                        out.push((w.rows, w.choices));
+                    } else {
+                        self.ways(south, start, w, met, out)?;
+                    }
+                }
+                met.pop();
+                return Ok(());
+            }
+            if resow(&mut way, chance) {
+                out.push((way.rows, way.choices));
+                return Ok(());
+            }
+        }
+    }
+
     fn extra_count(&self, p: &RefPos) -> usize {
         let me = if p.south { 0 } else { 1 };
         let made = self.field(p, "captures")[me];
@@ -377,8 +523,8 @@ impl Reference {
                 .iter()
                 .copied()
                 .filter(|&i| counts[(i + 1) % n] > 0)
-                .filter(|&i| match self.sow(&p, i, false) {
-                    Ok(_) => true,
+                .filter(|&i| match self.sowings(&p, i, false) {
+                    Ok(ways) => !ways.is_empty(),
                     Err(Stop::Never) => false,
                     Err(Stop::TooLong) => {
                         too_long = true;
@@ -392,61 +538,67 @@ impl Reference {
             starts = seeded.iter().map(|&i| (i, false, "")).collect();
         }
         for (i, cw, sfx) in starts {
-            let (rows, capture) = match self.sow(&p, i, cw) {
-                Ok(r) => r,
+            let ways = match self.sowings(&p, i, cw) {
+                Ok(ways) => ways,
                 Err(Stop::Never) => continue,
                 Err(Stop::TooLong) => return None,
             };
-            let mut q = p.clone();
-            q.rows = rows;
-            if !sfx.is_empty() {
-                q.dir = Some(cw);
-            }
-            let base = format!("{}{sfx}", self.name(p.south, circ[i]));
-            match capture {
-                None => out.push((base, self.format(&pass(q)))),
-                Some(c) => {
-                    let f = Self::opp_front_row(p.south);
-                    let b = Self::opp_back_row(p.south);
-                    let got = (q.rows[f][c] + q.rows[b][c]) as i64;
-                    q.rows[f][c] = 0;
-                    q.rows[b][c] = 0;
-                    let mut made = self.field(&q, "captures");
-                    made[me] += 1;
-                    if matches!(id, "nchuba" | "nakabili") {
-                        q.fields.insert("captures".into(), made);
-                    }
-                    let left: Vec<(usize, usize)> = opp_cells
-                        .iter()
-                        .copied()
-                        .filter(|&(r, c)| q.rows[r][c] > 0)
-                        .collect();
-                    let k = self.extra_count(&p).min(left.len());
-                    for choice in combinations(&left, k) {
-                        let mut q2 = q.clone();
-                        let mut g = got;
-                        for &(r, c) in &choice {
-                            g += q2.rows[r][c] as i64;
-                            q2.rows[r][c] = 0;
+            for (rows, capture, choices) in ways {
+                let mut q = p.clone();
+                q.rows = rows;
+                if !sfx.is_empty() {
+                    q.dir = Some(cw);
+                }
+                let base = if choices.is_empty() {
+                    format!("{}{sfx}", self.name(p.south, circ[i]))
+                } else {
+                    format!("{}:{choices}{sfx}", self.name(p.south, circ[i]))
+                };
+                match capture {
+                    None => out.push((base, self.format(&pass(q)))),
+                    Some(c) => {
+                        let f = Self::opp_front_row(p.south);
+                        let b = Self::opp_back_row(p.south);
+                        let got = (q.rows[f][c] + q.rows[b][c]) as i64;
+                        q.rows[f][c] = 0;
+                        q.rows[b][c] = 0;
+                        let mut made = self.field(&q, "captures");
+                        made[me] += 1;
+                        if matches!(id, "nchuba" | "nakabili") {
+                            q.fields.insert("captures".into(), made);
                         }
-                        let mut cap = self.field(&q2, "captured");
-                        cap[me] += g;
-                        q2.fields.insert("captured".into(), cap);
-                        let mut names: Vec<(bool, usize, String)> = choice
+                        let left: Vec<(usize, usize)> = opp_cells
                             .iter()
-                            .map(|&cell| {
-                                let nm = self.name(p.south, cell);
-                                (nm.starts_with('F'), nm[1..].parse().unwrap(), nm)
-                            })
+                            .copied()
+                            .filter(|&(r, c)| q.rows[r][c] > 0)
                             .collect();
-                        names.sort();
-                        let name = if names.is_empty() {
-                            base.clone()
-                        } else {
-                            let l: Vec<String> = names.into_iter().map(|x| x.2).collect();
-                            format!("{base}x({})", l.join(","))
-                        };
-                        out.push((name, self.format(&pass(q2))));
+                        let k = self.extra_count(&p).min(left.len());
+                        for choice in combinations(&left, k) {
+                            let mut q2 = q.clone();
+                            let mut g = got;
+                            for &(r, c) in &choice {
+                                g += q2.rows[r][c] as i64;
+                                q2.rows[r][c] = 0;
+                            }
+                            let mut cap = self.field(&q2, "captured");
+                            cap[me] += g;
+                            q2.fields.insert("captured".into(), cap);
+                            let mut names: Vec<(bool, usize, String)> = choice
+                                .iter()
+                                .map(|&cell| {
+                                    let nm = self.name(p.south, cell);
+                                    (nm.starts_with('F'), nm[1..].parse().unwrap(), nm)
+                                })
+                                .collect();
+                            names.sort();
+                            let name = if names.is_empty() {
+                                base.clone()
+                            } else {
+                                let l: Vec<String> = names.into_iter().map(|x| x.2).collect();
+                                format!("{base}x({})", l.join(","))
+                            };
+                            out.push((name, self.format(&pass(q2))));
+                        }
                     }
                 }
             }
