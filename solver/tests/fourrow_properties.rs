@@ -24,7 +24,7 @@ fn rules() -> impl Strategy<Value = FourRow> {
                 // Choices multiply the ways a sowing may go, and declined captures can relay
                 // round cycles of laps over 100,000 long: on 4 holes a row some positions met
                 // in random games still take half a second to list their moves (3 holes: at
-                // most 20 ms; 5 and 6: minutes), so random games keep this option to 2 and 3
+                // most 20 ms; 5: up to 30 s), so random games keep this option to 2 and 3
                 // holes a row; the rules tests and perft files cover it too.
                 capture_may: c && resowing && w <= 3,
                 possible_board: d && kind != Kind::Natatu,
