@@ -186,16 +186,13 @@ fn tablebases_build_probe_verify_and_solve() {
     ]
     .concat()))
     .unwrap();
-    let solve = |extra: &[&str]| -> serde_json::Value {
-        let args = [
-            &["solve", "chisolo", "--position", pos, "--json"][..],
-            extra,
-        ]
-        .concat();
+    // `solve` or `analyze` of `pos`, with `extra` options.
+    let run = |cmd: &str, extra: &[&str]| -> serde_json::Value {
+        let args = [&[cmd, "chisolo", "--position", pos, "--json"][..], extra].concat();
         serde_json::from_str(&ok(&args)).unwrap()
     };
-    let plain = solve(&[]);
-    let with = solve(&["--tablebases", d]);
+    let plain = run("solve", &[]);
+    let with = run("solve", &["--tablebases", d]);
     assert_eq!(p["value"], plain["value"]);
     assert_eq!(p["plies"], plain["plies"]);
     assert_eq!(with["value"], plain["value"]);
@@ -205,17 +202,12 @@ fn tablebases_build_probe_verify_and_solve() {
         plain["plies"].as_u64()
     );
     // `analyze` probes the same tables: the same value for every move.
-    let analyze = |extra: &[&str]| -> serde_json::Value {
-        let args = [
-            &["analyze", "chisolo", "--position", pos, "--json"][..],
-            extra,
-        ]
-        .concat();
-        serde_json::from_str(&ok(&args)).unwrap()
-    };
-    let a_plain = analyze(&[]);
+    let a_plain = run("analyze", &[]);
     assert!(!a_plain["moves"].as_object().unwrap().is_empty());
-    assert_eq!(analyze(&["--tablebases", d])["moves"], a_plain["moves"]);
+    assert_eq!(
+        run("analyze", &["--tablebases", d])["moves"],
+        a_plain["moves"]
+    );
     assert_eq!(a_plain["value"], plain["value"]);
     // Stats: the slices of 5 seeds; with no seed, the mover has lost in 0.
     let st = ok(&[
