@@ -671,7 +671,7 @@ fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Re
         solver = solver.with_oracle(t);
     }
     let t0 = Instant::now();
-    let values = solver.analyze(pos);
+    let values = analyze_moves(&solver, pos);
     let best = values.iter().map(|v| v.value).max();
     if c.json {
         let moves: serde_json::Map<String, Value> = values
@@ -795,6 +795,25 @@ const PV_CUT: &str =
     "note: the principal variation stops short (the time limit passed while it was built)";
 
 /// A spinner on stderr (hidden when stderr is not a terminal).
+/// `Solver::analyze` with a spinner on stderr: moves solved so far and nodes.
+fn analyze_moves<G: mancala_solver::MarginGame<Key = u128>>(
+    solver: &Solver<'_, G>,
+    pos: &G::Position,
+) -> Vec<mancala_solver::search::MoveValue<G::Move>> {
+    let pb = spinner();
+    let t0 = Instant::now();
+    let values = solver.analyze_with_progress(pos, &mut |done, moves, nodes| {
+        let secs = t0.elapsed().as_secs_f64().max(1e-9);
+        pb.set_message(format!(
+            "{done} of {moves} moves solved  {:.1} M nodes  {:.1} M nodes/s",
+            nodes as f64 / 1e6,
+            nodes as f64 / secs / 1e6
+        ));
+    });
+    pb.finish_and_clear();
+    values
+}
+
 fn spinner() -> indicatif::ProgressBar {
     let pb = indicatif::ProgressBar::new_spinner();
     pb.set_draw_target(indicatif::ProgressDrawTarget::stderr());
@@ -909,7 +928,7 @@ fn analyze(c: &Common, s: &SearchOpts) -> Res {
         solver = solver.with_oracle(t);
     }
     let t0 = Instant::now();
-    let values = solver.analyze(&pos);
+    let values = analyze_moves(&solver, &pos);
     let best = values.iter().map(|v| v.value).max();
     if c.json {
         let moves: serde_json::Map<String, Value> = values

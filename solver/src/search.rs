@@ -1049,23 +1049,35 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
     /// The proven value of every legal move of `root`, in generation order, each solved on
     /// the limits' threads (the limits' deadline is not used: every value is proven).
     pub fn analyze(&self, root: &G::Position) -> Vec<MoveValue<G::Move>> {
+        self.analyze_with_progress(root, &mut |_, _, _| {})
+    }
+
+    /// Like [`Solver::analyze`], calling `progress(done, moves, nodes)` before the first move
+    /// and after each move is solved.
+    pub fn analyze_with_progress(
+        &self,
+        root: &G::Position,
+        progress: &mut dyn FnMut(usize, usize, u64),
+    ) -> Vec<MoveValue<G::Move>> {
         let g = self.game;
         let nodes = AtomicU64::new(0);
         let side = g.to_move(root);
-        g.legal_moves(root)
-            .iter()
-            .map(|&m| {
-                let c = g.play(root, m);
-                let fc = self.exact_future(&c, &nodes);
-                // The child's margin is from its mover's point of view.
-                let value = if g.to_move(&c) == side {
-                    g.margin(&c) + fc
-                } else {
-                    -(g.margin(&c) + fc)
-                };
-                MoveValue { mv: m, value }
-            })
-            .collect()
+        let moves = g.legal_moves(root);
+        progress(0, moves.len(), 0);
+        let mut values = Vec::with_capacity(moves.len());
+        for (i, &m) in moves.iter().enumerate() {
+            let c = g.play(root, m);
+            let fc = self.exact_future(&c, &nodes);
+            // The child's margin is from its mover's point of view.
+            let value = if g.to_move(&c) == side {
+                g.margin(&c) + fc
+            } else {
+                -(g.margin(&c) + fc)
+            };
+            values.push(MoveValue { mv: m, value });
+            progress(i + 1, moves.len(), nodes.load(Ordering::Relaxed));
+        }
+        values
     }
 }
 
