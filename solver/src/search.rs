@@ -1098,6 +1098,26 @@ mod tests {
     use super::*;
     use crate::{Kind, RuleOptions, TwoRow};
 
+    /// `analyze_with_progress` reports before the first move and after each one, and gives
+    /// the values `analyze` gives.
+    #[test]
+    fn analyze_reports_each_move() {
+        let g = TwoRow::new(Kind::Kalah, 4, 3, RuleOptions::default()).unwrap();
+        let solver = Solver::new(&g, Limits::default());
+        let mut calls = Vec::new();
+        let values = solver.analyze_with_progress(&g.start(), &mut |done, moves, nodes| {
+            calls.push((done, moves, nodes))
+        });
+        let n = g.legal_moves(&g.start()).len();
+        assert_eq!(values.len(), n);
+        let done: Vec<usize> = calls.iter().map(|c| c.0).collect();
+        assert_eq!(done, (0..=n).collect::<Vec<_>>());
+        assert!(calls.iter().all(|c| c.1 == n));
+        assert!(calls.windows(2).all(|w| w[0].2 <= w[1].2) && calls[n].2 > 0);
+        let plain: Vec<i32> = solver.analyze(&g.start()).iter().map(|v| v.value).collect();
+        assert_eq!(values.iter().map(|v| v.value).collect::<Vec<_>>(), plain);
+    }
+
     /// The deadline also bounds the building of the principal variation: with the deadline
     /// passed, the line stops short and says so, and what was built is the start of the whole
     /// line (the line depends on proven values only).
