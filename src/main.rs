@@ -794,7 +794,6 @@ fn variants(as_json: bool) -> Res {
 const PV_CUT: &str =
     "note: the principal variation stops short (the time limit passed while it was built)";
 
-/// A spinner on stderr (hidden when stderr is not a terminal).
 /// `Solver::analyze` with a spinner on stderr: moves solved so far and nodes.
 fn analyze_moves<G: mancala_solver::MarginGame<Key = u128>>(
     solver: &Solver<'_, G>,
@@ -814,6 +813,7 @@ fn analyze_moves<G: mancala_solver::MarginGame<Key = u128>>(
     values
 }
 
+/// A spinner on stderr (hidden when stderr is not a terminal).
 fn spinner() -> indicatif::ProgressBar {
     let pb = indicatif::ProgressBar::new_spinner();
     pb.set_draw_target(indicatif::ProgressDrawTarget::stderr());
