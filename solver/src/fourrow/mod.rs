@@ -725,9 +725,9 @@ impl FourRow {
     /// laps are determined).
     ///
     /// `cycles` holds the states starting a lap at index 0 of every cycle of laps found so far
-    /// in this listing ([`Cycles`]): a later sequence that
-    /// runs into one of them never ends either (the laps from a state are determined) and is
-    /// dropped there, not after going round the cycle again. Declining relays can go round
+    /// in this listing ([`Cycles`]): a later sequence that runs into one of them never ends
+    /// either (the laps from a state are determined) and is dropped there, not after going
+    /// round the cycle again. Declining relays can go round
     /// cycles of over 100,000 laps, and many sequences of one sowing run into the same few:
     /// on chisolo-ii 4x3 `3,1,5,5/18,1,6,3/1,2,1,1/1,0,0,0 N` (737 moves) the listing went
     /// round 176 cycles in 66 M laps.

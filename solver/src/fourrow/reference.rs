@@ -201,6 +201,16 @@ impl Reference {
         }
     }
 
+    /// Takes the opponent's file of text column `c` (front and back hole) off the board of
+    /// the player `south` says; returns its seeds.
+    fn take_file(rows: &mut [Vec<u32>], south: bool, c: usize) -> u32 {
+        let (f, b) = (Self::opp_front_row(south), Self::opp_back_row(south));
+        let got = rows[f][c] + rows[b][c];
+        rows[f][c] = 0;
+        rows[b][c] = 0;
+        got
+    }
+
     /// Sows from circuit position `start`; `Err` if never ending. Returns the board after
     /// the laps and, for a Lozi capture, the text column of the captured file.
     fn sow(
@@ -240,21 +250,13 @@ impl Reference {
             let was_empty = rows[r][c] == 1;
             let front = r == Self::own_front_row(p.south);
             let facing = rows[Self::opp_front_row(p.south)][c] > 0;
-            let take_file = |rows: &mut Vec<Vec<u32>>| {
-                let f = Self::opp_front_row(p.south);
-                let b = Self::opp_back_row(p.south);
-                let got = rows[f][c] + rows[b][c];
-                rows[f][c] = 0;
-                rows[b][c] = 0;
-                got
-            };
             match self.id.as_str() {
                 "chisolo-ii" => {
                     if was_empty {
                         return Ok((rows, None));
                     }
                     if front && facing {
-                        hand = take_file(&mut rows);
+                        hand = Self::take_file(&mut rows, p.south, c);
                     } else {
                         hand = rows[r][c];
                         rows[r][c] = 0;
@@ -266,7 +268,7 @@ impl Reference {
                         return Ok((rows, None));
                     }
                     if facing {
-                        hand = take_file(&mut rows);
+                        hand = Self::take_file(&mut rows, p.south, c);
                         at = start;
                         if self.resow_end {
                             while hand > 0 {
@@ -389,11 +391,7 @@ impl Reference {
             let chance = facing && (front || self.id == "mwambulula");
             let resow = |w: &mut Way, take: bool| -> bool {
                 if take {
-                    let f = Self::opp_front_row(south);
-                    let b = Self::opp_back_row(south);
-                    w.hand = w.rows[f][c] + w.rows[b][c];
-                    w.rows[f][c] = 0;
-                    w.rows[b][c] = 0;
+                    w.hand = Self::take_file(&mut w.rows, south, c);
                     if self.id == "mwambulula" {
                         w.at = start;
                         if self.resow_end {
@@ -557,11 +555,7 @@ impl Reference {
                 match capture {
                     None => out.push((base, self.format(&pass(q)))),
                     Some(c) => {
-                        let f = Self::opp_front_row(p.south);
-                        let b = Self::opp_back_row(p.south);
-                        let got = (q.rows[f][c] + q.rows[b][c]) as i64;
-                        q.rows[f][c] = 0;
-                        q.rows[b][c] = 0;
+                        let got = Self::take_file(&mut q.rows, p.south, c) as i64;
                         let mut made = self.field(&q, "captures");
                         made[me] += 1;
                         if matches!(id, "nchuba" | "nakabili") {
