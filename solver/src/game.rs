@@ -114,6 +114,12 @@ pub trait MarginGame: Game {
 
     /// The key of `pos`.
     fn key(&self, pos: &Self::Position) -> Self::Key;
+    /// How the keys of every position reachable from `root` can be packed into fewer bits
+    /// for the search's table ([`crate::keys::Packing`]), if they can: for keys made of byte
+    /// lanes that count seeds on the board. The default, `None`, keeps keys as they are.
+    fn key_packing(&self, _root: &Self::Position) -> Option<crate::keys::Packing> {
+        None
+    }
     /// Seeds already won by the side to move minus those won by the opponent.
     fn margin(&self, pos: &Self::Position) -> i32;
     /// For a finished game: the final seed difference, side to move minus opponent.

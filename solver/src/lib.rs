@@ -15,6 +15,7 @@ pub mod engine;
 pub mod error;
 pub mod fourrow;
 pub mod game;
+pub mod keys;
 pub mod matches;
 pub mod perft;
 pub mod pits;

@@ -70,9 +70,11 @@
 //! a proof that they are worse.
 
 use crate::game::{Game, MarginGame};
+use crate::keys::Packing;
 use crate::side::Side;
 use crate::tt::{Entry, Table, TransTable, EXACT_DEPTH};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
 /// Exact values of small positions, supplied from outside (endgame tablebases).
@@ -215,6 +217,23 @@ struct Res {
     exact: bool,
 }
 
+/// What every worker of one search shares besides the table: how it codes keys.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    packing: Option<Packing>,
+}
+
+impl Run {
+    /// The table key of a position key.
+    #[inline(always)]
+    fn code(&self, key: u128) -> u128 {
+        match &self.packing {
+            Some(p) => p.code(key),
+            None => key,
+        }
+    }
+}
+
 /// One path entry for repetition detection.
 #[derive(Clone, Copy)]
 struct PathEntry {
@@ -245,10 +264,15 @@ struct Worker<'a, G: MarginGame<Key = u128>, T: TransTable> {
     aborted: bool,
     /// The longest path this worker went down (plies from the root), for reports.
     max_ply: u32,
+    /// How keys are coded for the table in this search.
+    run: Run,
 }
 
 struct Child<G: Game> {
     pos: G::Position,
+    /// The child's table key, made once for the prefetch, the cutoff test and its search (0
+    /// while the oracle may know the child).
+    key: u128,
     idx: u8,
     gain: i32,
     same: bool,
@@ -265,6 +289,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         stop: &'a AtomicBool,
         shared_nodes: &'a AtomicU64,
         salt: usize,
+        run: Run,
     ) -> Self {
         Worker {
             game,
@@ -282,7 +307,14 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             stack: Vec::new(),
             aborted: false,
             max_ply: 0,
+            run,
         }
+    }
+
+    /// The table key of `pos`: its key, packed if the search packs keys.
+    #[inline(always)]
+    fn code(&self, pos: &G::Position) -> u128 {
+        self.run.code(self.game.key(pos))
     }
 
     fn stack_at(&mut self, ply: usize) -> &mut Vec<Child<G>> {
@@ -298,7 +330,15 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
     }
 
     /// Fail-soft alpha-beta on the future value of `pos`.
-    fn search(&mut self, pos: &G::Position, mut alpha: i32, beta: i32, depth: u32) -> Res {
+    /// `key` is the table key of `pos` ([`Worker::code`]).
+    fn search(
+        &mut self,
+        pos: &G::Position,
+        key: u128,
+        mut alpha: i32,
+        beta: i32,
+        depth: u32,
+    ) -> Res {
         let g = self.game;
         self.nodes += 1;
         self.count += 1;
@@ -322,7 +362,6 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         }
         let ply = self.path.len() as u32;
         self.max_ply = self.max_ply.max(ply);
-        let key = g.key(pos);
         let side = g.to_move(pos);
         let bound = g.future_bound(pos);
         // Repetition: scan back over the positions with as many seeds on the board.
@@ -419,10 +458,12 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             let c = g.play(pos, m);
             let (same, gain) = move_gain(g, side, margin, &c);
             let oracle = self.oracle.is_some_and(|o| o.prefetch(g, &c));
+            let mut key = 0;
             if !oracle {
                 // The enhanced transposition cutoff below, or the child's own search, probes
                 // its table entry.
-                self.tt.prefetch(g.key(&c));
+                key = self.code(&c);
+                self.tt.prefetch(key);
             }
             // Extra turns first, then by gain (measured in nodes to prove kalah 4x4, 4x5, 5x3:
             // -22%, -11%, -2% against gain first with extra turns breaking ties).
@@ -435,6 +476,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             }
             children.push(Child {
                 pos: c,
+                key,
                 idx: i as u8,
                 gain,
                 same,
@@ -452,7 +494,8 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
                 }
                 let Some(v) = o.probe(g, &c.pos) else {
                     c.oracle = false;
-                    self.tt.prefetch(g.key(&c.pos));
+                    c.key = self.code(&c.pos);
+                    self.tt.prefetch(c.key);
                     k += 1;
                     continue;
                 };
@@ -483,7 +526,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             0
         };
         for c in children.iter().take(etc) {
-            let Some(e) = self.tt.probe(g.key(&c.pos)) else {
+            let Some(e) = self.tt.probe(c.key) else {
                 continue;
             };
             if e.depth != EXACT_DEPTH && (e.depth as u32) < depth - 1 {
@@ -533,10 +576,10 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             let v;
             let r;
             if c.same {
-                r = self.search(&c.pos, alpha - c.gain, beta - c.gain, depth - 1);
+                r = self.search(&c.pos, c.key, alpha - c.gain, beta - c.gain, depth - 1);
                 v = c.gain + r.v;
             } else {
-                r = self.search(&c.pos, c.gain - beta, c.gain - alpha, depth - 1);
+                r = self.search(&c.pos, c.key, c.gain - beta, c.gain - alpha, depth - 1);
                 v = c.gain - r.v;
             }
             rep = rep.min(r.rep);
@@ -641,7 +684,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
             self.path.clear();
-            let r = self.search(root, beta - 1, beta, depth);
+            let r = self.search(root, self.code(root), beta - 1, beta, depth);
             if self.aborted {
                 return (g, false);
             }
@@ -712,6 +755,10 @@ pub struct Solver<'a, G: MarginGame<Key = u128>, T: TransTable = Table> {
     tt: T,
     limits: Limits,
     oracle: Option<&'a dyn Oracle<G>>,
+    /// How the keys in the table were coded: `None` before the first search, then the
+    /// packing every search since has used (`Some(None)`: keys as they are). Held for the
+    /// whole of a search ([`Solver::begin`]).
+    keys: Mutex<Option<Option<Packing>>>,
 }
 
 impl<'a, G: MarginGame<Key = u128>> Solver<'a, G> {
@@ -730,7 +777,33 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
             tt,
             limits,
             oracle: None,
+            keys: Mutex::new(None),
         }
+    }
+
+    /// Starts a search from `root`: the packing of its table keys, and the lock that keeps
+    /// other searches of this solver waiting until it is dropped. The table keeps its keys
+    /// while the packing it has codes every key `root` can reach (same lanes, as many bits: a
+    /// later position of a game, a child of the previous root); otherwise it is emptied and
+    /// set up anew, since codes of two packings could name different positions alike. Every
+    /// position a search meets descends from its root, so one packing serves the whole of it.
+    fn begin(&self, root: &G::Position) -> (MutexGuard<'_, Option<Option<Packing>>>, Run) {
+        let want = self.game.key_packing(root);
+        let mut keys = self.keys.lock().unwrap_or_else(|e| e.into_inner());
+        let packing = match (*keys, want) {
+            (Some(Some(have)), Some(w)) if have.covers(&w) => Some(have),
+            (Some(None), None) => None,
+            (have, w) => {
+                let next = match (have, w) {
+                    (Some(Some(have)), Some(w)) => have.union(&w).or(Some(w)),
+                    _ => w,
+                };
+                self.tt.reset(next.map_or(128, |p| p.width()));
+                *keys = Some(next);
+                next
+            }
+        };
+        (keys, Run { packing })
     }
 
     /// Probes `oracle` (e.g. endgame tablebases) for exact values during the search.
@@ -751,11 +824,12 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         progress: &mut dyn FnMut(Progress),
     ) -> Report<G::Move> {
         let t0 = Instant::now();
+        let (_lock, run) = self.begin(root);
         let stop = AtomicBool::new(false);
         let nodes = AtomicU64::new(0);
-        let (future, exact, depth) = self.run_threads(root, &stop, &nodes, progress);
+        let (future, exact, depth) = self.run_threads(root, run, &stop, &nodes, progress);
         let (pv, pv_complete) = if exact {
-            self.principal_variation(root, future, &nodes)
+            self.principal_variation(root, run, future, &nodes)
         } else {
             (Vec::new(), false)
         };
@@ -764,7 +838,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
             let moves = self.game.legal_moves(root);
             let i = self
                 .tt
-                .probe(self.game.key(root))
+                .probe(run.code(self.game.key(root)))
                 .and_then(|e| e.best)
                 .unwrap_or(0) as usize;
             moves.get(i).or(moves.first()).copied()
@@ -785,6 +859,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
     fn run_threads(
         &self,
         root: &G::Position,
+        run: Run,
         stop: &AtomicBool,
         nodes: &AtomicU64,
         progress: &mut dyn FnMut(Progress),
@@ -793,6 +868,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         self.parallel(
             stop,
             nodes,
+            run,
             |w| w.deepen(root, max_depth, progress),
             |w| {
                 w.deepen(root, max_depth, &mut |_| {});
@@ -807,6 +883,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         &self,
         stop: &AtomicBool,
         nodes: &AtomicU64,
+        run: Run,
         main: impl FnOnce(&mut Worker<'_, G, T>) -> R,
         helper: impl Fn(&mut Worker<'_, G, T>) + Sync,
     ) -> R {
@@ -814,12 +891,13 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
             for salt in 1..self.limits.threads.max(1) {
                 let helper = &helper;
                 s.spawn(move || {
-                    let mut w = Worker::new(self.game, &self.tt, self.oracle, stop, nodes, salt);
+                    let mut w =
+                        Worker::new(self.game, &self.tt, self.oracle, stop, nodes, salt, run);
                     helper(&mut w);
                     w.flush_nodes();
                 });
             }
-            let mut w = Worker::new(self.game, &self.tt, self.oracle, stop, nodes, 0);
+            let mut w = Worker::new(self.game, &self.tt, self.oracle, stop, nodes, 0, run);
             w.deadline = self.limits.deadline;
             let r = main(&mut w);
             w.flush_nodes();
@@ -829,11 +907,12 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
     }
 
     /// The proven future value of `pos` (searching from scratch where the table lacks it).
-    fn exact_future(&self, pos: &G::Position, nodes: &AtomicU64) -> i32 {
+    fn exact_future(&self, pos: &G::Position, run: Run, nodes: &AtomicU64) -> i32 {
         let stop = AtomicBool::new(false);
         let (v, exact, _) = self.parallel(
             &stop,
             nodes,
+            run,
             |w| {
                 // No deadline here: `analyze` wants every value proven.
                 w.deadline = None;
@@ -853,6 +932,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
     fn future_at_least(
         &self,
         pos: &G::Position,
+        run: Run,
         beta: i32,
         nodes: &AtomicU64,
     ) -> Result<bool, OutOfTime> {
@@ -864,7 +944,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
             return Ok(true);
         }
         let stop = AtomicBool::new(false);
-        let mut w = Worker::new(self.game, &self.tt, self.oracle, &stop, nodes, 0);
+        let mut w = Worker::new(self.game, &self.tt, self.oracle, &stop, nodes, 0, run);
         w.deadline = self.limits.deadline;
         // Rising depths, as in the solve, even where the game has no cycles: the shallow
         // searches order the moves of the deeper ones (Kalah(6,4): with single searches
@@ -873,7 +953,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         let mut depth = 1;
         loop {
             w.path.clear();
-            let r = w.search(pos, beta - 1, beta, depth);
+            let r = w.search(pos, w.code(pos), beta - 1, beta, depth);
             if w.aborted {
                 w.flush_nodes();
                 return Err(OutOfTime);
@@ -891,6 +971,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
     fn keeps_value(
         &self,
         pos: &G::Position,
+        run: Run,
         m: G::Move,
         value: i32,
         nodes: &AtomicU64,
@@ -907,9 +988,9 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         // test decides: the mover gets at least `value`. When he moves again that is a child
         // future of at least `fc`; when the opponent moves, one of at most `fc`.
         let keeps = if g.to_move(&c) == g.to_move(pos) {
-            self.future_at_least(&c, fc, nodes)?
+            self.future_at_least(&c, run, fc, nodes)?
         } else {
-            !self.future_at_least(&c, fc + 1, nodes)?
+            !self.future_at_least(&c, run, fc + 1, nodes)?
         };
         Ok(keeps.then_some((c, fc)))
     }
@@ -950,6 +1031,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
     fn principal_variation(
         &self,
         root: &G::Position,
+        run: Run,
         future: i32,
         nodes: &AtomicU64,
     ) -> (Vec<G::Move>, bool) {
@@ -961,7 +1043,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
             if g.legal_moves(&pos).is_empty() {
                 return (pv, true);
             }
-            let Ok(segment) = self.segment(&pos, value, nodes) else {
+            let Ok(segment) = self.segment(&pos, run, value, nodes) else {
                 return (pv, false);
             };
             match segment {
@@ -982,7 +1064,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
                         seen.push(key);
                         let mut next = None;
                         for m in self.pv_order(&pos) {
-                            let Ok(kept) = self.keeps_value(&pos, m, value, nodes) else {
+                            let Ok(kept) = self.keeps_value(&pos, run, m, value, nodes) else {
                                 return (pv, false);
                             };
                             if let Some((c, fc)) = kept {
@@ -1010,6 +1092,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
     fn segment(
         &self,
         start: &G::Position,
+        run: Run,
         value: i32,
         nodes: &AtomicU64,
     ) -> Result<Option<(Vec<G::Move>, G::Position, i32)>, OutOfTime> {
@@ -1024,7 +1107,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         while head < nodes_seen.len() {
             let (pos, v) = (nodes_seen[head].0.clone(), nodes_seen[head].1);
             for m in self.pv_order(&pos) {
-                let Some((c, fc)) = self.keeps_value(&pos, m, v, nodes)? else {
+                let Some((c, fc)) = self.keeps_value(&pos, run, m, v, nodes)? else {
                     continue;
                 };
                 if g.future_bound(&c) < seeds || g.legal_moves(&c).is_empty() {
@@ -1060,6 +1143,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         progress: &mut dyn FnMut(usize, usize, u64),
     ) -> Vec<MoveValue<G::Move>> {
         let g = self.game;
+        let (_lock, run) = self.begin(root);
         let nodes = AtomicU64::new(0);
         let side = g.to_move(root);
         let moves = g.legal_moves(root);
@@ -1067,7 +1151,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         let mut values = Vec::with_capacity(moves.len());
         for (i, &m) in moves.iter().enumerate() {
             let c = g.play(root, m);
-            let fc = self.exact_future(&c, &nodes);
+            let fc = self.exact_future(&c, run, &nodes);
             // The child's margin is from its mover's point of view.
             let value = if g.to_move(&c) == side {
                 g.margin(&c) + fc
@@ -1085,6 +1169,7 @@ impl<G: MarginGame<Key = u128>, T: TransTable> Solver<'_, G, T> {
     /// Clears the transposition table (for reproducible node counts).
     pub fn clear(&mut self) {
         self.tt.clear();
+        *self.keys.get_mut().unwrap_or_else(|e| e.into_inner()) = None;
     }
 }
 
@@ -1096,7 +1181,7 @@ pub fn solve<G: MarginGame<Key = u128>>(game: &G, pos: &G::Position) -> Report<G
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Kind, RuleOptions, TwoRow};
+    use crate::{Kind, RuleOptions, TwoRow, TwoRowPos};
 
     /// `analyze_with_progress` reports before the first move and after each one, and gives
     /// the values `analyze` gives.
@@ -1116,6 +1201,44 @@ mod tests {
         assert!(calls.windows(2).all(|w| w[0].2 <= w[1].2) && calls[n].2 > 0);
         let plain: Vec<i32> = solver.analyze(&g.start()).iter().map(|v| v.value).collect();
         assert_eq!(values.iter().map(|v| v.value).collect::<Vec<_>>(), plain);
+    }
+
+    /// One solver, roots whose keys pack differently: a root with more seeds in a pit than
+    /// the table's packing holds empties the table and codes keys anew, one with fewer keeps
+    /// it; every value and line is the one a fresh solver finds.
+    #[test]
+    fn a_reused_solver_codes_keys_for_each_root() {
+        let g = TwoRow::new(Kind::Kalah, 3, 2, RuleOptions::default()).unwrap();
+        let roots: Vec<TwoRowPos> = [
+            "9,0,1/0,3,7 N stores=4,0",
+            "2,2,2/2,2,2 S",
+            "1,0,1/0,0,2 S stores=10,3",
+            "30,0,1/0,3,0 S",
+            "2,2,2/2,2,2 S",
+        ]
+        .iter()
+        .map(|t| crate::game::Notation::parse_position(&g, t).unwrap())
+        .collect();
+        // Seeds on the board at each root: 20, 12, 4, 34, 12, so 5, 4, 3, 6, 4 bits a pit.
+        let bits = [5, 5, 5, 6, 6];
+        for tt_mb in [1, 16] {
+            let limits = Limits {
+                tt_mb,
+                ..Limits::default()
+            };
+            let reused = Solver::new(&g, limits);
+            assert_eq!(*reused.keys.lock().unwrap(), None);
+            for (root, bits) in roots.iter().zip(bits) {
+                let fresh = Solver::new(&g, limits).solve(root);
+                let again = reused.solve(root);
+                assert_eq!((again.value, again.exact), (fresh.value, true));
+                assert_eq!(again.pv, fresh.pv);
+                assert_eq!(
+                    *reused.keys.lock().unwrap(),
+                    Some(Some(Packing::new(6, (1 << bits) - 1)))
+                );
+            }
+        }
     }
 
     /// The deadline also bounds the building of the principal variation: with the deadline
@@ -1141,7 +1264,8 @@ mod tests {
             },
         );
         let nodes = AtomicU64::new(0);
-        let (pv, complete) = late.principal_variation(&root, full.future, &nodes);
+        let (_lock, run) = late.begin(&root);
+        let (pv, complete) = late.principal_variation(&root, run, full.future, &nodes);
         assert!(
             !complete,
             "the line of Kalah(5,3) needs more than one check's worth of nodes"

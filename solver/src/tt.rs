@@ -1,11 +1,29 @@
 //! The transposition table: a fixed-size, lock-free table shared by the search threads.
 //!
-//! Each entry is three `AtomicU64` words written without locks (Hyatt's lockless hashing,
-//! extended to a 128-bit key): `w0 = key_lo ^ data`, `w1 = key_hi ^ data`, `w2 = data`. A
-//! reader accepts an entry only if `w0 ^ w2` and `w1 ^ w2` give back the full 128-bit key it
-//! looks for, so an entry torn by a concurrent write (words from two different writes) is
-//! rejected unless two different writes agree on all 192 bits. Keys are stored in full, not
-//! hashed, so two positions are never confused by an index collision.
+//! The table is an array of 64-byte cache lines. It has two layouts, chosen when the search
+//! says which keys it will use ([`TransTable::reset`]):
+//!
+//! - **Lines** (keys of at most `64 + log2(lines)` bits: the packed codes of the two-row
+//!   games, `solver/src/keys.rs`). A line is a bucket of four 16-byte entries. The low bits of
+//!   the key choose the line and the others, at most 64, are the entry's tag: index and tag
+//!   give back the whole key, so two positions never share an entry. Each entry is two
+//!   `AtomicU64` words written without locks (Hyatt's lockless hashing): `w0 = tag ^ data`,
+//!   `w1 = data`; a reader accepts it only if `w0 ^ w1` is the tag it looks for, so an entry
+//!   torn by two concurrent writes of one key is rejected (its data words differ).
+//! - **Wide** (any 128-bit key: the four-row games). A bucket is four 24-byte entries (96
+//!   bytes, two lines), each three words `w0 = key_lo ^ data`, `w1 = key_hi ^ data`,
+//!   `w2 = data`, accepted only if both give back the full key.
+//!
+//! One-line buckets touch one line a probe instead of two and hold 4 entries in 64 bytes
+//! instead of 96. The wide layout's index once folded the key's two halves by XOR before
+//! hashing, so every two Kalah boards whose pits `i` and `i + 8` held the same XOR (a swap of
+//! their seeds, say) shared a bucket: the four ways of a bucket were fought over by whole
+//! families of positions. Packed codes (and a wide hash that stirs each half apart) end that.
+//! One thread, five alternating runs, median wall (BENCHMARKS.md, session 7): Kalah(6,3)
+//! without tables, 256 MiB, 10.98 M nodes 1.64 s -> 4.97 M nodes 1.18 s; Kalah(5,4) 5.63 M
+//! 0.88 s -> 2.90 M 0.72 s; Kalah(6,4) with tables to 24 stones 7.16 M 2.38 s -> 7.17 M
+//! 2.44 s. Kalah(6,4) without tables, 2 GiB, 2 threads: 2.37 G nodes 298 s -> 255 M nodes
+//! 44 s.
 //!
 //! The data word packs a lower and an upper bound on the position's value, the search depth
 //! they hold for (`EXACT_DEPTH` for bounds proven without a search horizon), and the best move.
@@ -15,25 +33,26 @@
 //!  lower (i16)  upper(i16) depth    move+1   work   unused
 //! ```
 //!
-//! Each index holds a bucket of four entries (96 bytes). A new key replaces the entry whose
-//! subtree cost the least (`work`, the `log2` of the nodes searched under it; then the
-//! shallower); a key already in the bucket is updated in place, except that a proven
-//! (`EXACT_DEPTH`) bound is never replaced by a depth-limited one. Measured against the former
-//! two-entry bucket that kept the deeper result in its first entry and the newest in its second
-//! (one thread, `mancala solve kalah`, nodes): Kalah(6,3) with 16 MiB 258.8 M -> 17.9 M, with
-//! 64 MiB 26.9 M -> 14.6 M; Kalah(4,5) with 64 MiB 45 M (with 256 MiB before) -> 27.9 M. Work
-//! first rather than depth first: with 64 MiB Kalah(4,5) 50.5 M nodes by depth, 27.9 M by
-//! work (exact results all have the same depth, so depth says nothing about their cost).
+//! A new key replaces the entry of its bucket whose subtree cost the least (`work`, the
+//! `log2` of the nodes searched under it; then the shallower); a key already in the bucket is
+//! updated in place, except that a proven (`EXACT_DEPTH`) bound is never replaced by a
+//! depth-limited one. Measured against the former two-entry bucket that kept the deeper result
+//! in its first entry and the newest in its second (one thread, `mancala solve kalah`, nodes):
+//! Kalah(6,3) with 16 MiB 258.8 M -> 17.9 M, with 64 MiB 26.9 M -> 14.6 M; Kalah(4,5) with 64
+//! MiB 45 M (with 256 MiB before) -> 27.9 M. Work first rather than depth first: with 64 MiB
+//! Kalah(4,5) 50.5 M nodes by depth, 27.9 M by work (exact results all have the same depth, so
+//! depth says nothing about their cost).
 //!
-//! Buckets start on a 64-byte cache line, so that a probe touches exactly two lines (from the
-//! allocator's 16-byte offset they straddled two or three): one thread, eight alternating
+//! Buckets start on a 64-byte cache line, so that a wide probe touches exactly two lines (from
+//! the allocator's 16-byte offset they straddled two or three): one thread, eight alternating
 //! runs each, median wall, Kalah(6,3) without tables 1.79 -> 1.68 s, Kalah(6,4) with tables to
 //! 24 stones 2.60 -> 2.47 s (same node counts).
 //!
 //! The table asks Linux for 2 MiB pages (transparent huge pages, `madvise`): every probe lands
 //! on a random page, and with 4 KiB pages nearly each one also missed the TLB.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use crate::keys::mix;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The depth stored for bounds proven to the end of the game (no horizon).
 pub const EXACT_DEPTH: u8 = u8::MAX;
@@ -75,38 +94,89 @@ impl Entry {
     }
 }
 
+/// An entry of the wide layout: three words (see the module docs).
 #[repr(C)]
-struct Slot {
+struct Wide {
     w: [AtomicU64; 3],
 }
 
-impl Slot {
-    fn load(&self, key: u128) -> Option<Entry> {
+/// An entry of the line layout: two words (see the module docs).
+#[repr(C)]
+struct Narrow {
+    w: [AtomicU64; 2],
+}
+
+/// The replacement priority of a stored data word: work, then depth (0 if empty).
+#[inline]
+fn priority(d: u64) -> u16 {
+    if d == 0 {
+        return 0;
+    }
+    (d & 0xFF00 | (d >> 24) & 0xFF) as u16
+}
+
+impl Wide {
+    #[inline]
+    fn data(&self, key: u128) -> Option<u64> {
         let w0 = self.w[0].load(Ordering::Relaxed);
         let w1 = self.w[1].load(Ordering::Relaxed);
         let d = self.w[2].load(Ordering::Relaxed);
-        if d == 0 {
-            return None;
-        }
         let k = ((w1 ^ d) as u128) << 64 | (w0 ^ d) as u128;
-        (k == key).then(|| Entry::unpack(d))
+        (d != 0 && k == key).then_some(d)
     }
 
-    /// The replacement priority of whatever is stored, work then depth (0 if empty).
-    fn priority(&self) -> u16 {
-        let d = self.w[2].load(Ordering::Relaxed);
-        if d == 0 {
-            return 0;
-        }
-        (d & 0xFF00 | (d >> 24) & 0xFF) as u16
-    }
-
-    fn store(&self, key: u128, e: Entry) {
-        let d = e.pack();
+    #[inline]
+    fn write(&self, key: u128, d: u64) {
         self.w[0].store(key as u64 ^ d, Ordering::Relaxed);
         self.w[1].store((key >> 64) as u64 ^ d, Ordering::Relaxed);
         self.w[2].store(d, Ordering::Relaxed);
     }
+}
+
+impl Narrow {
+    #[inline]
+    fn data(&self, tag: u64) -> Option<u64> {
+        let w0 = self.w[0].load(Ordering::Relaxed);
+        let d = self.w[1].load(Ordering::Relaxed);
+        (d != 0 && w0 ^ d == tag).then_some(d)
+    }
+
+    #[inline]
+    fn write(&self, tag: u64, d: u64) {
+        self.w[0].store(tag ^ d, Ordering::Relaxed);
+        self.w[1].store(d, Ordering::Relaxed);
+    }
+}
+
+/// Stores `d` in a bucket whose entries answer `data(e)` (the stored data word when the entry
+/// holds the key) and `raw(e)` (the stored data word whatever the key): in place if the key is
+/// there (unless that would replace a proven bound by a depth-limited one), else over the
+/// entry of least priority.
+#[inline]
+fn store_in<E>(
+    bucket: &[E],
+    d: u64,
+    data: impl Fn(&E) -> Option<u64>,
+    raw: impl Fn(&E) -> u64,
+    write: impl Fn(&E, u64),
+) {
+    let mut victim = 0;
+    let mut low = u16::MAX;
+    for (i, e) in bucket.iter().enumerate() {
+        if let Some(old) = data(e) {
+            // A proven bound outlives any depth-limited one: keep it.
+            if Entry::unpack(old).depth != EXACT_DEPTH || Entry::unpack(d).depth == EXACT_DEPTH {
+                write(e, d);
+            }
+            return;
+        }
+        let p = priority(raw(e));
+        if p < low {
+            low = p;
+            victim = i;
+        }
+    }
+    write(&bucket[victim], d);
 }
 
 /// What the search needs of a transposition table shared by its threads.
@@ -121,6 +191,9 @@ pub trait TransTable: Send + Sync {
     fn store(&self, key: u128, e: Entry);
     /// Empties the table.
     fn clear(&mut self);
+    /// Empties the table and readies it for keys below `2^key_bits` (from now on every key
+    /// is; keys given before may have meant other positions).
+    fn reset(&self, key_bits: u32);
     /// Asks the processor to start loading where `key` would be stored, so that a probe
     /// soon after finds it in cache (a hint: the default does nothing).
     #[inline]
@@ -142,44 +215,35 @@ pub fn prefetch_line(p: *const u8) {
     let _ = p;
 }
 
-/// `n` empty slots from zeroed memory. `vec![0u64; _]` asks the allocator for zeroed pages,
-/// which the system maps lazily, where filling a vector of atomics writes every byte first:
-/// a cold 64 MiB table took ~15 ms to set up, more than a whole Kalah(4,3) solve
-/// (`cargo bench --bench search`, BENCHMARKS.md).
-const _: () = assert!(
-    std::mem::size_of::<Slot>() == 3 * std::mem::size_of::<u64>()
-        && std::mem::align_of::<Slot>() == std::mem::align_of::<u64>()
-);
-
-fn zeroed_slots(n: usize) -> Vec<Slot> {
-    let words = std::mem::ManuallyDrop::new(vec![0u64; 3 * n]);
+/// `n` zeroed words. `vec![0u64; _]` asks the allocator for zeroed pages, which the system
+/// maps lazily, where filling a vector of atomics writes every byte first: a cold 64 MiB table
+/// took ~15 ms to set up, more than a whole Kalah(4,3) solve (`cargo bench --bench search`,
+/// BENCHMARKS.md).
+fn zeroed_words(n: usize) -> Vec<AtomicU64> {
+    let words = std::mem::ManuallyDrop::new(vec![0u64; n]);
     let (ptr, len, cap) = (words.as_ptr() as *mut u64, words.len(), words.capacity());
-    assert!(
-        len == 3 * n && cap == len,
-        "a zeroed vector of exactly 3n words"
-    );
-    // SAFETY: the allocation holds 3n initialised u64 (all zero) and was made with the layout
-    // of `[u64; 3n]`, which is the layout of `[Slot; n]`: `Slot` is `repr(C)` over three
-    // `AtomicU64`, each with the size, alignment and bit validity of `u64` (so 24 bytes, align
-    // 8, no padding). Ownership moves from `words` (never dropped) to the new vector.
-    let slots = unsafe { Vec::from_raw_parts(ptr as *mut Slot, n, n) };
-    advise_huge_pages(&slots);
-    slots
+    // SAFETY: the allocation holds `len` initialised u64 (all zero) with capacity `cap`, made
+    // with the layout of `[u64; cap]`, which is the layout of `[AtomicU64; cap]` (same size,
+    // alignment and bit validity). Ownership moves from `words` (never dropped) to the new
+    // vector.
+    let words = unsafe { Vec::from_raw_parts(ptr as *mut AtomicU64, len, cap) };
+    advise_huge_pages(&words);
+    words
 }
 
 /// Asks Linux to back the table with 2 MiB pages where it can (transparent huge pages in
 /// `madvise` mode). Every probe lands on a random page: with 4 KiB pages nearly each one missed
 /// the TLB, and the page walk cost more than the cache miss itself (`perf annotate`: half the
 /// search's time on the table load).
-fn advise_huge_pages(slots: &[Slot]) {
+fn advise_huge_pages(words: &[AtomicU64]) {
     #[cfg(target_os = "linux")]
     {
         const HUGE: usize = 2 << 20;
-        let start = slots.as_ptr() as usize;
-        let end = start + std::mem::size_of_val(slots);
+        let start = words.as_ptr() as usize;
+        let end = start + std::mem::size_of_val(words);
         let (lo, hi) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
         if hi > lo {
-            // SAFETY: `[lo, hi)` lies inside the allocation of `slots`, which is ours;
+            // SAFETY: `[lo, hi)` lies inside the allocation of `words`, which is ours;
             // MADV_HUGEPAGE changes only how the pages are backed, never their contents. A
             // failure (e.g. a kernel without huge pages) leaves the table as it was.
             unsafe {
@@ -188,120 +252,177 @@ fn advise_huge_pages(slots: &[Slot]) {
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = slots;
+    let _ = words;
 }
 
 /// The shared transposition table.
 pub struct Table {
-    slots: Vec<Slot>,
-    /// The first slot of bucket 0: buckets start on a cache-line boundary.
+    words: Vec<AtomicU64>,
+    /// The first word of line 0: lines start on a 64-byte boundary.
     base: usize,
-    mask: usize,
+    /// Lines of 64 bytes, a power of two: `1 << shift`.
+    shift: u32,
+    /// The line layout (else the wide one).
+    lines: AtomicBool,
+    /// Something was stored since the table was last emptied.
+    used: AtomicBool,
 }
 
-/// Entries a bucket holds.
+/// Entries a bucket holds, in either layout.
 const WAYS: usize = 4;
+/// Words in a 64-byte line.
+const LINE: usize = 8;
 
 impl Table {
-    /// A table of about `mb` megabytes (at least 1024 buckets; a power of two).
+    /// A table of at most `mb` megabytes (a power of two lines, at least 1024), in the wide
+    /// layout until [`TransTable::reset`] says which keys come.
     pub fn new(mb: usize) -> Table {
         let bytes = mb.max(1) << 20;
-        let per_bucket = WAYS * std::mem::size_of::<Slot>();
-        let buckets = (bytes / per_bucket).next_power_of_two().max(1024) >> 1;
-        // Eight more slots than the buckets need: some offset below 8 puts bucket 0 on a
-        // 64-byte line (slots are 24 bytes at an 8-byte aligned address).
-        let slots = zeroed_slots(WAYS * buckets + 8);
-        let addr = slots.as_ptr() as usize;
-        let base = (0..8)
-            .find(|k| (addr + k * std::mem::size_of::<Slot>()) % 64 == 0)
-            .unwrap_or(0);
+        let lines = ((bytes / 64 + 1).next_power_of_two() >> 1).max(1024);
+        // Eight more words than the lines need: some offset below 8 starts line 0 on a
+        // 64-byte boundary (words are 8-byte aligned).
+        let words = zeroed_words(LINE * lines + LINE);
+        let addr = words.as_ptr() as usize;
+        let base = (0..LINE).find(|k| (addr + k * 8) % 64 == 0).unwrap_or(0);
         Table {
-            slots,
+            words,
             base,
-            mask: buckets - 1,
+            shift: lines.trailing_zeros(),
+            lines: AtomicBool::new(false),
+            used: AtomicBool::new(false),
         }
     }
 
-    #[inline]
-    fn bucket(&self, key: u128) -> usize {
-        let h = (key as u64 ^ (key >> 64) as u64 ^ (key >> 61) as u64)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.base + ((h >> 20) as usize & self.mask) * WAYS
+    /// The bucket of `key` in the wide layout: half as many buckets as lines, 96 bytes each.
+    #[inline(always)]
+    fn wide(&self, key: u128) -> &[Wide] {
+        // Keys of this layout are not mixed: stir both halves into the index (for each high
+        // half, distinct low halves get distinct hashes).
+        let h = mix(key as u64 ^ mix((key >> 64) as u64));
+        let b = (h >> (65 - self.shift)) as usize;
+        let at = self.base + b * WAYS * 3;
+        // SAFETY: `at + 12 <= base + 8 * lines` words (`b < lines / 2`), inside `words`;
+        // `Wide` is `repr(C)` over three `AtomicU64`, so twelve words from `at` are four
+        // entries, borrowed from `self`.
+        unsafe { std::slice::from_raw_parts(self.words.as_ptr().add(at) as *const Wide, WAYS) }
+    }
+
+    /// The bucket (one line) and tag of `key` in the line layout.
+    #[inline(always)]
+    fn line(&self, key: u128) -> (&[Narrow], u64) {
+        let l = (key as usize) & ((1 << self.shift) - 1);
+        let at = self.base + l * LINE;
+        // SAFETY: `at + 8 <= base + 8 * lines` words, inside `words`; `Narrow` is `repr(C)`
+        // over two `AtomicU64`, so the line's eight words are four entries, borrowed from
+        // `self`.
+        let bucket = unsafe {
+            std::slice::from_raw_parts(self.words.as_ptr().add(at) as *const Narrow, WAYS)
+        };
+        (bucket, (key >> self.shift) as u64)
     }
 
     /// Looks `key` up.
-    #[inline]
+    #[inline(always)]
     pub fn probe_entry(&self, key: u128) -> Option<Entry> {
-        let b = self.bucket(key);
-        self.slots[b..b + WAYS].iter().find_map(|s| s.load(key))
+        if self.lines.load(Ordering::Relaxed) {
+            let (b, tag) = self.line(key);
+            b.iter().find_map(|e| e.data(tag)).map(Entry::unpack)
+        } else {
+            self.wide(key)
+                .iter()
+                .find_map(|e| e.data(key))
+                .map(Entry::unpack)
+        }
     }
 
-    /// Starts loading the bucket of `key` into cache (each cache line it touches: a bucket
-    /// is 96 bytes).
-    #[inline]
+    /// Starts loading the bucket of `key` into cache (each line it touches).
+    #[inline(always)]
     pub fn prefetch_entry(&self, key: u128) {
-        let b = self.bucket(key);
-        let p = self.slots.as_ptr().wrapping_add(b) as *const u8;
-        let last = p.wrapping_add(WAYS * std::mem::size_of::<Slot>() - 1);
-        let mut line = p.wrapping_sub(p as usize & 63);
-        while line <= last {
-            prefetch_line(line);
-            line = line.wrapping_add(64);
+        if self.lines.load(Ordering::Relaxed) {
+            prefetch_line(self.line(key).0.as_ptr() as *const u8);
+        } else {
+            let p = self.wide(key).as_ptr() as *const u8;
+            prefetch_line(p);
+            prefetch_line(p.wrapping_add(WAYS * 24 - 1));
         }
     }
 
     /// Stores bounds for `key`.
-    #[inline]
+    #[inline(always)]
     pub fn store_entry(&self, key: u128, e: Entry) {
-        let b = self.bucket(key);
-        let bucket = &self.slots[b..b + WAYS];
-        let mut victim = 0;
-        let mut low = u16::MAX;
-        for (i, s) in bucket.iter().enumerate() {
-            if let Some(old) = s.load(key) {
-                // A proven bound outlives any depth-limited one: keep it.
-                if old.depth != EXACT_DEPTH || e.depth == EXACT_DEPTH {
-                    s.store(key, e);
-                }
-                return;
-            }
-            let p = s.priority();
-            if p < low {
-                low = p;
-                victim = i;
-            }
+        if !self.used.load(Ordering::Relaxed) {
+            self.used.store(true, Ordering::Relaxed);
         }
-        bucket[victim].store(key, e);
+        let d = e.pack();
+        if self.lines.load(Ordering::Relaxed) {
+            let (b, tag) = self.line(key);
+            store_in(
+                b,
+                d,
+                |s| s.data(tag),
+                |s| s.w[1].load(Ordering::Relaxed),
+                |s, d| s.write(tag, d),
+            );
+        } else {
+            store_in(
+                self.wide(key),
+                d,
+                |s| s.data(key),
+                |s| s.w[2].load(Ordering::Relaxed),
+                |s, d| s.write(key, d),
+            );
+        }
     }
 
     /// Empties the table.
     pub fn clear_all(&mut self) {
-        for s in &mut self.slots {
-            for w in &mut s.w {
-                *w.get_mut() = 0;
-            }
+        for w in &mut self.words {
+            *w.get_mut() = 0;
+        }
+        *self.used.get_mut() = false;
+    }
+
+    /// Number of entries the table can hold (in its present layout).
+    pub fn capacity(&self) -> usize {
+        let lines = 1usize << self.shift;
+        if self.lines.load(Ordering::Relaxed) {
+            lines * WAYS
+        } else {
+            lines / 2 * WAYS
         }
     }
 
-    /// Number of entries the table can hold.
-    pub fn capacity(&self) -> usize {
-        (self.mask + 1) * WAYS
+    /// Whether keys are stored in the line layout (see the module docs).
+    pub fn in_lines(&self) -> bool {
+        self.lines.load(Ordering::Relaxed)
     }
 }
 
 impl TransTable for Table {
-    #[inline]
+    #[inline(always)]
     fn probe(&self, key: u128) -> Option<Entry> {
         self.probe_entry(key)
     }
-    #[inline]
+    #[inline(always)]
     fn store(&self, key: u128, e: Entry) {
         self.store_entry(key, e)
     }
     fn clear(&mut self) {
         self.clear_all()
     }
-    #[inline]
+    /// Empties the table (unless nothing was stored since it was last emptied, so that a
+    /// fresh table is never written: its pages stay unmapped until used) and picks the layout:
+    /// lines when every key fits `64 + log2(lines)` bits, else wide.
+    fn reset(&self, key_bits: u32) {
+        if self.used.swap(false, Ordering::Relaxed) {
+            for w in &self.words {
+                w.store(0, Ordering::Relaxed);
+            }
+        }
+        self.lines
+            .store(key_bits <= 64 + self.shift, Ordering::Relaxed);
+    }
+    #[inline(always)]
     fn prefetch(&self, key: u128) {
         self.prefetch_entry(key)
     }
@@ -345,6 +466,10 @@ impl TransTable for DashTable {
         self.map.clear();
         *self.len.get_mut() = 0;
     }
+    fn reset(&self, _key_bits: u32) {
+        self.map.clear();
+        self.len.store(0, Ordering::Relaxed);
+    }
 }
 
 #[cfg(test)]
@@ -380,40 +505,53 @@ mod tests {
         }
     }
 
+    /// Keys that share a bucket with key 1, in the table's present layout.
+    fn same_bucket(t: &Table, n: usize) -> Vec<u128> {
+        let at = |k: u128| {
+            if t.in_lines() {
+                t.line(k).0.as_ptr() as usize
+            } else {
+                t.wide(k).as_ptr() as usize
+            }
+        };
+        let b = at(1);
+        (1..).filter(|&k| at(k) == b).take(n).collect()
+    }
+
     #[test]
     fn replaces_the_cheapest_entry_and_keeps_proven_bounds() {
-        let t = Table::new(1);
-        // Five keys of one bucket.
-        let b = t.bucket(1);
-        let keys: Vec<u128> = (1..).filter(|&k| t.bucket(k) == b).take(5).collect();
-        let entry = |depth: u8, work: u8| Entry {
-            lower: -1,
-            upper: 1,
-            depth,
-            best: Some(0),
-            work,
-        };
-        for (i, &k) in keys[..4].iter().enumerate() {
-            t.store(k, entry(EXACT_DEPTH, [9, 3, 7, 5][i]));
+        for bits in [72, 128] {
+            let t = Table::new(1);
+            t.reset(bits);
+            assert_eq!(t.in_lines(), bits == 72);
+            // Five keys of one bucket.
+            let keys = same_bucket(&t, 5);
+            let entry = |depth: u8, work: u8| Entry {
+                lower: -1,
+                upper: 1,
+                depth,
+                best: Some(0),
+                work,
+            };
+            for (i, &k) in keys[..4].iter().enumerate() {
+                t.store(k, entry(EXACT_DEPTH, [9, 3, 7, 5][i]));
+            }
+            assert!(keys[..4].iter().all(|&k| t.probe(k).is_some()));
+            // The fifth key evicts the cheapest (work 3), whatever their order.
+            t.store(keys[4], entry(4, 6));
+            assert_eq!(t.probe(keys[1]), None);
+            assert!([0, 2, 3, 4].iter().all(|&i| t.probe(keys[i]).is_some()));
+            // A depth-limited result does not replace a proven one of the same key...
+            t.store(keys[0], entry(12, 20));
+            assert_eq!(t.probe(keys[0]), Some(entry(EXACT_DEPTH, 9)));
+            // ...but a proven one replaces a depth-limited one.
+            t.store(keys[4], entry(EXACT_DEPTH, 2));
+            assert_eq!(t.probe(keys[4]), Some(entry(EXACT_DEPTH, 2)));
         }
-        assert!(keys[..4].iter().all(|&k| t.probe(k).is_some()));
-        // The fifth key evicts the cheapest (work 3), whatever their order.
-        t.store(keys[4], entry(4, 6));
-        assert_eq!(t.probe(keys[1]), None);
-        assert!([0, 2, 3, 4].iter().all(|&i| t.probe(keys[i]).is_some()));
-        // A depth-limited result does not replace a proven one of the same key...
-        t.store(keys[0], entry(12, 20));
-        assert_eq!(t.probe(keys[0]), Some(entry(EXACT_DEPTH, 9)));
-        // ...but a proven one replaces a depth-limited one.
-        t.store(keys[4], entry(EXACT_DEPTH, 2));
-        assert_eq!(t.probe(keys[4]), Some(entry(EXACT_DEPTH, 2)));
     }
 
     #[test]
     fn store_and_probe_full_keys() {
-        let t = Table::new(1);
-        let k1 = 0x0404_0404_0404_0404_0404_0404u128;
-        let k2 = k1 ^ (1u128 << 90);
         let e = Entry {
             lower: 1,
             upper: 2,
@@ -421,16 +559,38 @@ mod tests {
             best: Some(1),
             work: 3,
         };
-        t.store(k1, e);
-        assert_eq!(t.probe(k1), Some(e));
-        assert_eq!(t.probe(k2), None);
+        // 1 MiB: 16,384 lines, 14 index bits, so keys of up to 78 bits go in lines.
+        let t = Table::new(1);
+        assert_eq!(t.capacity(), 8192 * WAYS);
+        for (bits, k1) in [
+            (128, 0x0404_0404_0404_0404_0404_0404u128),
+            (78, 0x3F_0404_0404_0404_0404u128),
+        ] {
+            t.reset(bits);
+            assert_eq!(t.in_lines(), bits == 78);
+            // Keys that differ in one bit only, in the index or in the tag.
+            let k2 = k1 ^ (1u128 << (bits - 1));
+            let k3 = k1 ^ 1;
+            t.store(k1, e);
+            assert_eq!(t.probe(k1), Some(e));
+            assert_eq!(t.probe(k2), None);
+            assert_eq!(t.probe(k3), None);
+            // `reset` empties the table.
+            t.reset(bits);
+            assert_eq!(t.probe(k1), None);
+        }
+        assert_eq!(t.capacity(), 16384 * WAYS);
         // A fresh table is empty everywhere (from zeroed memory).
         let fresh = Table::new(1);
         assert!((0..4096u128).all(|k| fresh.probe(k * 0x1_0001).is_none()));
-        assert_eq!(fresh.capacity() + 8, fresh.slots.len());
+        fresh.reset(70);
+        assert!((0..4096u128).all(|k| fresh.probe(k * 0x1_0001).is_none()));
+        let k1 = 0x0404_0404_0404_0404_0404_0404u128;
         let d = DashTable::new(1);
         d.store(k1, e);
         assert_eq!(d.probe(k1), Some(e));
-        assert_eq!(d.probe(k2), None);
+        assert_eq!(d.probe(k1 ^ 1), None);
+        d.reset(128);
+        assert_eq!(d.probe(k1), None);
     }
 }

@@ -1034,6 +1034,16 @@ impl MarginGame for TwoRow {
         pos.pits.0
     }
 
+    /// The key is the board word, one byte lane a pit; no pit ever holds more seeds than the
+    /// board holds at `root` (sowing moves seeds, captures take them off the board, and none
+    /// come back).
+    fn key_packing(&self, root: &TwoRowPos) -> Option<crate::keys::Packing> {
+        Some(crate::keys::Packing::new(
+            2 * self.width as u32,
+            self.future_bound(root) as u32,
+        ))
+    }
+
     #[inline]
     fn margin(&self, pos: &TwoRowPos) -> i32 {
         pos.captured[0] as i32 - pos.captured[1] as i32
