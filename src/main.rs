@@ -132,9 +132,10 @@ struct SearchOpts {
     /// Search threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 256)]
-    tt_mb: usize,
+    /// Transposition table size in MiB [default: 256; two-row games: doubled for every 6
+    /// seeds on the board past 36, up to 2048].
+    #[arg(long)]
+    tt_mb: Option<usize>,
     /// Stop at this depth (plies): the value is then a heuristic, not exact.
     #[arg(long)]
     depth: Option<u32>,
@@ -148,12 +149,12 @@ struct SearchOpts {
 }
 
 impl SearchOpts {
-    fn limits(&self) -> Result<Limits, Fail> {
-        if self.tt_mb == 0 || self.tt_mb > 1 << 16 {
-            return Err(Fail(format!(
-                "invalid --tt-mb {}: expected 1..65536",
-                self.tt_mb
-            )));
+    /// The limits of a search from a root with `seeds` on the board (two-row games; `None`
+    /// for four-row games, whose table keeps the plain default).
+    fn limits(&self, seeds: Option<u32>) -> Result<Limits, Fail> {
+        let tt_mb = self.tt_mb.unwrap_or_else(|| default_tt_mb(seeds));
+        if tt_mb == 0 || tt_mb > 1 << 16 {
+            return Err(Fail(format!("invalid --tt-mb {tt_mb}: expected 1..65536")));
         }
         let threads = match self.threads {
             Some(0) => return Err(Fail("invalid --threads 0: expected at least 1".into())),
@@ -175,10 +176,25 @@ impl SearchOpts {
         Ok(Limits {
             depth: self.depth,
             threads,
-            tt_mb: self.tt_mb,
+            tt_mb,
             deadline,
         })
     }
+}
+
+/// The seeds on the board of a two-row position (what the search can still win or lose).
+fn board_seeds(g: &TwoRow, pos: &<TwoRow as Game>::Position) -> u32 {
+    mancala_solver::MarginGame::future_bound(g, pos) as u32
+}
+
+/// The table size `--tt-mb` defaults to: 256 MiB, doubled for every 6 seeds on the board past
+/// 36, at most 2048 MiB. The search grows about fourfold with every 4 seeds, and a table far
+/// smaller than it costs more than memory: Kalah(6,4) (48 seeds) on 2 threads took 155 s with
+/// 256 MiB, 45 s with 1 GiB and 49 s with 2 GiB (BENCHMARKS.md, session 7). It depends on the
+/// position alone, so the same command gives the same node count on any machine.
+fn default_tt_mb(seeds: Option<u32>) -> usize {
+    let doublings = seeds.map_or(0, |s| s.saturating_sub(36) / 6).min(3);
+    256 << doublings
 }
 
 /// A user error: printed as one line, exit status 2.
@@ -450,7 +466,7 @@ fn open_four_tables(
 fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res {
     // Four-row wdl tables (removal games): probed by the search as its oracle.
     let tables = open_four_tables(g, s)?;
-    let limits = s.limits()?;
+    let limits = s.limits(None)?;
     // The search numbers a position's moves with a byte (search.rs): on boards where a
     // position could have more, the whole reachable graph is solved by retrograde analysis
     // instead when it is small enough; otherwise `solve` refuses.
@@ -664,7 +680,7 @@ fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Re
             g.max_moves_bound()
         )));
     }
-    let limits = s.limits()?;
+    let limits = s.limits(None)?;
     let tables = open_four_tables(g, s)?;
     let mut solver = Solver::new(g, limits);
     if let Some(t) = &tables {
@@ -837,7 +853,7 @@ fn open_tables(g: &TwoRow, s: &SearchOpts) -> Result<Option<mancala_tablebases::
 
 fn solve(c: &Common, s: &SearchOpts) -> Res {
     let (g, pos) = setup(c)?;
-    let limits = s.limits()?;
+    let limits = s.limits(Some(board_seeds(&g, &pos)))?;
     let tables = open_tables(&g, s)?;
     let mut solver = Solver::new(&g, limits);
     if let Some(t) = &tables {
@@ -921,7 +937,7 @@ fn analyze(c: &Common, s: &SearchOpts) -> Res {
             "analyze gives exact values only: --depth and --time are not accepted".into(),
         ));
     }
-    let limits = s.limits()?;
+    let limits = s.limits(Some(board_seeds(&g, &pos)))?;
     let tables = open_tables(&g, s)?;
     let mut solver = Solver::new(&g, limits);
     if let Some(t) = &tables {
@@ -1702,4 +1718,27 @@ fn tablebase_four(cmd: &mancala_tablebases::cli::TablebaseCommand) -> Option<Res
             _ => unreachable!("only build, probe, stats and verify reach here"),
         }
     })())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_table_grows_with_the_seeds() {
+        let sizes: Vec<usize> = [
+            None,
+            Some(0),
+            Some(36),
+            Some(41),
+            Some(42),
+            Some(48),
+            Some(54),
+        ]
+        .into_iter()
+        .chain([Some(60), Some(255)])
+        .map(default_tt_mb)
+        .collect();
+        assert_eq!(sizes, [256, 256, 256, 256, 512, 1024, 2048, 2048, 2048]);
+    }
 }
