@@ -790,20 +790,22 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
     fn begin(&self, root: &G::Position) -> (MutexGuard<'_, Option<Option<Packing>>>, Run) {
         let want = self.game.key_packing(root);
         let mut keys = self.keys.lock().unwrap_or_else(|e| e.into_inner());
-        let packing = match (*keys, want) {
-            (Some(Some(have)), Some(w)) if have.covers(&w) => Some(have),
-            (Some(None), None) => None,
-            (have, w) => {
-                let next = match (have, w) {
-                    (Some(Some(have)), Some(w)) => have.union(&w).or(Some(w)),
-                    _ => w,
-                };
-                self.tt.reset(next.map_or(128, |p| p.width()));
-                *keys = Some(next);
-                next
+        let next = match (*keys, want) {
+            (Some(Some(have)), Some(w)) if have.covers(&w) => {
+                return (
+                    keys,
+                    Run {
+                        packing: Some(have),
+                    },
+                )
             }
+            (Some(None), None) => return (keys, Run { packing: None }),
+            (Some(Some(have)), Some(w)) => have.union(&w).or(Some(w)),
+            (_, w) => w,
         };
-        (keys, Run { packing })
+        self.tt.reset(next.map_or(128, |p| p.width()));
+        *keys = Some(next);
+        (keys, Run { packing: next })
     }
 
     /// Probes `oracle` (e.g. endgame tablebases) for exact values during the search.
