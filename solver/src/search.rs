@@ -469,6 +469,19 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             // -22%, -11%, -2% against gain first with extra turns breaking ties).
             let mut order = (same as i64) << 40 | (gain as i64) << 24;
             order += self.history[i] as i64 >> 8;
+            if same {
+                // Among extra turns, the highest move index first: in the two-row games the
+                // moves are the mover's pits from his left, and sowing runs to the right, so
+                // that is the extra turn nearest the store, whose sowing passes none of the
+                // others; played first, it leaves every other extra turn still there to be
+                // chained. 2^20 a move index (at most 15 of them: below a seed of gain, 2^24;
+                // history scores reach 2^24 as well, so a strong history still counts). One
+                // thread, nodes for value and line: Kalah(6,4) without tables 188 M -> 94.6 M,
+                // with tables to 20 stones 30.5 M -> 13.4 M, Kalah(6,3) 4.97 M -> 1.88 M,
+                // Kalah(5,4) 2.90 M -> 1.37 M. Weighted above the gain (2^26 a move): 1.88 M
+                // and 1.37 M again; nearest the store last instead: 7.98 M and 4.49 M.
+                order += (i.min(15) as i64) << 20;
+            }
             if tt_move == Some(i as u8) {
                 order = i64::MAX;
             } else if self.salt != 0 {
