@@ -561,11 +561,14 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             }
         }
         children.sort_unstable_by_key(|c| std::cmp::Reverse(c.order));
-        // Lazy-SMP helpers start the first two plies at another move (rotated by the salt),
-        // so that the threads prove different subtrees and meet in the table. Idle machine,
-        // 2 threads, pairs of runs (wall of the search): Kalah(6,3) 2.45/2.88/1.75 s ->
-        // 1.91/2.49/1.52 s; Kalah(6,4) with tables to 24 4.25/3.35 s -> 2.43/2.75 s.
-        if self.salt != 0 && ply <= 1 && children.len() > 1 {
+        // Lazy-SMP helpers start the root at another move (rotated by the salt), so that the
+        // threads prove different subtrees and meet in the table. Idle machine, 2 threads,
+        // pairs of runs (wall of the search): Kalah(6,3) 2.45/2.88/1.75 s -> 1.91/2.49/1.52 s;
+        // Kalah(6,4) with tables to 24 4.25/3.35 s -> 2.43/2.75 s. Rotated at the root alone
+        // rather than at the first two plies (alternating runs, medians, loaded machine):
+        // Kalah(6,3) 0.82 -> 0.71 s (5 runs each), Kalah(6,4) without tables 45.5 -> 33.1 s
+        // (3 each); not rotated at all: 0.75 s and 30.5 s (one run).
+        if self.salt != 0 && ply == 0 && children.len() > 1 {
             let k = self.salt % children.len();
             children.rotate_left(k);
         }
@@ -958,27 +961,33 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         if beta <= -b {
             return Ok(true);
         }
-        let stop = AtomicBool::new(false);
-        let mut w = Worker::new(self.game, &self.tt, self.oracle, &stop, nodes, 0, run);
-        w.deadline = self.limits.deadline;
         // Rising depths, as in the solve, even where the game has no cycles: the shallow
         // searches order the moves of the deeper ones (Kalah(6,4): with single searches
         // without horizon, and moves tried in generation order, the line was not built after
         // 8 minutes; with rising depths and `pv_order` it cost 167 M nodes, the value 475 M).
-        let mut depth = 1;
-        loop {
-            w.path.clear();
-            let r = w.search(pos, w.code(pos), beta - 1, beta, depth);
-            if w.aborted {
-                w.flush_nodes();
-                return Err(OutOfTime);
+        let test = |w: &mut Worker<'_, G, T>| -> Result<bool, OutOfTime> {
+            let mut depth = 1;
+            loop {
+                w.path.clear();
+                let r = w.search(pos, w.code(pos), beta - 1, beta, depth);
+                if w.aborted {
+                    return Err(OutOfTime);
+                }
+                if r.exact {
+                    return Ok(r.v >= beta);
+                }
+                depth = next_depth(depth, w.acyclic);
             }
-            if r.exact {
-                w.flush_nodes();
-                return Ok(r.v >= beta);
-            }
-            depth = next_depth(depth, w.acyclic);
-        }
+        };
+        // On the limits' threads, as the solve: lazy-SMP helpers run the same test until the
+        // main worker has its answer (the answer is the main worker's alone, so the line does
+        // not depend on the threads). Kalah(6,4) without tables, 2 threads, the line (one run
+        // each, one after the other): 10.7 M nodes in 11.9 s -> 21.7 M nodes in 6.6 s;
+        // medians of three alternating runs, the whole solve: 36.0 -> 33.1 s.
+        let stop = AtomicBool::new(false);
+        self.parallel(&stop, nodes, run, test, |w| {
+            let _ = test(w);
+        })
     }
 
     /// If playing `m` in `pos` keeps the proven future `value` of `pos` (mover's point of
