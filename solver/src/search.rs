@@ -532,8 +532,15 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         // window ends the search here.
         // In acyclic games not one ply above the horizon (kalah 6x3: 16% fewer nodes and 21%
         // less time than probing there too; kalah 5x3 +0.6% nodes). Cyclic games keep it
-        // (`mancala bench`: oware 3x3 +20%, kale 3x2 +43% nodes without it).
-        let etc = if depth >= 2 || !self.acyclic {
+        // (`mancala bench`: oware 3x3 +20%, kale 3x2 +43% nodes without it). Nor, in acyclic
+        // games, where the table has a move for the node: that move nearly always cuts (97%
+        // of cutoffs come at the first child), and the other children's entries are then
+        // loaded for nothing. One thread, nodes +0.4% to +3.4%, time (alternating runs,
+        // medians): Kalah(6,3) 1.07 -> 1.04 s, Kalah(5,4) 0.76 -> 0.72 s, Kalah(6,4) with
+        // tables to 20 11.4 -> 10.9 s; two threads, Kalah(6,4) without tables 37.7/48.0 ->
+        // 34.9/44.0 s (two pairs). In the cyclic games of `mancala bench` the counts swing
+        // both ways by up to 170 times (kale 3x2 28 k -> 4.8 M, oware 3x3 4.5 M -> 0.8 M).
+        let etc = if !self.acyclic || (depth >= 2 && tt_move.is_none()) {
             children.len()
         } else {
             0
