@@ -1027,20 +1027,28 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
     }
 
     /// The legal moves of `pos` in the order the principal variation tries them: moves that
-    /// give another turn first, then by seeds won, then in generation order. It depends on the
-    /// position alone (not on the table or the threads), so the line is the same on any
-    /// number of threads; and the value-keeping move comes early, so that few moves have to be
-    /// proven worse before it (each such proof is a search of its own).
+    /// give another turn first (the one nearest the store first, as in the search), then by
+    /// seeds won, then in generation order. It depends on the position alone (not on the
+    /// table or the threads), so the line is the same on any number of threads; and the
+    /// value-keeping move comes early, so that few moves have to be proven worse before it
+    /// (each such proof is a search of its own). Extra turns nearest the store first rather
+    /// than in generation order, nodes for the line on one thread: Kalah(6,4) without tables
+    /// 14.0 M -> 11.5 M, with tables to 20 stones 2.43 M -> 1.92 M, Kalah(6,3) 106 k -> 104 k.
     fn pv_order(&self, pos: &G::Position) -> Vec<G::Move> {
         let g = self.game;
         let side = g.to_move(pos);
         let margin = g.margin(pos);
-        let mut moves: Vec<(i32, G::Move)> = g
+        let mut moves: Vec<(i64, G::Move)> = g
             .legal_moves(pos)
             .iter()
-            .map(|&m| {
+            .enumerate()
+            .map(|(i, &m)| {
                 let (same, gain) = move_gain(g, side, margin, &g.play(pos, m));
-                ((same as i32) << 16 | (gain + 0x8000), m)
+                let near = if same { i.min(255) as i64 } else { 0 };
+                (
+                    (same as i64) << 32 | ((gain + 0x8000) as i64) << 8 | near,
+                    m,
+                )
             })
             .collect();
         // A stable sort keeps generation order among equals.
