@@ -88,6 +88,13 @@ pub trait Game: Clone + Send + Sync {
     /// `Some` when the game is over.
     fn outcome(&self, pos: &Self::Position) -> Option<Outcome>;
 
+    /// The number of legal moves of `pos`: what [`Game::gen_moves`] would list. Games with a
+    /// cheaper count than listing the moves override it (the search calls it for every child,
+    /// to try first the moves that leave the opponent the fewest replies).
+    fn mobility(&self, pos: &Self::Position) -> u32 {
+        self.legal_moves(pos).len() as u32
+    }
+
     /// The legal moves as a fresh list.
     fn legal_moves(&self, pos: &Self::Position) -> Self::Moves {
         let mut m = Self::Moves::default();

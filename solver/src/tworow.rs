@@ -759,6 +759,19 @@ impl TwoRow {
         p
     }
 
+    /// The legal moves of `pos` as a mask: bit `i` for the mover's pit `i` (from his left).
+    #[inline(always)]
+    fn legal_mask(&self, pos: &TwoRowPos) -> u32 {
+        let (own, opp) = self.split(pos.pits);
+        match self.kind {
+            Kind::Kalah => self.legal::<KALAH>(own, opp),
+            Kind::Oware => self.legal::<OWARE>(own, opp),
+            Kind::Warri => self.legal::<WARRI>(own, opp),
+            Kind::Kale => self.legal::<KALE>(own, opp),
+            Kind::Kpo => self.legal::<KPO>(own, opp),
+        }
+    }
+
     /// The legal moves of a position whose rows are `own` and `opp`: bit `i` for pit `i`.
     #[inline(always)]
     fn legal<const K: u8>(&self, own: u64, opp: u64) -> u32 {
@@ -943,15 +956,11 @@ impl Game for TwoRow {
     }
 
     fn gen_moves(&self, pos: &TwoRowPos, moves: &mut Self::Moves) {
-        let (own, opp) = self.split(pos.pits);
-        let legal = match self.kind {
-            Kind::Kalah => self.legal::<KALAH>(own, opp),
-            Kind::Oware => self.legal::<OWARE>(own, opp),
-            Kind::Warri => self.legal::<WARRI>(own, opp),
-            Kind::Kale => self.legal::<KALE>(own, opp),
-            Kind::Kpo => self.legal::<KPO>(own, opp),
-        };
-        set_moves(moves, legal);
+        set_moves(moves, self.legal_mask(pos));
+    }
+
+    fn mobility(&self, pos: &TwoRowPos) -> u32 {
+        self.legal_mask(pos).count_ones()
     }
 
     fn play(&self, pos: &TwoRowPos, mv: Pit) -> TwoRowPos {

@@ -119,6 +119,9 @@ fn check_position(g: &TwoRow, p: &TwoRowPos) -> Result<(), TestCaseError> {
     prop_assert_eq!(parsed.as_ref(), Ok(p), "parse(format(p)) at {}", text);
     prop_assert_eq!(g.format_position(&parsed.unwrap()), text.clone());
 
+    // The count of moves the search orders by agrees with the list.
+    prop_assert_eq!(g.mobility(p) as usize, moves.len(), "mobility at {}", text);
+
     // Listed moves: in the mover's row, from non-empty pits, in increasing order.
     for pair in moves.windows(2) {
         prop_assert!(pair[0] < pair[1], "moves {:?} at {}", moves, text);
