@@ -115,6 +115,18 @@ pub fn stats(game: &TwoRow, dir: &Path, stones: u32) -> Result<Stats, Error> {
         .try_exists()
         .map_err(|e| Error::io(&path, "looking for", e))?
     {
+        let first = id.file_name(0);
+        let prefix = first.strip_suffix("0.mtb").unwrap_or(&first);
+        let any = dir.is_dir()
+            && table_files(dir)?.iter().any(|p| {
+                p.file_name()
+                    .and_then(|s| s.to_str())
+                    .and_then(|s| s.strip_prefix(prefix))
+                    .is_some_and(|rest| rest.trim_end_matches(".mtb").parse::<u32>().is_ok())
+            });
+        if dir.is_dir() && !any {
+            return Err(no_tables(dir, &id));
+        }
         return Err(Error::Invalid(format!(
             "{}: no such table (build it with `mancala tablebase build`)",
             path.display()
@@ -169,17 +181,33 @@ impl FileInfo {
 }
 
 /// Lists the table files in `dir` (two-row `*.mtb`, then four-row `*.ftb`) with their
-/// headers (data checksums are not read: see [`crate::verify()`]). A file whose header is
-/// refused is listed with the reason.
+/// headers (data checksums are not read: see [`crate::verify()`]). A file is refused, and
+/// listed with the reason, when its header is damaged or does not match its name (variant,
+/// rules, width, stones or split), as the readers check it
+/// ([`crate::verify::check_header`], [`crate::fourrow::tables::check_header`]); see
+/// [`ensure_sound`].
 pub fn info(dir: &Path) -> Result<Vec<FileInfo>, Error> {
     let mut out = Vec::new();
-    let mut files = table_files(dir)?;
-    files.extend(crate::fourrow::tables::files(dir)?);
-    for path in files {
+    let two = table_files(dir)?;
+    let four = crate::fourrow::tables::files(dir)?;
+    let checked = |path: &Path, is_four: bool| -> Result<Header, Error> {
+        let h = read_header(path)?;
+        if is_four {
+            crate::fourrow::tables::check_header(path, &h)?;
+        } else {
+            crate::verify::check_header(path, &h)?;
+        }
+        Ok(h)
+    };
+    let listed = two
+        .into_iter()
+        .map(|p| (p, false))
+        .chain(four.into_iter().map(|p| (p, true)));
+    for (path, is_four) in listed {
         let bytes = std::fs::metadata(&path)
             .map_err(|e| Error::io(&path, "reading the size of", e))?
             .len();
-        let (header, problem) = match read_header(&path) {
+        let (header, problem) = match checked(&path, is_four) {
             Ok(h) => (Some(h), None),
             Err(e) => (None, Some(e.to_string())),
         };
@@ -191,4 +219,100 @@ pub fn info(dir: &Path) -> Result<Vec<FileInfo>, Error> {
         });
     }
     Ok(out)
+}
+
+/// `Ok` when no file of an [`info`] listing was refused; otherwise an error that says how
+/// many were and names the first with its reason (`mancala tablebase info` lists the files,
+/// then fails with it).
+pub fn ensure_sound(files: &[FileInfo]) -> Result<(), Error> {
+    let refused: Vec<&FileInfo> = files.iter().filter(|f| f.header.is_none()).collect();
+    let Some(first) = refused.first() else {
+        return Ok(());
+    };
+    let reason = first
+        .problem
+        .clone()
+        .unwrap_or_else(|| format!("{}: refused without a reason given", first.path.display()));
+    Err(Error::Invalid(format!(
+        "{} of {} tablebase files refused; the first: {reason}",
+        refused.len(),
+        files.len()
+    )))
+}
+
+/// A summary of the table files in `dir`, one entry per game: the file name's game part
+/// (`<variant>-<rules>-w<W>`), how many files and their stone range, e.g.
+/// `oware-grandslam=forfeit-w6: 13 two-row files, 0 to 12 stones`; a table file whose name
+/// does not parse is given by its name. Names only: no file is opened.
+pub fn contents(dir: &Path) -> Result<Vec<String>, Error> {
+    // Per game part and kind: files, fewest and most stones.
+    let mut games: BTreeMap<(String, &str), (usize, u32, u32)> = BTreeMap::new();
+    let mut odd = Vec::new();
+    let two = table_files(dir)?;
+    let four = crate::fourrow::tables::files(dir)?;
+    let name = |p: &Path| {
+        p.file_name()
+            .map_or(String::new(), |s| s.to_string_lossy().into_owned())
+    };
+    let mut add = |game: &str, kind: &'static str, n: u32| {
+        let e = games.entry((game.to_string(), kind)).or_insert((0, n, n));
+        e.0 += 1;
+        e.1 = e.1.min(n);
+        e.2 = e.2.max(n);
+    };
+    for p in &two {
+        let file = name(p);
+        let parsed = file
+            .strip_suffix(".mtb")
+            .and_then(|s| s.rsplit_once("-n"))
+            .and_then(|(g, n)| Some((g, n.parse::<u32>().ok()?)));
+        match parsed {
+            Some((g, n)) => add(g, "two-row", n),
+            None => odd.push(file),
+        }
+    }
+    for p in &four {
+        let file = name(p);
+        let parsed = file
+            .strip_suffix(&format!(".{}", crate::fourrow::EXTENSION))
+            .and_then(|s| s.rsplit_once("-o"))
+            .and_then(|(rest, o)| {
+                let (g, m) = rest.rsplit_once("-m")?;
+                Some((
+                    g,
+                    m.parse::<u32>().ok()?.checked_add(o.parse::<u32>().ok()?)?,
+                ))
+            });
+        match parsed {
+            Some((g, n)) => add(g, "four-row", n),
+            None => odd.push(file),
+        }
+    }
+    let mut out: Vec<String> = games
+        .into_iter()
+        .map(|((g, kind), (count, lo, hi))| {
+            let s = if count == 1 { "" } else { "s" };
+            if lo == hi {
+                format!("{g}: {count} {kind} file{s}, {lo} stones")
+            } else {
+                format!("{g}: {count} {kind} file{s}, {lo} to {hi} stones")
+            }
+        })
+        .collect();
+    out.extend(odd);
+    Ok(out)
+}
+
+/// The error of a folder that holds no table of `id`: names the folder, the game (variant,
+/// rules, width) and what the folder holds instead ([`contents`]).
+pub fn no_tables(dir: &Path, id: &GameId) -> Error {
+    let held = match contents(dir) {
+        Ok(c) if c.is_empty() => "it holds no tablebase files".to_string(),
+        Ok(c) => format!("it holds {}", c.join("; ")),
+        Err(e) => format!("its files cannot be listed: {e}"),
+    };
+    Error::Invalid(format!(
+        "{}: holds no tables of {id} ({held}); build them with `mancala tablebase build`",
+        dir.display()
+    ))
 }

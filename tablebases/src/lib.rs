@@ -135,7 +135,7 @@ pub mod report;
 pub mod rules;
 pub mod verify;
 
-pub use api::{info, probe, probe_json, probe_with, stats, FileInfo, Probe, Stats};
+pub use api::{ensure_sound, info, probe, probe_json, probe_with, stats, FileInfo, Probe, Stats};
 pub use build::{build, BuildReport, Progress, SliceBuilder, SliceReport};
 pub use error::Error;
 pub use format::{Header, SliceFile, MAX_STONES};

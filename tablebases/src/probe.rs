@@ -25,7 +25,9 @@ impl Tablebases {
     /// Opens every slice file of `game` in `dir` (names as [`GameId::file_name`]), checking
     /// each header and data checksum (the files in parallel, on rayon's pool). Slices that are
     /// absent are simply not probed; a file that is present but damaged, or holds another game
-    /// or stone count, is an error (the one of the fewest stones, if several are).
+    /// or stone count, is an error (the one of the fewest stones, if several are). A folder
+    /// without any slice of `game` is an error that lists the tables it holds instead
+    /// ([`crate::api::no_tables`]).
     pub fn open(dir: &Path, game: &TwoRow) -> Result<Tablebases, Error> {
         if !dir.is_dir() {
             return Err(Error::Invalid(format!(
@@ -59,6 +61,9 @@ impl Tablebases {
         let mut slices = opened.into_iter().collect::<Result<Vec<_>, Error>>()?;
         while matches!(slices.last(), Some(None)) {
             slices.pop();
+        }
+        if slices.is_empty() {
+            return Err(crate::api::no_tables(dir, &id));
         }
         Ok(Tablebases {
             id,

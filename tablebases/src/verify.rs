@@ -7,13 +7,17 @@
 //! or minus the stored value of the child (plus when the same player moves again). Every value
 //! must also lie within `±` the stones on the board.
 //!
+//! [`verify`] checks every table file of a folder, two-row (`*.mtb`, here) and four-row
+//! (`*.ftb`, [`crate::fourrow::verify`]); a folder without any is an error, so that a
+//! verification that checked nothing never passes.
+//!
 //! This Bellman check catches any damaged or mis-built value that is not consistent with its
 //! neighbours. On its own it cannot pin down values on cycles (a cycle of positions that all
 //! claim the same unreachable value can be consistent); the tests therefore also compare whole
 //! slices with the reference solver ([`mancala_solver::refsolve`]).
 
 use crate::error::Error;
-use crate::format::{read_header, Header, SliceFile};
+use crate::format::{read_header, Header, SliceFile, INDEX};
 use crate::index::{self, Slice};
 use crate::rules::GameId;
 use mancala_solver::pits::MAX_WIDTH;
@@ -36,12 +40,16 @@ pub struct SliceCheck {
     pub positions: u64,
 }
 
-/// The result of [`verify`]: every slice checked, all sound.
+/// The result of [`verify`]: every table file checked, all sound.
 #[derive(Clone, Debug)]
 pub struct VerifyReport {
-    /// The slices, by game then stones.
+    /// The two-row slices, by game then stones.
     pub slices: Vec<SliceCheck>,
-    /// Positions checked in all.
+    /// What the four-row verifier checked (no file when the folder holds none).
+    pub four: crate::fourrow::VerifyReport,
+    /// Files checked in all, two-row and four-row.
+    pub files: usize,
+    /// Positions checked in all, two-row and four-row.
     pub positions: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
@@ -62,24 +70,39 @@ pub fn table_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     Ok(out)
 }
 
-/// Reads every table header in `dir`, checking that each file's name is the one its header
-/// gives. Grouped by game, each group sorted by stones.
+/// Checks a two-row file's header (already read and checked by
+/// [`read_header`](crate::format::read_header)) against the file: a two-row table, under the
+/// name its header gives (variant, rules, width and stones), of a game the rules know.
+pub fn check_header(path: &Path, h: &Header) -> Result<(), Error> {
+    if h.index != INDEX || h.split.is_some() {
+        return Err(Error::mismatch(
+            path,
+            format!("a four-row table ({}) under a two-row (.mtb) name", h.index),
+        ));
+    }
+    let id = h.game_id();
+    let want = id.file_name(h.stones);
+    if path.file_name().and_then(|s| s.to_str()) != Some(want.as_str()) {
+        return Err(Error::mismatch(
+            path,
+            format!(
+                "holds the {}-stone slice of {id}, whose file is named {want}",
+                h.stones
+            ),
+        ));
+    }
+    id.game().map_err(|e| Error::corrupt(path, e.to_string()))?;
+    Ok(())
+}
+
+/// Reads every two-row table header in `dir`, checking each as [`check_header`] does.
+/// Grouped by game, each group sorted by stones.
 pub fn headers_by_game(dir: &Path) -> Result<BTreeMap<GameId, Vec<(PathBuf, Header)>>, Error> {
     let mut games: BTreeMap<GameId, Vec<(PathBuf, Header)>> = BTreeMap::new();
     for path in table_files(dir)? {
         let h = read_header(&path)?;
-        let id = h.game_id();
-        let want = id.file_name(h.stones);
-        if path.file_name().and_then(|s| s.to_str()) != Some(want.as_str()) {
-            return Err(Error::mismatch(
-                &path,
-                format!(
-                    "holds the {}-stone slice of {id}, whose file is named {want}",
-                    h.stones
-                ),
-            ));
-        }
-        games.entry(id).or_default().push((path, h));
+        check_header(&path, &h)?;
+        games.entry(h.game_id()).or_default().push((path, h));
     }
     for v in games.values_mut() {
         v.sort_by_key(|(_, h)| h.stones);
@@ -87,15 +110,27 @@ pub fn headers_by_game(dir: &Path) -> Result<BTreeMap<GameId, Vec<(PathBuf, Head
     Ok(games)
 }
 
-/// Verifies every table in `dir` (see the module docs), on the current rayon pool. The first
-/// problem found is returned as an error naming the file.
+/// Verifies every table file in `dir`, two-row and four-row (see the module docs), on the
+/// current rayon pool. Every header is checked before any value; the first problem found is
+/// returned as an error naming the file. A folder that holds no table file is an error too.
 pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
     let t0 = Instant::now();
+    let two = table_files(dir)?;
+    let four = crate::fourrow::tables::files(dir)?;
+    if two.is_empty() && four.is_empty() {
+        return Err(Error::Invalid(format!(
+            "{}: holds no tablebase files (*.mtb or *.ftb): nothing to verify",
+            dir.display()
+        )));
+    }
     let games = headers_by_game(dir)?;
+    crate::fourrow::tables::list(dir)?;
     let mut slices = Vec::new();
     let mut total = 0;
     for (id, list) in games {
-        let game = id.game()?;
+        let game = id
+            .game()
+            .map_err(|e| Error::corrupt(&list[0].0, e.to_string()))?;
         let mut files: Vec<Option<SliceFile>> = Vec::new();
         for (path, h) in &list {
             let f = SliceFile::open(path, Some((&id, h.stones)), true)?;
@@ -127,9 +162,20 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
             });
         }
     }
+    let four = if four.is_empty() {
+        crate::fourrow::VerifyReport {
+            files: 0,
+            positions: 0,
+            seconds: 0.0,
+        }
+    } else {
+        crate::fourrow::verify(dir)?
+    };
     Ok(VerifyReport {
+        files: slices.len() + four.files,
+        positions: total + four.positions,
         slices,
-        positions: total,
+        four,
         seconds: t0.elapsed().as_secs_f64(),
     })
 }

@@ -5,7 +5,7 @@ use super::{
     check_game, file_name, game_id, in_tables_scope, split_of, FourSlice, EXTENSION, INDEX,
 };
 use crate::error::Error;
-use crate::format::{read_header, SliceFile};
+use crate::format::{read_header, Header, SliceFile};
 use crate::rules::GameId;
 use mancala_solver::fourrow::{FourMove, FourRow, FourRowPos, Kind, Options};
 use mancala_solver::search::Oracle;
@@ -118,7 +118,8 @@ pub struct ProbeResult {
 
 impl FourTables {
     /// Opens every slice file of `game` in `dir`, checking each; a damaged or mismatched file
-    /// is an error naming it.
+    /// (of any four-row game) is an error naming it, and so is a folder without any slice of
+    /// `game` (naming the tables it holds instead, [`crate::api::no_tables`]).
     pub fn open(dir: &Path, game: &FourRow) -> Result<FourTables, Error> {
         check_game(game)?;
         if !dir.is_dir() {
@@ -135,6 +136,9 @@ impl FourTables {
             }
             let split = h.split.expect("four-row headers have a split");
             slices.insert(split, open_slice(game, &path, split)?);
+        }
+        if slices.is_empty() {
+            return Err(crate::api::no_tables(dir, &id));
         }
         Ok(FourTables {
             game: *game,
@@ -153,7 +157,8 @@ impl FourTables {
         self.slices.len()
     }
 
-    /// True when no slice of the game was found.
+    /// True when no slice of the game was found (never for tables [`FourTables::open`] gave:
+    /// it refuses such a folder).
     pub fn is_empty(&self) -> bool {
         self.slices.is_empty()
     }
@@ -293,36 +298,96 @@ pub fn files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     Ok(paths)
 }
 
-/// The four-row table files (`*.ftb`) of `dir` with their headers, sorted by name; each
-/// file's name must be the one its header gives.
-pub fn list(dir: &Path) -> Result<Vec<(PathBuf, crate::format::Header)>, Error> {
+/// The number of positions of slice `split` of `game`, `None` when it does not fit a `u64`.
+fn positions(game: &FourRow, split: [u32; 2]) -> Option<u64> {
+    let w = game.width();
+    (super::states(game.kind()) as u64)
+        .checked_mul(super::circuit_len(w, split[0]))?
+        .checked_mul(super::circuit_len(w, split[1]))
+}
+
+/// Checks a four-row file's header (already read and checked by [`read_header`]) against the
+/// file: a four-row table, under the name its header gives (variant, rules, width and
+/// split), of a removal game and width the tables handle, with the slice's number of
+/// positions. Returns the game (1 seed a hole) and the split.
+pub fn check_header(path: &Path, h: &Header) -> Result<(FourRow, [u32; 2]), Error> {
+    let Some(split) = h.split.filter(|_| h.index == INDEX) else {
+        return Err(Error::mismatch(
+            path,
+            format!(
+                "not a four-row table ({}) but under a four-row (.{EXTENSION}) name",
+                h.index
+            ),
+        ));
+    };
+    let id = h.game_id();
+    let want = file_name(&id, split);
+    if path.file_name().and_then(|s| s.to_str()) != Some(want.as_str()) {
+        return Err(Error::mismatch(
+            path,
+            format!(
+                "holds slice m={} o={} of {id}, whose file is named {want}",
+                split[0], split[1]
+            ),
+        ));
+    }
+    if split[0] as u64 + split[1] as u64 != h.stones as u64 {
+        return Err(Error::corrupt(
+            path,
+            format!(
+                "slice m={} o={} does not hold its {} stones",
+                split[0], split[1], h.stones
+            ),
+        ));
+    }
+    let game = game_of(&id, path)?;
+    match positions(&game, split) {
+        Some(n) if n == h.positions => Ok((game, split)),
+        n => Err(Error::corrupt(
+            path,
+            format!(
+                "{} positions, the slice m={} o={} has {}",
+                h.positions,
+                split[0],
+                split[1],
+                n.map_or("too many".to_string(), |n| n.to_string())
+            ),
+        )),
+    }
+}
+
+/// The four-row table files (`*.ftb`) of `dir` with their headers, sorted by name; each is
+/// checked as [`check_header`] does.
+pub fn list(dir: &Path) -> Result<Vec<(PathBuf, Header)>, Error> {
     let mut out = Vec::new();
     for p in files(dir)? {
         let h = read_header(&p)?;
-        let Some(split) = h.split.filter(|_| h.index == INDEX) else {
-            return Err(Error::mismatch(&p, "not a four-row table"));
-        };
-        let want = file_name(&h.game_id(), split);
-        if p.file_name().and_then(|s| s.to_str()) != Some(want.as_str()) {
-            return Err(Error::mismatch(
-                &p,
-                format!(
-                    "holds slice m={} o={}, whose file is named {want}",
-                    split[0], split[1]
-                ),
-            ));
-        }
+        check_header(&p, &h)?;
         out.push((p, h));
     }
     Ok(out)
 }
 
-/// The game a header names.
+/// The game a header names: a removal game the tables handle, its rules named as
+/// [`game_id`] names them.
 fn game_of(id: &GameId, path: &Path) -> Result<FourRow, Error> {
     let kind = Kind::from_id(&id.variant)
         .ok_or_else(|| Error::corrupt(path, format!("unknown variant {}", id.variant)))?;
     let opts = Options::parse(kind, &id.rules).map_err(|e| Error::corrupt(path, e.to_string()))?;
-    FourRow::new(kind, id.width, 1, opts).map_err(|e| Error::corrupt(path, e.to_string()))
+    let game =
+        FourRow::new(kind, id.width, 1, opts).map_err(|e| Error::corrupt(path, e.to_string()))?;
+    check_game(&game).map_err(|e| Error::corrupt(path, e.to_string()))?;
+    if game_id(&game) != *id {
+        return Err(Error::corrupt(
+            path,
+            format!(
+                "rules {} do not name one rule set of {}",
+                id.rules_text(),
+                id.variant
+            ),
+        ));
+    }
+    Ok(game)
 }
 
 /// What [`verify`] checked.
@@ -364,11 +429,19 @@ pub fn bellman(children: &[Value]) -> Value {
 /// Checks every four-row table of `dir`: checksums, then every position's value from its
 /// children's stored values ([`bellman`]), using the game's own move generator, not the
 /// builder's edge lists. Since distances strictly decrease along the equations, a table
-/// satisfying them everywhere (with its children's slices correct) is exact.
+/// satisfying them everywhere (with its children's slices correct) is exact. A folder
+/// without four-row table files is an error (nothing verified is not a pass).
 pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
     let t0 = Instant::now();
+    let listed = list(dir)?;
+    if listed.is_empty() {
+        return Err(Error::Invalid(format!(
+            "{}: holds no four-row tablebase files (*.{EXTENSION}): nothing to verify",
+            dir.display()
+        )));
+    }
     let mut by_game: BTreeMap<GameId, Vec<(PathBuf, [u32; 2])>> = BTreeMap::new();
-    for (p, h) in list(dir)? {
+    for (p, h) in listed {
         let s = h.split.expect("listed files have a split");
         by_game.entry(h.game_id()).or_default().push((p, s));
     }

@@ -1,0 +1,320 @@
+//! `mancala tablebase verify|info|probe` and `solve --tablebases` on folders that are damaged,
+//! empty or hold other games' tables: exit status 2 and one line on stderr naming the file or
+//! folder and the reason; never an `ok` for tables that were not checked.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .output()
+        .expect("the mancala binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = mancala(args);
+    assert!(
+        o.status.success(),
+        "mancala {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// Exit status 2, nothing on stdout, one line on stderr (returned), no panic.
+fn fails(args: &[&str]) -> String {
+    let o = mancala(args);
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(o.status.code(), Some(2), "mancala {args:?}: {err}");
+    assert!(
+        o.stdout.is_empty(),
+        "mancala {args:?}: stdout not empty: {}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "mancala {args:?}: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+fn says(line: &str, parts: &[&str]) {
+    for p in parts {
+        assert!(line.contains(p), "{line:?} should contain {p:?}");
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, to.join(p.file_name().unwrap())).unwrap();
+    }
+}
+
+const M22: &str = "mulabalaba-default-w2-m2-o2.ftb";
+
+/// A folder of mulabalaba 4x2 tables up to 4 seeds (15 files).
+fn mulabalaba(d: &str) {
+    ok(&[
+        "tablebase",
+        "build",
+        "mulabalaba",
+        "--width",
+        "2",
+        "--max-stones",
+        "4",
+        "--dir",
+        d,
+    ]);
+}
+
+fn oware(d: &str) {
+    ok(&[
+        "tablebase",
+        "build",
+        "oware",
+        "--width",
+        "2",
+        "--max-stones",
+        "3",
+        "--dir",
+        d,
+    ]);
+}
+
+/// A damage: the file the error must name, a part of its reason, and what to do to a folder.
+type Damage<'a> = (&'a str, &'a str, &'a dyn Fn(&Path));
+
+#[test]
+fn verify_refuses_damaged_four_row_files_alone_or_beside_two_row_ones() {
+    let good = tempfile::tempdir().unwrap();
+    let g = good.path().to_str().unwrap();
+    mulabalaba(g);
+    assert!(ok(&["tablebase", "verify", "--dir", g]).starts_with("ok: 15 files"));
+    let mixed = tempfile::tempdir().unwrap();
+    let m = mixed.path().to_str().unwrap();
+    copy_dir(good.path(), mixed.path());
+    oware(m);
+    assert!(ok(&["tablebase", "verify", "--dir", m]).starts_with("ok: 19 files"));
+    let j: serde_json::Value =
+        serde_json::from_str(&ok(&["tablebase", "verify", "--dir", m, "--json"])).unwrap();
+    assert_eq!(
+        (j["ok"].as_bool(), j["files"].as_u64()),
+        (Some(true), Some(19))
+    );
+    let damages: [Damage; 4] = [
+        (M22, "truncated", &|d| {
+            let p = d.join(M22);
+            let b = std::fs::read(&p).unwrap();
+            std::fs::write(&p, &b[..b.len() - 20]).unwrap();
+        }),
+        (M22, "truncated", &|d| {
+            std::fs::write(d.join(M22), b"").unwrap()
+        }),
+        (M22, "bad magic", &|d| {
+            std::fs::write(d.join(M22), b"hello world\n".repeat(100)).unwrap()
+        }),
+        ("junk.ftb", "bad magic", &|d| {
+            std::fs::write(d.join("junk.ftb"), b"junk ".repeat(20)).unwrap()
+        }),
+    ];
+    for base in [good.path(), mixed.path()] {
+        for (file, reason, damage) in damages {
+            let t = tempfile::tempdir().unwrap();
+            copy_dir(base, t.path());
+            damage(t.path());
+            let d = t.path().to_str().unwrap();
+            says(
+                &fails(&["tablebase", "verify", "--dir", d]),
+                &[file, reason],
+            );
+            says(
+                &fails(&["tablebase", "verify", "--dir", d, "--json"]),
+                &[file, reason],
+            );
+        }
+    }
+}
+
+#[test]
+fn verify_of_a_folder_without_tables_fails() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().to_str().unwrap();
+    says(
+        &fails(&["tablebase", "verify", "--dir", p]),
+        &[p, "holds no tablebase files"],
+    );
+    says(
+        &fails(&["tablebase", "verify", "--dir", p, "--json"]),
+        &["holds no tablebase files"],
+    );
+}
+
+#[test]
+fn info_lists_refused_files_then_fails() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().to_str().unwrap();
+    oware(p);
+    mulabalaba(p);
+    assert_eq!(ok(&["tablebase", "info", "--dir", p]).lines().count(), 19);
+    // An oware table under a warri name, the 2-stone slice under the 3-stone name, a
+    // truncated four-row file.
+    let warri = "warri-chain=mixed,starved=takes-all-w2-n3.mtb";
+    let o3 = "oware-grandslam=forfeit-w2-n3.mtb";
+    let o2 = "oware-grandslam=forfeit-w2-n2.mtb";
+    for (what, file, reason) in [
+        ("warri", warri, "whose file is named"),
+        ("slice", o3, "2-stone slice"),
+        ("truncated", M22, "truncated"),
+    ] {
+        let t = tempfile::tempdir().unwrap();
+        copy_dir(d.path(), t.path());
+        match what {
+            "warri" => std::fs::copy(t.path().join(o3), t.path().join(warri)).map(|_| ()),
+            "slice" => std::fs::copy(t.path().join(o2), t.path().join(o3)).map(|_| ()),
+            _ => std::fs::write(t.path().join(M22), b"\x89MTB").map(|_| ()),
+        }
+        .unwrap();
+        let d = t.path().to_str().unwrap();
+        for json in [false, true] {
+            let mut args = vec!["tablebase", "info", "--dir", d];
+            if json {
+                args.push("--json");
+            }
+            let o = mancala(&args);
+            let out = String::from_utf8(o.stdout).unwrap();
+            let err = String::from_utf8(o.stderr).unwrap();
+            assert_eq!(o.status.code(), Some(2), "{what}: {err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{what}: {err}");
+            says(&err, &["1 of", "refused", file, reason]);
+            if json {
+                let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+                let list = j["files"].as_array().unwrap();
+                let bad: Vec<_> = list.iter().filter(|f| f.get("error").is_some()).collect();
+                assert_eq!(bad.len(), 1, "{what}: {out}");
+                assert_eq!(bad[0]["file"], file);
+            } else {
+                let refused: Vec<&str> = out.lines().filter(|l| l.contains("refused")).collect();
+                assert_eq!(refused.len(), 1, "{what}: {out}");
+                says(refused[0], &[file, reason]);
+            }
+        }
+    }
+}
+
+#[test]
+fn solve_refuses_a_folder_without_tables_of_the_game() {
+    let empty = tempfile::tempdir().unwrap();
+    let e = empty.path().to_str().unwrap();
+    let pos = "1,0/0,1 S";
+    says(
+        &fails(&["solve", "oware", "--position", pos, "--tablebases", e]),
+        &[e, "holds no tables of oware", "it holds no tablebase files"],
+    );
+    let four = tempfile::tempdir().unwrap();
+    let f = four.path().to_str().unwrap();
+    mulabalaba(f);
+    says(
+        &fails(&["solve", "oware", "--position", pos, "--tablebases", f]),
+        &[
+            "holds no tables of oware (grandslam=forfeit) width 2",
+            "mulabalaba-default-w2: 15 four-row files, 0 to 4 stones",
+        ],
+    );
+    says(
+        &fails(&["analyze", "oware", "--position", pos, "--tablebases", e]),
+        &["holds no tables of oware"],
+    );
+    // With its tables the same command works.
+    oware(f);
+    ok(&["solve", "oware", "--position", pos, "--tablebases", f]);
+}
+
+#[test]
+fn probe_with_another_width_or_rule_names_the_tables_there() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().to_str().unwrap();
+    mulabalaba(p);
+    oware(p);
+    let held = [
+        "mulabalaba-default-w2: 15 four-row files, 0 to 4 stones",
+        "oware-grandslam=forfeit-w2: 4 two-row files, 0 to 3 stones",
+    ];
+    let probe = |extra: &[&str], wanted: &str| {
+        let args = [&["tablebase", "probe"][..], extra, &["--dir", p]].concat();
+        let err = fails(&args);
+        says(&err, &[&format!("holds no tables of {wanted}")]);
+        says(&err, &held);
+        assert!(!err.contains("--max-stones"), "{err}");
+    };
+    probe(
+        &[
+            "mulabalaba",
+            "--width",
+            "3",
+            "--position",
+            "0,0,0/0,1,0/0,1,0/0,0,0 S",
+        ],
+        "mulabalaba (default) width 3",
+    );
+    probe(
+        &[
+            "mulabalaba",
+            "--width",
+            "2",
+            "--rule",
+            "possible=board",
+            "--position",
+            "0,0/0,1/0,1/0,0 S",
+        ],
+        "mulabalaba (possible=board) width 2",
+    );
+    probe(
+        &["oware", "--width", "3", "--position", "0,0,1/0,1,0 S"],
+        "oware (grandslam=forfeit) width 3",
+    );
+    probe(
+        &[
+            "oware",
+            "--rule",
+            "grandslam=illegal",
+            "--position",
+            "1,0/0,1 S",
+        ],
+        "oware (grandslam=illegal) width 2",
+    );
+    // The tables' own game still probes, and a missing slice is still named as one.
+    ok(&[
+        "tablebase",
+        "probe",
+        "mulabalaba",
+        "--width",
+        "2",
+        "--position",
+        "0,0/0,1/0,1/0,0 S",
+        "--dir",
+        p,
+    ]);
+    ok(&[
+        "tablebase",
+        "probe",
+        "oware",
+        "--position",
+        "1,0/0,1 S",
+        "--dir",
+        p,
+    ]);
+    says(
+        &fails(&[
+            "tablebase",
+            "probe",
+            "oware",
+            "--position",
+            "2,2/2,2 S",
+            "--dir",
+            p,
+        ]),
+        &["no table for 8 stones"],
+    );
+}
