@@ -1143,3 +1143,50 @@ fn solve_time_limit_reports_an_unproven_value() {
     let line = fails(&["solve", "kalah", "--time", "0"]);
     assert!(line.contains("--time"), "{line}");
 }
+
+#[test]
+fn captured_limit_counts_the_seeds_on_the_board() {
+    // The audit's reproduction: 16777216 captured with 3 seeds on the board could print
+    // 16777217, beyond the counter's limit; the position is refused, naming field and limit.
+    let line = fails(&[
+        "play",
+        "warri",
+        "--position",
+        "0,0,0,0,1,1/1,0,0,0,0,0 S captured=16777216,0",
+        "1",
+    ]);
+    says(
+        &line,
+        &["captured=16777216,0", "3 seeds on the board", "16777216"],
+    );
+    let line = fails(&[
+        "moves",
+        "kalah",
+        "--position",
+        "0,0,0,0,1,1/1,0,0,0,0,0 S stores=0,16777214",
+    ]);
+    says(&line, &["stores=0,16777214", "North", "16777216"]);
+    // At the limit: accepted, and what play prints parses back.
+    let v = json(&[
+        "play",
+        "warri",
+        "--position",
+        "0,0,0,0,1,1/1,0,0,0,0,0 S captured=16777213,16777213",
+        "1",
+        "--json",
+    ]);
+    let after = v["position"].as_str().unwrap();
+    assert_eq!(
+        after,
+        "0,0,0,0,0,0/0,0,0,0,0,0 N captured=16777214,16777215"
+    );
+    ok(&["moves", "warri", "--position", after]);
+    // A count too large for any counter says so (it is not "not a number").
+    let line = fails(&[
+        "moves",
+        "warri",
+        "--position",
+        "4,4,4,4,4,4/4,4,4,4,4,4 S captured=4294967296,0",
+    ]);
+    says(&line, &["captured", "4294967296", "too large", "16777216"]);
+}

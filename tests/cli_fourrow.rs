@@ -354,3 +354,114 @@ fn rule_options_for_the_open_readings() {
     ]);
     assert!(e.contains("256"), "{e}");
 }
+
+/// The removal games count captured seeds in 16 bits: `captured=` is refused unless each count
+/// plus every seed on the board fits (65535), so no later capture can wrap the counter; near the
+/// limit the count is exact and the text printed parses back.
+#[test]
+fn captured_counts_leave_room_for_every_seed_on_the_board() {
+    for v in [
+        "mulabalaba",
+        "toka",
+        "kanotta",
+        "nchuba",
+        "nakabili",
+        "kabwanga",
+        "chisolo",
+        "natatu",
+    ] {
+        for c in ["65535,0", "0,65528", "65535,65535"] {
+            let p = format!("1,1/1,1/1,1/1,1 S captured={c}");
+            let e = fails(&["moves", v, "--position", &p]);
+            assert!(
+                e.contains("captured") && e.contains("65535") && e.contains("8 seeds on the board"),
+                "{v} {c}: {e}"
+            );
+        }
+        ok(&[
+            "moves",
+            v,
+            "--position",
+            "1,1/1,1/1,1/1,1 S captured=65527,65527",
+        ]);
+    }
+    // The audit's reproduction, at the limit: South captures four of the eight seeds.
+    let j: serde_json::Value = serde_json::from_str(&ok(&[
+        "play",
+        "mulabalaba",
+        "--position",
+        "1,1/1,1/1,1/1,1 S captured=65527,0",
+        "b2",
+        "b2",
+        "f2",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(j["captured"]["S"], 65531, "{j}");
+    let after = j["position"].as_str().unwrap();
+    assert!(after.contains("captured=65531,0"), "{after}");
+    ok(&["moves", "mulabalaba", "--position", after]);
+    // A number too large for any counter says so.
+    let e = fails(&[
+        "moves",
+        "mulabalaba",
+        "--position",
+        "1,1/1,1/1,1/1,1 S captured=4294967296,0",
+    ]);
+    assert!(e.contains("too large") && e.contains("65535"), "{e}");
+}
+
+/// NOTATION.md: every variant with captures or stores accepts `captured=`. In mwambulula the
+/// seeds off the board are those in the stores, so `captured=` is another name for `stores=`
+/// (as in kalah); chisolo-ii never takes a seed off the board and has neither field.
+#[test]
+fn mwambulula_accepts_captured_as_its_stores() {
+    let p = "2,2,2/0,0,0/0,0,0/2,2,2 S captured=0,0";
+    let a = ok(&["start", "mwambulula", "--position", p]);
+    assert_eq!(a.trim(), "2,2,2/0,0,0/0,0,0/2,2,2 S stores=0,0 emptied=0,0");
+    ok(&["moves", "mwambulula", "--position", p]);
+    let b = ok(&[
+        "start",
+        "mwambulula",
+        "--position",
+        "2,2,2/0,0,0/0,0,0/2,2,2 S captured=3,4",
+    ]);
+    assert_eq!(b.trim(), "2,2,2/0,0,0/0,0,0/2,2,2 S stores=3,4 emptied=0,0");
+    ok(&[
+        "start",
+        "mwambulula",
+        "--position",
+        "2,2,2/0,0,0/0,0,0/2,2,2 S stores=3,4 captured=3,4",
+    ]);
+    let e = fails(&[
+        "start",
+        "mwambulula",
+        "--position",
+        "2,2,2/0,0,0/0,0,0/2,2,2 S stores=3,4 captured=4,3",
+    ]);
+    assert!(e.contains("stores"), "{e}");
+    let e = fails(&[
+        "start",
+        "mwambulula",
+        "--position",
+        "2,2,2/0,0,0/0,0,0/2,2,2 S captured=300,0",
+    ]);
+    assert!(e.contains("too large") && e.contains("255"), "{e}");
+    // The JSON "captured" of mwambulula is its stores, and the same text parses back.
+    let j: serde_json::Value = serde_json::from_str(&ok(&[
+        "play",
+        "mwambulula",
+        "--position",
+        "2,2,2/0,0,0/0,0,0/2,2,2 S captured=3,4",
+        "store",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(j["captured"], serde_json::json!({"S": 0, "N": 4}), "{j}");
+    fails(&[
+        "moves",
+        "chisolo-ii",
+        "--position",
+        "2,2,2/2,2,2/2,2,2/2,2,2 S captured=0,0",
+    ]);
+}

@@ -10,7 +10,7 @@
 use crate::error::PositionError;
 use crate::game::Notation;
 use crate::side::Side;
-use crate::tworow::{TwoRow, TwoRowPos};
+use crate::tworow::{TwoRow, TwoRowPos, MAX_CAPTURED};
 
 /// Parses one row of comma-separated counts; problems are pushed with the row's number.
 pub(crate) fn parse_row(row: &str, number: usize, problems: &mut Vec<String>) -> Vec<u32> {
@@ -46,8 +46,9 @@ pub(crate) fn parse_row(row: &str, number: usize, problems: &mut Vec<String>) ->
     out
 }
 
-/// Parses a `name=a,b` pair of counts.
-pub(crate) fn parse_pair(key: &str, value: &str, problems: &mut Vec<String>) -> [u32; 2] {
+/// Parses a `name=a,b` pair of counts, each at most `max`; problems are pushed with the field's
+/// name (a count above `max`, or too large for any counter, is reported as too large).
+pub(crate) fn parse_pair(key: &str, value: &str, max: u32, problems: &mut Vec<String>) -> [u32; 2] {
     let parts: Vec<&str> = value.split(',').collect();
     if parts.len() != 2 {
         problems.push(format!(
@@ -57,8 +58,16 @@ pub(crate) fn parse_pair(key: &str, value: &str, problems: &mut Vec<String>) -> 
     }
     let mut out = [0u32; 2];
     for (i, p) in parts.iter().enumerate() {
-        match p.trim().parse::<u32>() {
-            Ok(v) => out[i] = v,
+        let who = if i == 0 { "South's" } else { "North's" };
+        let t = p.trim();
+        match t.parse::<u32>() {
+            Ok(v) if v <= max => out[i] = v,
+            Ok(_) => problems.push(format!(
+                "field {key}='{value}': {who} count {t} is too large, at most {max}"
+            )),
+            Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => problems.push(
+                format!("field {key}='{value}': {who} count {t} is too large, at most {max}"),
+            ),
             Err(_) => problems.push(format!("field {key}: '{p}' is not a non-negative number")),
         }
     }
@@ -120,13 +129,13 @@ pub fn parse_two_row(game: &TwoRow, text: &str) -> Result<TwoRowPos, PositionErr
             "captured" if captured.is_some() => {
                 problems.push("field captured is given twice".into())
             }
-            "captured" => captured = Some(parse_pair(key, value, &mut problems)),
+            "captured" => captured = Some(parse_pair(key, value, MAX_CAPTURED, &mut problems)),
             "stores" if !game.kind().has_stores() => problems.push(format!(
                 "field stores: {} has no stores (use captured=S,N)",
                 game.variant_id()
             )),
             "stores" if stores.is_some() => problems.push("field stores is given twice".into()),
-            "stores" => stores = Some(parse_pair(key, value, &mut problems)),
+            "stores" => stores = Some(parse_pair(key, value, MAX_CAPTURED, &mut problems)),
             other => problems.push(format!(
                 "unknown field '{other}' for {} (expected {})",
                 game.variant_id(),

@@ -452,8 +452,13 @@ impl std::fmt::Debug for TwoRow {
     }
 }
 
-/// The most seeds a side may have captured in a position given as text: far above any
-/// board's total, low enough that no sum of captures can overflow.
+/// The most seeds a side may ever have captured (or hold in his store): far above any board's
+/// total, low enough that no sum of captures can overflow a `u32`.
+///
+/// [`TwoRow::position`] (and so position text) accepts a position only when each side's
+/// captured seeds plus every seed on the board stay within this limit: no move puts more seeds
+/// on the board, so every position reached from an accepted one is accepted too (its text
+/// parses back).
 pub const MAX_CAPTURED: u32 = 1 << 24;
 
 /// The move type of the two-row variants: the mover's pit index `0..W` (pit name minus one).
@@ -562,7 +567,8 @@ impl TwoRow {
     }
 
     /// Builds a position from absolute rows: `south[i]` is South's pit `i+1`, `north[i]` is
-    /// North's pit `i+1` (from North's left), `captured` is `[South, North]`.
+    /// North's pit `i+1` (from North's left), `captured` is `[South, North]`. Each side's
+    /// captured seeds plus the seeds on the board must be at most [`MAX_CAPTURED`].
     pub fn position(
         &self,
         south: &[u32],
@@ -583,10 +589,20 @@ impl TwoRow {
                 "{total} seeds on the board, at most {MAX_BOARD_SEEDS} fit"
             ));
         }
+        let key = if self.kind.has_stores() {
+            "stores"
+        } else {
+            "captured"
+        };
         for (name, c) in [("South", captured[0]), ("North", captured[1])] {
-            if c > MAX_CAPTURED {
+            // In u64: neither term can make the sum wrap.
+            if c as u64 + total > MAX_CAPTURED as u64 {
                 problems.push(format!(
-                    "{name} has {c} seeds captured, at most {MAX_CAPTURED}"
+                    "field {key}={},{}: {name}'s {c} plus the {total} seeds on the board could \
+                     reach {}, at most {MAX_CAPTURED} fit",
+                    captured[0],
+                    captured[1],
+                    c as u64 + total
                 ));
             }
         }

@@ -2,7 +2,7 @@
 //! conserved, no move starts from an empty or foreign hole, position text and move names
 //! round-trip, every listed move parses and plays, and arbitrary text fails cleanly.
 
-use mancala_solver::fourrow::{FourMove, FourRow, Kind, Options};
+use mancala_solver::fourrow::{FourMove, FourRow, Kind, Options, MAX_CAPTURED};
 use mancala_solver::{Game, Notation};
 use proptest::prelude::*;
 
@@ -63,6 +63,55 @@ proptest! {
                 prop_assert_eq!(g.conserved_total(&g.play(&pos, m)), total);
             }
             pos = g.play(&pos, moves[c as usize % moves.len()]);
+        }
+    }
+
+    /// Captured counts at or just below the limit (each side's captured seeds plus the seeds
+    /// on the board at most `MAX_CAPTURED`): the position text is accepted, every position
+    /// reached prints text that parses back and counts every seed, and three more seeds
+    /// captured are refused.
+    #[test]
+    fn games_near_the_captured_limit_round_trip(
+        g in rules(),
+        pre in prop::collection::vec(any::<u16>(), 0..20),
+        below in any::<[u8; 2]>(),
+        choices in prop::collection::vec(any::<u16>(), 0..60),
+    ) {
+        prop_assume!(g.kind().removes());
+        let mut pos = g.start();
+        for c in pre {
+            let moves = g.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            pos = g.play(&pos, moves[c as usize % moves.len()]);
+        }
+        let on_board = pos.board.total(g.width());
+        for (i, b) in below.iter().enumerate() {
+            pos.captured[i] = (MAX_CAPTURED - on_board - (b % 3) as u32) as u16;
+        }
+        let text = g.format_position(&pos);
+        prop_assert_eq!(g.parse_position(&text), Ok(pos), "{}", text);
+        let c = pos.captured.map(u32::from);
+        for i in 0..2 {
+            let mut o = c;
+            o[i] += 3;
+            let t = text.replace(
+                &format!("captured={},{}", c[0], c[1]),
+                &format!("captured={},{}", o[0], o[1]),
+            );
+            prop_assert!(g.parse_position(&t).is_err(), "accepted {}", t);
+        }
+        let total = g.conserved_total(&pos);
+        for c in choices {
+            let moves = g.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            pos = g.play(&pos, moves[c as usize % moves.len()]);
+            prop_assert_eq!(g.conserved_total(&pos), total);
+            let text = g.format_position(&pos);
+            prop_assert_eq!(g.parse_position(&text), Ok(pos), "{}", text);
         }
     }
 

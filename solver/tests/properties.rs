@@ -8,6 +8,7 @@
 //! exactly when there is no move; and the turn passes after every move except a kalah move that
 //! ends in the store; and the sow-once successors agree with the listed moves played one by one.
 
+use mancala_solver::tworow::MAX_CAPTURED;
 use mancala_solver::{Game, Kind, Notation, RuleOptions, Side, Successors, TwoRow, TwoRowPos};
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
@@ -244,6 +245,37 @@ proptest! {
         let captured = [captured[0] as u32, captured[1] as u32];
         let p = position(&g, &counts, captured, north);
         check_game(&g, p, &choices)?;
+    }
+
+    /// Captured counts at or just below the limit (each side's captured seeds plus the seeds on
+    /// the board at most `MAX_CAPTURED`): every position reached prints text that parses back,
+    /// and one seed more than the limit is refused.
+    #[test]
+    fn games_near_the_captured_limit_round_trip(
+        s in setup(),
+        counts in counts(),
+        below in any::<[u8; 2]>(),
+        north in any::<bool>(),
+        choices in prop::collection::vec(any::<u16>(), 0..60),
+    ) {
+        let g = s.game();
+        let w = g.width();
+        let p0 = position(&g, &counts, [0, 0], north);
+        let abs = p0.absolute_pits(w);
+        let board: Vec<u32> = (0..2 * w).map(|i| abs.get(i) as u32).collect();
+        let on_board: u32 = board.iter().sum();
+        let captured = [
+            MAX_CAPTURED - on_board - (below[0] % 3) as u32,
+            MAX_CAPTURED - on_board - (below[1] % 3) as u32,
+        ];
+        let side = p0.side_to_move();
+        let p = g
+            .position(&board[..w], &board[w..], captured, side)
+            .expect("at the limit");
+        check_game(&g, p, &choices)?;
+        for over in [[captured[0] + 3, captured[1]], [captured[0], captured[1] + 3]] {
+            prop_assert!(g.position(&board[..w], &board[w..], over, side).is_err());
+        }
     }
 
     #[test]

@@ -298,6 +298,12 @@ impl Options {
     }
 }
 
+/// The most seeds a side may ever have taken off the board ([`FourRowPos::captured`] is a
+/// `u16`, which keeps the position compact). Position text is accepted only when each side's
+/// `captured` plus every seed on the board stays within this limit; no move adds seeds to the
+/// board of a removal game, so no capture from an accepted position can overflow the counter.
+pub const MAX_CAPTURED: u32 = u16::MAX as u32;
+
 /// Holes each player empties in kanotta's setup phase (Chaplin: "four of Y's holes").
 pub const KANOTTA_SETUP: u8 = 4;
 
@@ -309,7 +315,8 @@ pub struct FourRowPos {
     pub board: Board,
     /// The side to move.
     pub side: Side,
-    /// Seeds removed from the board by South and North (removal games).
+    /// Seeds removed from the board by South and North (removal games); each plus the seeds
+    /// on the board is at most [`MAX_CAPTURED`].
     pub captured: [u16; 2],
     /// Captures made by South and North (nchuba, nakabili).
     pub captures: [u8; 2],

@@ -11,7 +11,7 @@
 //! take fresh-game values.
 
 use super::board::{self, column, is_front, opp_name, own_name};
-use super::{Dir, FourMove, FourRow, FourRowPos, Kind, KANOTTA_SETUP};
+use super::{Dir, FourMove, FourRow, FourRowPos, Kind, KANOTTA_SETUP, MAX_CAPTURED};
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Notation};
 use crate::side::Side;
@@ -57,6 +57,9 @@ impl FourRow {
             }),
         };
         let mut seen: Vec<&str> = Vec::new();
+        // mwambulula's captured= (its stores), checked against stores= below.
+        let mut store_alias: Option<[u8; 2]> = None;
+        let mut captured_text = "";
         for field in words {
             let Some((key, value)) = field.split_once('=') else {
                 problems.push(format!("field '{field}' is not key=value"));
@@ -68,7 +71,8 @@ impl FourRow {
             }
             seen.push(key);
             let allowed = match key {
-                "captured" => kind.removes(),
+                // mwambulula: another name for stores= (as in kalah), NOTATION.md.
+                "captured" => kind.removes() || kind == Kind::Mwambulula,
                 "captures" => kind.counts_captures(),
                 "removed" => kind == Kind::Kanotta,
                 "dir" => kind == Kind::Natatu,
@@ -95,29 +99,57 @@ impl FourRow {
                     }
                 }
                 "emptied" => {
-                    let p = parse_pair(key, value, &mut problems);
+                    let p = parse_pair(key, value, u32::MAX, &mut problems);
                     if p.iter().any(|&x| x > 1) {
                         problems.push(format!("field emptied='{value}': each must be 0 or 1"));
                     }
                     pos.emptied = [p[0] == 1, p[1] == 1];
                 }
                 _ => {
-                    let p = parse_pair(key, value, &mut problems);
                     let limit = match key {
-                        "captured" => u16::MAX as u32,
+                        "captured" if kind.removes() => MAX_CAPTURED,
                         "removed" => KANOTTA_SETUP as u32,
                         _ => 255,
                     };
-                    if p.iter().any(|&x| x > limit) {
-                        problems.push(format!("field {key}='{value}': each is at most {limit}"));
+                    let before = problems.len();
+                    let p = parse_pair(key, value, limit, &mut problems);
+                    if problems.len() > before {
                         continue;
                     }
                     match key {
-                        "captured" => pos.captured = p.map(|x| x as u16),
+                        "captured" if kind.removes() => {
+                            captured_text = value;
+                            pos.captured = p.map(|x| x as u16);
+                        }
+                        "captured" => store_alias = Some(p.map(|x| x as u8)),
                         "captures" => pos.captures = p.map(|x| x as u8),
                         "removed" => pos.removed = p.map(|x| x as u8),
                         _ => pos.stores = p.map(|x| x as u8),
                     }
+                }
+            }
+        }
+        if let Some(a) = store_alias {
+            if seen.contains(&"stores") && a != pos.stores {
+                problems.push(format!(
+                    "{}'s captured seeds are its stores: give stores=S,N (or an equal captured=)",
+                    kind.id()
+                ));
+            }
+            pos.stores = a;
+        }
+        if problems.is_empty() && kind.removes() {
+            // No capture may overflow the u16 counters: each side can at most capture every
+            // seed now on the board (MAX_CAPTURED). In u32: 65535 + 255 cannot wrap.
+            let on_board = pos.board.total(w);
+            for (name, c) in [("South", pos.captured[0]), ("North", pos.captured[1])] {
+                let most = c as u32 + on_board;
+                if most > MAX_CAPTURED {
+                    problems.push(format!(
+                        "field captured={}: {name}'s {c} plus the {on_board} seeds on the board \
+                         could reach {most}, at most {MAX_CAPTURED} fit",
+                        captured_text.trim()
+                    ));
                 }
             }
         }
