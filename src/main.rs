@@ -443,6 +443,12 @@ fn cmd_perft<G: Notation>(g: &G, pos: &G::Position, c: &Common, depth: u32, spli
 /// Positions beyond which `solve` does not try the whole-graph count of plies.
 const RETRO_LIMIT: usize = 3_000_000;
 
+/// The positions the whole-graph analysis of a four-row `solve` may hold within `--tt-mb`
+/// MiB (it runs after the search, whose table is then freed): at most [`RETRO_LIMIT`].
+fn retro_limit(tt_mb: usize) -> usize {
+    ((tt_mb << 20) / retro::BYTES_PER_POSITION).min(RETRO_LIMIT)
+}
+
 /// Opens the four-row tables named by `--tablebases`, if any; a folder without tables of `g`
 /// is an error.
 fn open_four_tables(
@@ -471,7 +477,7 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
     // position could have more, the whole reachable graph is solved by retrograde analysis
     // instead when it is small enough; otherwise `solve` refuses.
     if g.max_moves_bound() > 256 {
-        return solve_four_retro(g, pos, c, s);
+        return solve_four_retro(g, pos, c, s, &limits);
     }
     let exact_key = g.exact_key(pos).is_some();
     let mut solver = Solver::new(g, limits);
@@ -491,17 +497,32 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
             p.nodes as f64 / 1e6
         ));
     });
+    let exact = r.exact && exact_key;
+    // The count of plies runs after the search and within the same memory (`--tt-mb`): the
+    // search's table is freed first.
+    drop(solver);
+    let bytes = limits.tt_mb << 20;
+    // Why the plies of a won or lost root are not given, when they are not.
+    let mut plies_stop: Option<&str> = None;
     // Plies to the end: the whole reachable graph, when small enough (exact).
-    let retro = if r.exact && exact_key && s.depth.is_none() && stored.is_none() {
+    let retro = if exact && s.depth.is_none() && stored.is_none() {
         pb.set_message("plies: retrograde analysis of the reachable graph");
-        retro::solve(g, pos, RETRO_LIMIT).ok()
+        let limit = retro_limit(limits.tt_mb);
+        match retro::solve_until(g, pos, limit, limits.deadline) {
+            Ok(t) => Some(t),
+            Err(retro::RetroError::OutOfTime) => {
+                plies_stop = Some("time limit");
+                None
+            }
+            Err(_) => None,
+        }
     } else {
         None
     };
-    pb.finish_and_clear();
     let wdl = retro.as_ref().and_then(|t| t.value(g, pos));
     if let Some(w) = wdl {
         if w.value() != r.value {
+            pb.finish_and_clear();
             return Err(Fail(format!(
                 "internal disagreement: search value {} but retrograde {:?}",
                 r.value, w
@@ -511,20 +532,38 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
     let mut plies = wdl
         .and_then(|w| w.plies())
         .or(stored.and_then(|v| v.plies()));
+    // The distance-optimal line found with the plies by the depth-limited search.
+    let mut found = None;
     if plies.is_none()
         && retro.is_none()
         && stored.is_none()
-        && r.exact
-        && exact_key
+        && plies_stop.is_none()
+        && exact
         && r.value != 0
     {
-        // Graph too large: the same distance by a depth-limited search, if it is short.
-        plies = retro::plies_by_search(g, pos, r.value, 20_000_000);
+        // Graph too large: the same distance and line by a depth-limited search, if short.
+        pb.set_message("plies: depth-limited search");
+        let bounds = retro::Bounds {
+            nodes: 20_000_000,
+            memo: bytes / retro::MEMO_BYTES,
+            deadline: limits.deadline,
+        };
+        match retro::line_by_search(g, pos, r.value, bounds) {
+            Ok((d, line)) => {
+                plies = Some(d);
+                found = Some(line);
+            }
+            Err(retro::Stop::Time) => plies_stop = Some("time limit"),
+            Err(retro::Stop::Budget) => plies_stop = Some("search bound"),
+        }
     }
-    // With plies known, the line is the distance-optimal one; else the search's.
-    let (line, line_complete) = match (&retro, plies, &tables) {
-        (Some(t), Some(_), _) => (t.line(g, pos), true),
-        (None, Some(_), Some(t)) if stored.is_some() => (t.line(pos), true),
+    pb.finish_and_clear();
+    // With plies known, the line is the distance-optimal one (the move, the line and the plies
+    // of one analysis); else the search's.
+    let (line, line_complete) = match (found, &retro, plies, &tables) {
+        (Some(line), ..) => (line, true),
+        (None, Some(t), Some(_), _) => (t.line(g, pos), true),
+        (None, None, Some(_), Some(t)) if stored.is_some() => (t.line(pos), true),
         _ => (r.pv.clone(), r.pv_complete),
     };
     let mut names = Vec::new();
@@ -546,8 +585,9 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
                 "metric": "wdl", "value": r.value, "plies": plies,
                 "best_move": best, "pv": names, "pv_complete": line_complete,
                 "nodes": r.nodes, "seconds": secs,
-                "exact": r.exact && exact_key, "depth": r.depth, "threads": limits.threads,
+                "exact": exact, "depth": r.depth, "threads": limits.threads,
                 "graph_positions": retro.as_ref().map(|t| t.len()),
+                "plies_stopped": plies_stop,
             })
         );
     } else {
@@ -566,8 +606,13 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
             },
             best.as_deref().unwrap_or("none (game over)")
         );
-        if !(r.exact && exact_key) {
-            out!("note: not proven (depth limit, or a position too large for an exact key)");
+        if !exact {
+            out!(
+                "note: not proven (depth or time limit, or a position too large for an exact key)"
+            );
+        }
+        if let Some(why) = plies_stop {
+            out!("note: plies to the end not counted ({why}); the line is the search's");
         }
         if !names.is_empty() {
             out!("pv {}", names.join(" "));
@@ -582,7 +627,13 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
 
 /// `solve` by whole-graph retrograde analysis alone, for boards where a position can have
 /// more moves than the search numbers (256).
-fn solve_four_retro(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res {
+fn solve_four_retro(
+    g: &FourRow,
+    pos: &FourRowPos,
+    c: &Common,
+    s: &SearchOpts,
+    limits: &Limits,
+) -> Res {
     let refuse = |why: &str| {
         Err(Fail(format!(
             "solve: {} at width {}{} can have up to {} moves in a position and the search handles 256; {why}; use a smaller --width or fewer seeds",
@@ -606,7 +657,7 @@ fn solve_four_retro(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -
     let t0 = Instant::now();
     let pb = spinner();
     pb.set_message("whole-graph retrograde analysis (more than 256 moves possible)");
-    let t = retro::solve(g, pos, RETRO_LIMIT);
+    let t = retro::solve_until(g, pos, retro_limit(limits.tt_mb), limits.deadline);
     pb.finish_and_clear();
     let t = match t {
         Ok(t) => t,
@@ -615,8 +666,12 @@ fn solve_four_retro(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -
         }
         Err(retro::RetroError::TooBig(n)) => {
             return refuse(&format!(
-                "the whole-graph solver stops beyond {n} positions"
+                "the whole-graph solver stops beyond {n} positions (what --tt-mb {} holds; at most {RETRO_LIMIT})",
+                limits.tt_mb
             ))
+        }
+        Err(retro::RetroError::OutOfTime) => {
+            return refuse("--time ran out before the whole-graph solver finished")
         }
     };
     let w = t.value(g, pos).expect("the root is in its graph");
