@@ -2,7 +2,7 @@
 //! crates). The interface follows the project's NOTATION.md: position text, move names,
 //! `--json` output and perft.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use mancala_solver::fourrow::retro;
 use mancala_solver::perft::{divide, perft};
 use mancala_solver::search::{Limits, Progress, Solver};
@@ -78,7 +78,7 @@ enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
-        /// Search threads (the signature is defined with 1).
+        /// Search threads, 1..=256 (the signature is defined with 1).
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
@@ -129,21 +129,28 @@ struct Common {
 /// Options of the exact search.
 #[derive(Args)]
 struct SearchOpts {
-    /// Search threads (default: all cores).
+    /// Search threads, 1..=256 (default: all cores, at most 256).
     #[arg(long)]
     threads: Option<usize>,
-    /// Transposition table size in MiB [default: 256; two-row games: doubled for every 6
-    /// seeds on the board past 36, up to 2048].
+    /// Transposition table size in MiB, 1..=65536 [default: 256; two-row games: doubled for
+    /// every 6 seeds on the board past 36, up to 2048]. Four-row `solve`: the count of plies
+    /// that follows the search keeps to the same memory once the search's table is freed:
+    /// the whole reachable graph (160 bytes a position, at most 3,000,000 positions), else a
+    /// depth-limited search (128 bytes a memo entry); past both, "plies" is null and
+    /// "plies_stopped" says why.
     #[arg(long)]
     tt_mb: Option<usize>,
-    /// Stop at this depth (plies): the value is then a heuristic, not exact.
+    /// Stop at this depth (plies): the value is then a heuristic, not exact, and the
+    /// principal variation is empty ("pv": []; the best move is still given).
     #[arg(long)]
     depth: Option<u32>,
     /// Probe the endgame tablebases in this folder (built by `mancala tablebase build`).
     #[arg(long, value_name = "DIR")]
     tablebases: Option<std::path::PathBuf>,
-    /// Stop after this many seconds: the result of the last finished iteration is then
-    /// reported with "exact": false unless the value was already proven.
+    /// Stop after this many seconds (below 1e9): the result of the last finished iteration
+    /// is then reported with "exact": false (and an empty principal variation) unless the
+    /// value was already proven. Four-row `solve`: the count of plies after the search stops
+    /// too ("plies": null, "plies_stopped": "time limit").
     #[arg(long, value_name = "SECONDS")]
     time: Option<f64>,
 }
@@ -156,19 +163,21 @@ impl SearchOpts {
         if tt_mb == 0 || tt_mb > 1 << 16 {
             return Err(Fail(format!("invalid --tt-mb {tt_mb}: expected 1..65536")));
         }
-        let threads = match self.threads {
-            Some(0) => return Err(Fail("invalid --threads 0: expected at least 1".into())),
-            Some(t) => t,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        };
+        let threads = threads_or_all(self.threads)?;
         if self.depth == Some(0) {
             return Err(Fail("invalid --depth 0: expected at least 1".into()));
         }
         let deadline = match self.time {
             Some(t) if !(t > 0.0 && t < 1e9) => {
+                // 1e308 as written, not its 309 digits.
+                let shown = if t.abs() < 1e9 || !t.is_finite() {
+                    t.to_string()
+                } else {
+                    format!("{t:e}")
+                };
                 return Err(Fail(format!(
-                    "invalid --time {t}: expected a positive number of seconds"
-                )))
+                    "invalid --time {shown}: expected a positive number of seconds below 1e9"
+                )));
             }
             Some(t) => Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(t)),
             None => None,
@@ -208,8 +217,54 @@ impl<E: std::fmt::Display> From<E> for Fail {
 
 type Res = Result<(), Fail>;
 
+/// Lets every option that takes a value take a negative number (`--width -1`), so that the
+/// check of its value names the option, rather than clap's "unexpected argument '-1'".
+fn negatives_as_values(cmd: clap::Command) -> clap::Command {
+    cmd.mut_args(|a| {
+        if !a.is_positional() && a.get_action().takes_values() {
+            a.allow_negative_numbers(true)
+        } else {
+            a
+        }
+    })
+    .mut_subcommands(negatives_as_values)
+}
+
+/// The one line of a clap error about a negative number given to an option that takes a
+/// count (`--width: -1 is not a positive number`), if `e` is one.
+fn negative_value_line(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let text = |k| match e.get(k)? {
+        ContextValue::String(s) => Some(s.clone()),
+        _ => None,
+    };
+    let value = text(ContextKind::InvalidValue)?;
+    let option = text(ContextKind::InvalidArg)?;
+    let option = option.split_whitespace().next()?;
+    (value.starts_with('-') && option.starts_with("--") && value[1..].parse::<f64>().is_ok()).then(
+        || {
+            format!(
+                "error: {option}: {} is not a positive number",
+                shorten(&value)
+            )
+        },
+    )
+}
+
+/// `s`, cut to 24 characters with an ellipsis when longer (for echoing input in errors).
+fn shorten(s: &str) -> String {
+    if s.chars().count() <= 24 {
+        s.to_string()
+    } else {
+        format!("{}...", s.chars().take(21).collect::<String>())
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = negatives_as_values(Cli::command())
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             use clap::error::ErrorKind::*;
@@ -219,6 +274,10 @@ fn main() -> ExitCode {
             }
             if e.kind() == DisplayHelpOnMissingArgumentOrSubcommand {
                 eprintln!("error: no command given (try 'mancala --help')");
+                return ExitCode::from(2);
+            }
+            if let Some(line) = negative_value_line(&e) {
+                eprintln!("{line}");
                 return ExitCode::from(2);
             }
             let text = e.render().to_string();
@@ -1046,9 +1105,7 @@ const BENCH: &[(&str, usize, u32)] = &[
 ];
 
 fn bench(as_json: bool, threads: usize) -> Res {
-    if threads == 0 {
-        return Err(Fail("invalid --threads 0: expected at least 1".into()));
-    }
+    let threads = threads_or_all(Some(threads))?;
     let mut rows = Vec::new();
     let (mut nodes, mut secs) = (0u64, 0f64);
     for &(id, w, s) in BENCH {
@@ -1120,11 +1177,7 @@ fn tablebase(cmd: mancala_tablebases::cli::TablebaseCommand) -> Res {
             json,
         } => {
             let (g, _) = rules(&game, None)?;
-            let threads = match threads {
-                Some(0) => return Err(Fail("invalid --threads 0: expected at least 1".into())),
-                Some(t) => t,
-                None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            };
+            let threads = threads_or_all(threads)?;
             let pb = indicatif::ProgressBar::with_draw_target(
                 None,
                 indicatif::ProgressDrawTarget::stderr(),
@@ -1312,7 +1365,7 @@ struct MatchArgs {
     /// Ply limit of a game (then scored by the seeds won so far).
     #[arg(long, default_value_t = mancala_solver::matches::DEFAULT_MAX_PLIES)]
     max_plies: u32,
-    /// Worker threads (default: all cores); results do not depend on it.
+    /// Worker threads, 1..=256 (default: all cores, at most 256); results do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
     /// Endgame tablebases for the `perfect` engine.
@@ -1344,7 +1397,7 @@ struct ReportArgs {
     /// Seed of every sampled figure.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: all cores).
+    /// Worker threads, 1..=256 (default: all cores, at most 256).
     #[arg(long)]
     threads: Option<usize>,
     /// Folder of the tablebases built for the report (default: a temporary folder, removed).
@@ -1352,11 +1405,19 @@ struct ReportArgs {
     tables: Option<std::path::PathBuf>,
 }
 
+/// The most threads `--threads` takes (a thread count past the cores of any machine this
+/// runs on only costs: every worker has its own stacks and search state).
+const MAX_THREADS: usize = 256;
+
+/// The value of `--threads`: 1..=[`MAX_THREADS`]; by default the cores of this machine (at
+/// most [`MAX_THREADS`]).
 fn threads_or_all(t: Option<usize>) -> Result<usize, Fail> {
     match t {
-        Some(0) => Err(Fail("invalid --threads 0: expected at least 1".into())),
+        Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(Fail(format!(
+            "invalid --threads {t}: expected 1..={MAX_THREADS}"
+        ))),
         Some(t) => Ok(t),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))),
     }
 }
 
@@ -1630,11 +1691,7 @@ fn tablebase_four(cmd: &mancala_tablebases::cli::TablebaseCommand) -> Option<Res
                 json,
             } => {
                 let (g, _) = session(game, None)?;
-                let threads = match threads {
-                    Some(0) => return Err(Fail("invalid --threads 0: expected at least 1".into())),
-                    Some(t) => *t,
-                    None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-                };
+                let threads = threads_or_all(*threads)?;
                 let r = four::build(&g, dir, *max_stones, threads, &|u| {
                     eprintln!(
                         "m={:<3} o={:<3} {:>11} positions {}  win {} draw {} loss {}  longest {} plies",
