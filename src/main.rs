@@ -802,7 +802,12 @@ fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Re
     }
     let t0 = Instant::now();
     let values = analyze_moves(&solver, pos);
-    let best = values.iter().map(|v| v.value).max();
+    // A finished game has its value all the same (what `solve` gives: the mover lost).
+    let best = values
+        .iter()
+        .map(|v| v.value)
+        .max()
+        .or_else(|| Some(solver.solve(pos).value));
     if c.json {
         let moves: serde_json::Map<String, Value> = values
             .iter()
@@ -817,8 +822,8 @@ fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Re
             })
         );
     } else {
-        if values.is_empty() {
-            out!("no legal move: the game is over");
+        if let (true, Some(v)) = (values.is_empty(), best) {
+            out!("no legal move: the game is over (value {v:+})");
         }
         for v in &values {
             out!(
@@ -1059,7 +1064,12 @@ fn analyze(c: &Common, s: &SearchOpts) -> Res {
     }
     let t0 = Instant::now();
     let values = analyze_moves(&solver, &pos);
-    let best = values.iter().map(|v| v.value).max();
+    // A finished game has its value all the same (what `solve` gives: the final margin).
+    let best = values
+        .iter()
+        .map(|v| v.value)
+        .max()
+        .or_else(|| Some(solver.solve(&pos).value));
     if c.json {
         let moves: serde_json::Map<String, Value> = values
             .iter()
@@ -1076,8 +1086,8 @@ fn analyze(c: &Common, s: &SearchOpts) -> Res {
             })
         );
     } else {
-        if values.is_empty() {
-            out!("no legal move: the game is over");
+        if let (true, Some(v)) = (values.is_empty(), best) {
+            out!("no legal move: the game is over (value {v:+})");
         }
         for v in &values {
             out!(

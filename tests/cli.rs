@@ -1226,3 +1226,28 @@ fn err_negative_numbers_name_their_option() {
     }
 }
 
+/// `analyze` of a finished game gives its value, as `solve` does (it was null).
+#[test]
+fn analyze_a_finished_game_gives_its_value() {
+    let pos = "0,0,0,0,0,0/0,0,0,0,0,0 S captured=30,18";
+    let a = json(&["analyze", "warri", "--position", pos, "--json"]);
+    let s = json(&["solve", "warri", "--position", pos, "--json"]);
+    assert_eq!(s["value"], 12);
+    assert_eq!(a["value"], s["value"]);
+    assert_eq!(a["moves"].as_object().unwrap().len(), 0);
+}
+
+/// A depth-limited solve names a best move but gives no principal variation (documented in
+/// `--help`: the line is only built from proven values).
+#[test]
+fn solve_depth_limited_has_a_best_move_and_an_empty_pv() {
+    let v = json(&[
+        "solve", "kalah", "--width", "4", "--seeds", "3", "--depth", "2", "--json",
+    ]);
+    assert_eq!(v["exact"], false);
+    assert!(v["best_move"].is_string(), "{v}");
+    assert_eq!(v["pv"], serde_json::json!([]));
+    assert_eq!(v["pv_complete"], false);
+    let help = ok(&["solve", "--help"]);
+    assert!(help.contains("principal variation is empty"), "{help}");
+}

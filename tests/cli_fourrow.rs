@@ -511,3 +511,15 @@ fn solve_four_row_keeps_to_tt_mb_and_time() {
         );
     }
 }
+
+/// Four-row `analyze` of a finished game gives the value `solve` gives (−1: the mover has
+/// no move and has lost), not null.
+#[test]
+fn analyze_a_finished_four_row_game_gives_its_value() {
+    let pos = "0,0,0/0,0,0/1,0,6/0,0,0 N captured=5,3";
+    let a = json(&["analyze", "mulabalaba", "--position", pos, "--json"]);
+    let s = json(&["solve", "mulabalaba", "--position", pos, "--json"]);
+    assert_eq!(s["value"], -1);
+    assert_eq!(a["value"], s["value"]);
+    assert_eq!(s["plies"], 0);
+}
