@@ -2,7 +2,7 @@
 //! crates). The interface follows the project's NOTATION.md: position text, move names,
 //! `--json` output and perft.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use mancala_solver::fourrow::retro;
 use mancala_solver::perft::{divide, perft};
 use mancala_solver::search::{Limits, Progress, Solver};
@@ -78,7 +78,7 @@ enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
-        /// Search threads (the signature is defined with 1).
+        /// Search threads, 1..=256 (the signature is defined with 1).
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
@@ -129,21 +129,28 @@ struct Common {
 /// Options of the exact search.
 #[derive(Args)]
 struct SearchOpts {
-    /// Search threads (default: all cores).
+    /// Search threads, 1..=256 (default: all cores, at most 256).
     #[arg(long)]
     threads: Option<usize>,
-    /// Transposition table size in MiB [default: 256; two-row games: doubled for every 6
-    /// seeds on the board past 36, up to 2048].
+    /// Transposition table size in MiB, 1..=65536 [default: 256; two-row games: doubled for
+    /// every 6 seeds on the board past 36, up to 2048]. Four-row `solve`: the count of plies
+    /// that follows the search keeps to the same memory once the search's table is freed:
+    /// the whole reachable graph (160 bytes a position, at most 3,000,000 positions), else a
+    /// depth-limited search (128 bytes a memo entry); past both, "plies" is null and
+    /// "plies_stopped" says why.
     #[arg(long)]
     tt_mb: Option<usize>,
-    /// Stop at this depth (plies): the value is then a heuristic, not exact.
+    /// Stop at this depth (plies): the value is then a heuristic, not exact, and the
+    /// principal variation is empty ("pv": []; the best move is still given).
     #[arg(long)]
     depth: Option<u32>,
     /// Probe the endgame tablebases in this folder (built by `mancala tablebase build`).
     #[arg(long, value_name = "DIR")]
     tablebases: Option<std::path::PathBuf>,
-    /// Stop after this many seconds: the result of the last finished iteration is then
-    /// reported with "exact": false unless the value was already proven.
+    /// Stop after this many seconds (below 1e9): the result of the last finished iteration
+    /// is then reported with "exact": false (and an empty principal variation) unless the
+    /// value was already proven. Four-row `solve`: the count of plies after the search stops
+    /// too ("plies": null, "plies_stopped": "time limit").
     #[arg(long, value_name = "SECONDS")]
     time: Option<f64>,
 }
@@ -156,19 +163,21 @@ impl SearchOpts {
         if tt_mb == 0 || tt_mb > 1 << 16 {
             return Err(Fail(format!("invalid --tt-mb {tt_mb}: expected 1..65536")));
         }
-        let threads = match self.threads {
-            Some(0) => return Err(Fail("invalid --threads 0: expected at least 1".into())),
-            Some(t) => t,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        };
+        let threads = threads_or_all(self.threads)?;
         if self.depth == Some(0) {
             return Err(Fail("invalid --depth 0: expected at least 1".into()));
         }
         let deadline = match self.time {
             Some(t) if !(t > 0.0 && t < 1e9) => {
+                // 1e308 as written, not its 309 digits.
+                let shown = if t.abs() < 1e9 || !t.is_finite() {
+                    t.to_string()
+                } else {
+                    format!("{t:e}")
+                };
                 return Err(Fail(format!(
-                    "invalid --time {t}: expected a positive number of seconds"
-                )))
+                    "invalid --time {shown}: expected a positive number of seconds below 1e9"
+                )));
             }
             Some(t) => Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(t)),
             None => None,
@@ -208,8 +217,54 @@ impl<E: std::fmt::Display> From<E> for Fail {
 
 type Res = Result<(), Fail>;
 
+/// Lets every option that takes a value take a negative number (`--width -1`), so that the
+/// check of its value names the option, rather than clap's "unexpected argument '-1'".
+fn negatives_as_values(cmd: clap::Command) -> clap::Command {
+    cmd.mut_args(|a| {
+        if !a.is_positional() && a.get_action().takes_values() {
+            a.allow_negative_numbers(true)
+        } else {
+            a
+        }
+    })
+    .mut_subcommands(negatives_as_values)
+}
+
+/// The one line of a clap error about a negative number given to an option that takes a
+/// count (`--width: -1 is not a positive number`), if `e` is one.
+fn negative_value_line(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let text = |k| match e.get(k)? {
+        ContextValue::String(s) => Some(s.clone()),
+        _ => None,
+    };
+    let value = text(ContextKind::InvalidValue)?;
+    let option = text(ContextKind::InvalidArg)?;
+    let option = option.split_whitespace().next()?;
+    (value.starts_with('-') && option.starts_with("--") && value[1..].parse::<f64>().is_ok()).then(
+        || {
+            format!(
+                "error: {option}: {} is not a positive number",
+                shorten(&value)
+            )
+        },
+    )
+}
+
+/// `s`, cut to 24 characters with an ellipsis when longer (for echoing input in errors).
+fn shorten(s: &str) -> String {
+    if s.chars().count() <= 24 {
+        s.to_string()
+    } else {
+        format!("{}...", s.chars().take(21).collect::<String>())
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = negatives_as_values(Cli::command())
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             use clap::error::ErrorKind::*;
@@ -219,6 +274,10 @@ fn main() -> ExitCode {
             }
             if e.kind() == DisplayHelpOnMissingArgumentOrSubcommand {
                 eprintln!("error: no command given (try 'mancala --help')");
+                return ExitCode::from(2);
+            }
+            if let Some(line) = negative_value_line(&e) {
+                eprintln!("{line}");
                 return ExitCode::from(2);
             }
             let text = e.render().to_string();
@@ -443,6 +502,12 @@ fn cmd_perft<G: Notation>(g: &G, pos: &G::Position, c: &Common, depth: u32, spli
 /// Positions beyond which `solve` does not try the whole-graph count of plies.
 const RETRO_LIMIT: usize = 3_000_000;
 
+/// The positions the whole-graph analysis of a four-row `solve` may hold within `--tt-mb`
+/// MiB (it runs after the search, whose table is then freed): at most [`RETRO_LIMIT`].
+fn retro_limit(tt_mb: usize) -> usize {
+    ((tt_mb << 20) / retro::BYTES_PER_POSITION).min(RETRO_LIMIT)
+}
+
 /// Opens the four-row tables named by `--tablebases`, if any; a folder without tables of `g`
 /// is an error.
 fn open_four_tables(
@@ -471,7 +536,7 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
     // position could have more, the whole reachable graph is solved by retrograde analysis
     // instead when it is small enough; otherwise `solve` refuses.
     if g.max_moves_bound() > 256 {
-        return solve_four_retro(g, pos, c, s);
+        return solve_four_retro(g, pos, c, s, &limits);
     }
     let exact_key = g.exact_key(pos).is_some();
     let mut solver = Solver::new(g, limits);
@@ -491,17 +556,32 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
             p.nodes as f64 / 1e6
         ));
     });
+    let exact = r.exact && exact_key;
+    // The count of plies runs after the search and within the same memory (`--tt-mb`): the
+    // search's table is freed first.
+    drop(solver);
+    let bytes = limits.tt_mb << 20;
+    // Why the plies of a won or lost root are not given, when they are not.
+    let mut plies_stop: Option<&str> = None;
     // Plies to the end: the whole reachable graph, when small enough (exact).
-    let retro = if r.exact && exact_key && s.depth.is_none() && stored.is_none() {
+    let retro = if exact && s.depth.is_none() && stored.is_none() {
         pb.set_message("plies: retrograde analysis of the reachable graph");
-        retro::solve(g, pos, RETRO_LIMIT).ok()
+        let limit = retro_limit(limits.tt_mb);
+        match retro::solve_until(g, pos, limit, limits.deadline) {
+            Ok(t) => Some(t),
+            Err(retro::RetroError::OutOfTime) => {
+                plies_stop = Some("time limit");
+                None
+            }
+            Err(_) => None,
+        }
     } else {
         None
     };
-    pb.finish_and_clear();
     let wdl = retro.as_ref().and_then(|t| t.value(g, pos));
     if let Some(w) = wdl {
         if w.value() != r.value {
+            pb.finish_and_clear();
             return Err(Fail(format!(
                 "internal disagreement: search value {} but retrograde {:?}",
                 r.value, w
@@ -511,20 +591,38 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
     let mut plies = wdl
         .and_then(|w| w.plies())
         .or(stored.and_then(|v| v.plies()));
+    // The distance-optimal line found with the plies by the depth-limited search.
+    let mut found = None;
     if plies.is_none()
         && retro.is_none()
         && stored.is_none()
-        && r.exact
-        && exact_key
+        && plies_stop.is_none()
+        && exact
         && r.value != 0
     {
-        // Graph too large: the same distance by a depth-limited search, if it is short.
-        plies = retro::plies_by_search(g, pos, r.value, 20_000_000);
+        // Graph too large: the same distance and line by a depth-limited search, if short.
+        pb.set_message("plies: depth-limited search");
+        let bounds = retro::Bounds {
+            nodes: 20_000_000,
+            memo: bytes / retro::MEMO_BYTES,
+            deadline: limits.deadline,
+        };
+        match retro::line_by_search(g, pos, r.value, bounds) {
+            Ok((d, line)) => {
+                plies = Some(d);
+                found = Some(line);
+            }
+            Err(retro::Stop::Time) => plies_stop = Some("time limit"),
+            Err(retro::Stop::Budget) => plies_stop = Some("search bound"),
+        }
     }
-    // With plies known, the line is the distance-optimal one; else the search's.
-    let (line, line_complete) = match (&retro, plies, &tables) {
-        (Some(t), Some(_), _) => (t.line(g, pos), true),
-        (None, Some(_), Some(t)) if stored.is_some() => (t.line(pos), true),
+    pb.finish_and_clear();
+    // With plies known, the line is the distance-optimal one (the move, the line and the plies
+    // of one analysis); else the search's.
+    let (line, line_complete) = match (found, &retro, plies, &tables) {
+        (Some(line), ..) => (line, true),
+        (None, Some(t), Some(_), _) => (t.line(g, pos), true),
+        (None, None, Some(_), Some(t)) if stored.is_some() => (t.line(pos), true),
         _ => (r.pv.clone(), r.pv_complete),
     };
     let mut names = Vec::new();
@@ -546,8 +644,9 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
                 "metric": "wdl", "value": r.value, "plies": plies,
                 "best_move": best, "pv": names, "pv_complete": line_complete,
                 "nodes": r.nodes, "seconds": secs,
-                "exact": r.exact && exact_key, "depth": r.depth, "threads": limits.threads,
+                "exact": exact, "depth": r.depth, "threads": limits.threads,
                 "graph_positions": retro.as_ref().map(|t| t.len()),
+                "plies_stopped": plies_stop,
             })
         );
     } else {
@@ -566,8 +665,13 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
             },
             best.as_deref().unwrap_or("none (game over)")
         );
-        if !(r.exact && exact_key) {
-            out!("note: not proven (depth limit, or a position too large for an exact key)");
+        if !exact {
+            out!(
+                "note: not proven (depth or time limit, or a position too large for an exact key)"
+            );
+        }
+        if let Some(why) = plies_stop {
+            out!("note: plies to the end not counted ({why}); the line is the search's");
         }
         if !names.is_empty() {
             out!("pv {}", names.join(" "));
@@ -582,7 +686,13 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
 
 /// `solve` by whole-graph retrograde analysis alone, for boards where a position can have
 /// more moves than the search numbers (256).
-fn solve_four_retro(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res {
+fn solve_four_retro(
+    g: &FourRow,
+    pos: &FourRowPos,
+    c: &Common,
+    s: &SearchOpts,
+    limits: &Limits,
+) -> Res {
     let refuse = |why: &str| {
         Err(Fail(format!(
             "solve: {} at width {}{} can have up to {} moves in a position and the search handles 256; {why}; use a smaller --width or fewer seeds",
@@ -606,7 +716,7 @@ fn solve_four_retro(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -
     let t0 = Instant::now();
     let pb = spinner();
     pb.set_message("whole-graph retrograde analysis (more than 256 moves possible)");
-    let t = retro::solve(g, pos, RETRO_LIMIT);
+    let t = retro::solve_until(g, pos, retro_limit(limits.tt_mb), limits.deadline);
     pb.finish_and_clear();
     let t = match t {
         Ok(t) => t,
@@ -615,8 +725,12 @@ fn solve_four_retro(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -
         }
         Err(retro::RetroError::TooBig(n)) => {
             return refuse(&format!(
-                "the whole-graph solver stops beyond {n} positions"
+                "the whole-graph solver stops beyond {n} positions (what --tt-mb {} holds; at most {RETRO_LIMIT})",
+                limits.tt_mb
             ))
+        }
+        Err(retro::RetroError::OutOfTime) => {
+            return refuse("--time ran out before the whole-graph solver finished")
         }
     };
     let w = t.value(g, pos).expect("the root is in its graph");
@@ -688,7 +802,12 @@ fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Re
     }
     let t0 = Instant::now();
     let values = analyze_moves(&solver, pos);
-    let best = values.iter().map(|v| v.value).max();
+    // A finished game has its value all the same (what `solve` gives: the mover lost).
+    let best = values
+        .iter()
+        .map(|v| v.value)
+        .max()
+        .or_else(|| Some(solver.solve(pos).value));
     if c.json {
         let moves: serde_json::Map<String, Value> = values
             .iter()
@@ -703,8 +822,8 @@ fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Re
             })
         );
     } else {
-        if values.is_empty() {
-            out!("no legal move: the game is over");
+        if let (true, Some(v)) = (values.is_empty(), best) {
+            out!("no legal move: the game is over (value {v:+})");
         }
         for v in &values {
             out!(
@@ -945,7 +1064,12 @@ fn analyze(c: &Common, s: &SearchOpts) -> Res {
     }
     let t0 = Instant::now();
     let values = analyze_moves(&solver, &pos);
-    let best = values.iter().map(|v| v.value).max();
+    // A finished game has its value all the same (what `solve` gives: the final margin).
+    let best = values
+        .iter()
+        .map(|v| v.value)
+        .max()
+        .or_else(|| Some(solver.solve(&pos).value));
     if c.json {
         let moves: serde_json::Map<String, Value> = values
             .iter()
@@ -962,8 +1086,8 @@ fn analyze(c: &Common, s: &SearchOpts) -> Res {
             })
         );
     } else {
-        if values.is_empty() {
-            out!("no legal move: the game is over");
+        if let (true, Some(v)) = (values.is_empty(), best) {
+            out!("no legal move: the game is over (value {v:+})");
         }
         for v in &values {
             out!(
@@ -991,9 +1115,7 @@ const BENCH: &[(&str, usize, u32)] = &[
 ];
 
 fn bench(as_json: bool, threads: usize) -> Res {
-    if threads == 0 {
-        return Err(Fail("invalid --threads 0: expected at least 1".into()));
-    }
+    let threads = threads_or_all(Some(threads))?;
     let mut rows = Vec::new();
     let (mut nodes, mut secs) = (0u64, 0f64);
     for &(id, w, s) in BENCH {
@@ -1065,11 +1187,7 @@ fn tablebase(cmd: mancala_tablebases::cli::TablebaseCommand) -> Res {
             json,
         } => {
             let (g, _) = rules(&game, None)?;
-            let threads = match threads {
-                Some(0) => return Err(Fail("invalid --threads 0: expected at least 1".into())),
-                Some(t) => t,
-                None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            };
+            let threads = threads_or_all(threads)?;
             let pb = indicatif::ProgressBar::with_draw_target(
                 None,
                 indicatif::ProgressDrawTarget::stderr(),
@@ -1259,7 +1377,7 @@ struct MatchArgs {
     /// Ply limit of a game (then scored by the seeds won so far).
     #[arg(long, default_value_t = mancala_solver::matches::DEFAULT_MAX_PLIES)]
     max_plies: u32,
-    /// Worker threads (default: all cores); results do not depend on it.
+    /// Worker threads, 1..=256 (default: all cores, at most 256); results do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
     /// Endgame tablebases for the `perfect` engine.
@@ -1291,7 +1409,7 @@ struct ReportArgs {
     /// Seed of every sampled figure.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: all cores).
+    /// Worker threads, 1..=256 (default: all cores, at most 256).
     #[arg(long)]
     threads: Option<usize>,
     /// Folder of the tablebases built for the report (default: a temporary folder, removed).
@@ -1299,11 +1417,19 @@ struct ReportArgs {
     tables: Option<std::path::PathBuf>,
 }
 
+/// The most threads `--threads` takes (a thread count past the cores of any machine this
+/// runs on only costs: every worker has its own stacks and search state).
+const MAX_THREADS: usize = 256;
+
+/// The value of `--threads`: 1..=[`MAX_THREADS`]; by default the cores of this machine (at
+/// most [`MAX_THREADS`]).
 fn threads_or_all(t: Option<usize>) -> Result<usize, Fail> {
     match t {
-        Some(0) => Err(Fail("invalid --threads 0: expected at least 1".into())),
+        Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(Fail(format!(
+            "invalid --threads {t}: expected 1..={MAX_THREADS}"
+        ))),
         Some(t) => Ok(t),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))),
     }
 }
 
@@ -1576,11 +1702,7 @@ fn tablebase_four(cmd: &mancala_tablebases::cli::TablebaseCommand) -> Option<Res
                 json,
             } => {
                 let (g, _) = session(game, None)?;
-                let threads = match threads {
-                    Some(0) => return Err(Fail("invalid --threads 0: expected at least 1".into())),
-                    Some(t) => *t,
-                    None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-                };
+                let threads = threads_or_all(*threads)?;
                 let r = four::build(&g, dir, *max_stones, threads, &|u| {
                     eprintln!(
                         "m={:<3} o={:<3} {:>11} positions {}  win {} draw {} loss {}  longest {} plies",

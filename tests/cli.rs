@@ -1190,3 +1190,111 @@ fn captured_limit_counts_the_seeds_on_the_board() {
     ]);
     says(&line, &["captured", "4294967296", "too large", "16777216"]);
 }
+
+/// `--threads` takes 1..=256 on every command that has it (a huge count used to start that
+/// many threads: `--threads 99999999999` ran until killed), and says so naming the option.
+#[test]
+fn err_threads_out_of_range_on_every_command() {
+    let dir = std::env::temp_dir().join(format!("mancala-threads-range-{}", std::process::id()));
+    let dir = dir.to_str().unwrap().to_string();
+    let commands: [Vec<&str>; 6] = [
+        vec![
+            "solve", "warri", "--width", "2", "--seeds", "2", "--tt-mb", "8",
+        ],
+        vec!["analyze", "warri", "--width", "2", "--seeds", "1"],
+        vec!["bench"],
+        vec![
+            "match", "warri", "--a", "random", "--b", "random", "--games", "2",
+        ],
+        vec!["report", "advantage", "--budget", "tiny", "--out", &dir],
+        vec![
+            "tablebase",
+            "build",
+            "warri",
+            "--width",
+            "2",
+            "--max-stones",
+            "2",
+            "--dir",
+            &dir,
+        ],
+    ];
+    for cmd in &commands {
+        for t in ["0", "257", "100000", "99999999999"] {
+            let mut args = cmd.clone();
+            args.extend(["--threads", t]);
+            says(&fails(&args), &["--threads", t, "1..=256"]);
+        }
+        let mut args = cmd.clone();
+        args.extend(["--threads", "256"]);
+        if cmd[0] == "solve" {
+            // The largest count is accepted (and gives the one-thread answer).
+            let v = json(&[&args[..], &["--json"]].concat());
+            let one = json(&[&cmd[..], &["--threads", "1", "--json"]].concat());
+            assert_eq!(v["value"], one["value"]);
+            assert_eq!(v["threads"], 256);
+        }
+    }
+    assert!(!std::path::Path::new(&dir).exists(), "nothing written");
+    let help = ok(&["solve", "--help"]);
+    assert!(help.contains("1..=256"), "{help}");
+}
+
+/// A negative number given to an option names the option (it was clap's "unexpected argument
+/// '-1' found"), and `--time`'s error does not print 309 digits.
+#[test]
+fn err_negative_numbers_name_their_option() {
+    for (args, opt) in [
+        (&["solve", "warri", "--width", "-1"][..], "--width"),
+        (&["solve", "warri", "--threads", "-1"], "--threads"),
+        (&["solve", "warri", "--depth", "-1"], "--depth"),
+        (&["solve", "warri", "--tt-mb", "-1"], "--tt-mb"),
+        (&["solve", "warri", "--seeds", "-2"], "--seeds"),
+        (&["perft", "warri", "--depth", "-1"], "--depth"),
+        (&["bench", "--threads", "-3"], "--threads"),
+        (
+            &[
+                "match", "warri", "--a", "random", "--b", "random", "--games", "-5",
+            ],
+            "--games",
+        ),
+        (
+            &["tablebase", "build", "warri", "--max-stones", "-2"],
+            "--max-stones",
+        ),
+    ] {
+        let line = fails(args);
+        says(&line, &[opt, "-", "not a positive number"]);
+    }
+    for t in ["-1", "-0.5", "0", "1e308", "-1e308", "inf", "NaN"] {
+        let line = fails(&["solve", "warri", "--time", t]);
+        says(&line, &["--time", "positive number of seconds"]);
+        assert!(line.len() < 120, "{line}");
+    }
+}
+
+/// `analyze` of a finished game gives its value, as `solve` does (it was null).
+#[test]
+fn analyze_a_finished_game_gives_its_value() {
+    let pos = "0,0,0,0,0,0/0,0,0,0,0,0 S captured=30,18";
+    let a = json(&["analyze", "warri", "--position", pos, "--json"]);
+    let s = json(&["solve", "warri", "--position", pos, "--json"]);
+    assert_eq!(s["value"], 12);
+    assert_eq!(a["value"], s["value"]);
+    assert_eq!(a["moves"].as_object().unwrap().len(), 0);
+}
+
+/// A depth-limited solve names a best move but gives no principal variation (documented in
+/// `--help`: the line is only built from proven values).
+#[test]
+fn solve_depth_limited_has_a_best_move_and_an_empty_pv() {
+    let v = json(&[
+        "solve", "kalah", "--width", "4", "--seeds", "3", "--depth", "2", "--json",
+    ]);
+    assert_eq!(v["exact"], false);
+    assert!(v["best_move"].is_string(), "{v}");
+    assert_eq!(v["pv"], serde_json::json!([]));
+    assert_eq!(v["pv_complete"], false);
+    let help = ok(&["solve", "--help"]);
+    assert!(help.contains("principal variation is empty"), "{help}");
+}

@@ -465,3 +465,172 @@ fn mwambulula_accepts_captured_as_its_stores() {
         "2,2,2/2,2,2/2,2,2/2,2,2 S captured=0,0",
     ]);
 }
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).unwrap()
+}
+
+/// Solves `pos` (mulabalaba 3x2) and checks that the answer is one consistent result: the
+/// best move is the first of the line, the line played with `play` ends the game in `plies`
+/// plies with the reported value, and the best move's child is worth the opposite value in
+/// one ply fewer. Returns the solve's object.
+fn solve_consistent(pos: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["solve", "mulabalaba", "--position", pos, "--json"];
+    args.extend(extra);
+    let j = json(&args);
+    assert_eq!(j["exact"], true, "{j}");
+    let plies = j["plies"].as_u64().unwrap_or_else(|| panic!("plies: {j}"));
+    let pv: Vec<&str> = j["pv"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(j["pv_complete"], true, "{j}");
+    assert_eq!(
+        pv.len() as u64,
+        plies,
+        "the line is as long as the plies: {j}"
+    );
+    assert_eq!(j["best_move"].as_str(), pv.first().copied(), "{j}");
+    let mover = ok(&["play", "mulabalaba", "--position", pos, "--json"]);
+    let mover: serde_json::Value = serde_json::from_str(&mover).unwrap();
+    let mover = mover["to_move"].as_str().unwrap().to_string();
+    let mut play = vec!["play", "mulabalaba", "--position", pos, "--json"];
+    play.extend(&pv);
+    let end = json(&play);
+    assert_eq!(end["game_over"], true, "the line ends the game: {end}");
+    let winner = end["result"]["winner"].as_str();
+    match j["value"].as_i64().unwrap() {
+        1 => assert_eq!(winner, Some(mover.as_str()), "{end}"),
+        -1 => assert!(winner.is_some() && winner != Some(mover.as_str()), "{end}"),
+        v => panic!("value {v}"),
+    }
+    // The best move's child: the opposite value, one ply fewer.
+    let child = ok(&["play", "mulabalaba", "--position", pos, pv[0]]);
+    let mut args = vec!["solve", "mulabalaba", "--position", child.trim(), "--json"];
+    args.extend(extra);
+    let c = json(&args);
+    assert_eq!(c["value"].as_i64(), j["value"].as_i64().map(|v| -v), "{c}");
+    assert_eq!(c["plies"].as_u64(), Some(plies - 1), "{c}");
+    j
+}
+
+/// A graph too large for the whole-graph analysis (`graph_positions` null): the best move,
+/// the line and the plies used to come from two analyses (best move b2, a 5-move line, 7
+/// plies; after b2 the game lasts 24 plies). Now they are one: the fastest win, f1, whose
+/// line `play` replays to the end in 7 plies; and the loser's slowest loss likewise. Same on
+/// one and two threads.
+#[test]
+fn solve_best_move_line_and_plies_agree_when_the_graph_is_too_big() {
+    let root = "1,1,0/0,1,2/1,2,3/3,1,0 S";
+    let j = solve_consistent(root, &["--threads", "1", "--tt-mb", "4"]);
+    assert_eq!(j["graph_positions"], serde_json::Value::Null, "{j}");
+    assert_eq!(j["value"], 1);
+    assert_eq!(j["plies"], 7);
+    assert_eq!(j["best_move"], "f1");
+    let two = json(&[
+        "solve",
+        "mulabalaba",
+        "--position",
+        root,
+        "--threads",
+        "2",
+        "--tt-mb",
+        "4",
+        "--json",
+    ]);
+    for k in ["value", "plies", "best_move", "pv"] {
+        assert_eq!(two[k], j[k], "{k}");
+    }
+    // A loss: the loser's line is the slowest.
+    let j = solve_consistent(
+        "1,0,0/0,0,2/1,1,5/1,0,2 N captured=2,0",
+        &["--threads", "1", "--tt-mb", "4"],
+    );
+    assert_eq!(j["value"], -1);
+    assert_eq!(j["plies"], 6);
+}
+
+/// Peak resident memory (KiB) of a run of `mancala` (Linux: sampled from /proc).
+#[cfg(target_os = "linux")]
+fn peak_kib(args: &[&str]) -> (u64, std::time::Duration, std::process::ExitStatus) {
+    let t0 = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("runs");
+    let mut peak = 0;
+    loop {
+        if let Ok(s) = std::fs::read_to_string(format!("/proc/{}/status", child.id())) {
+            if let Some(l) = s.lines().find(|l| l.starts_with("VmHWM:")) {
+                let kib: u64 = l.split_whitespace().nth(1).unwrap().parse().unwrap();
+                peak = peak.max(kib);
+            }
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            return (peak, t0.elapsed(), status);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// The count of plies after the search keeps to `--tt-mb` (it used 527 MB with `--tt-mb 4`)
+/// and to `--time` (12 s with `--time 2`; now it stops and says so).
+#[cfg(target_os = "linux")]
+#[test]
+fn solve_four_row_keeps_to_tt_mb_and_time() {
+    let root = "1,1,0/0,1,2/1,2,3/3,1,0 S";
+    let (kib, _, status) = peak_kib(&[
+        "solve",
+        "mulabalaba",
+        "--position",
+        root,
+        "--threads",
+        "1",
+        "--tt-mb",
+        "4",
+    ]);
+    assert!(status.success());
+    assert!(kib < 64 << 10, "peak {kib} KiB with --tt-mb 4");
+    let t0 = std::time::Instant::now();
+    let j = json(&[
+        "solve",
+        "mulabalaba",
+        "--position",
+        root,
+        "--threads",
+        "1",
+        "--tt-mb",
+        "64",
+        "--time",
+        "0.5",
+        "--json",
+    ]);
+    let secs = t0.elapsed().as_secs_f64();
+    assert!(secs < 4.0, "--time 0.5 took {secs} s");
+    // Whatever was finished in time is reported as such, and nothing else.
+    if j["exact"] == true && j["plies"].is_null() {
+        assert_eq!(j["plies_stopped"], "time limit", "{j}");
+    }
+    if !j["plies"].is_null() {
+        assert_eq!(
+            j["pv"].as_array().unwrap().len() as u64,
+            j["plies"].as_u64().unwrap()
+        );
+    }
+}
+
+/// Four-row `analyze` of a finished game gives the value `solve` gives (−1: the mover has
+/// no move and has lost), not null.
+#[test]
+fn analyze_a_finished_four_row_game_gives_its_value() {
+    let pos = "0,0,0/0,0,0/1,0,6/0,0,0 N captured=5,3";
+    let a = json(&["analyze", "mulabalaba", "--position", pos, "--json"]);
+    let s = json(&["solve", "mulabalaba", "--position", pos, "--json"]);
+    assert_eq!(s["value"], -1);
+    assert_eq!(a["value"], s["value"]);
+    assert_eq!(s["plies"], 0);
+}
