@@ -2,48 +2,10 @@
 //! empty or hold other games' tables: exit status 2 and one line on stderr naming the file or
 //! folder and the reason; never an `ok` for tables that were not checked.
 
+mod common;
+use common::*;
+
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE")
-        .output()
-        .expect("the mancala binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = mancala(args);
-    assert!(
-        o.status.success(),
-        "mancala {args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
-}
-
-/// Exit status 2, nothing on stdout, one line on stderr (returned), no panic.
-fn fails(args: &[&str]) -> String {
-    let o = mancala(args);
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(o.status.code(), Some(2), "mancala {args:?}: {err}");
-    assert!(
-        o.stdout.is_empty(),
-        "mancala {args:?}: stdout not empty: {}",
-        String::from_utf8_lossy(&o.stdout)
-    );
-    assert_eq!(err.trim_end().lines().count(), 1, "mancala {args:?}: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
-}
-
-fn says(line: &str, parts: &[&str]) {
-    for p in parts {
-        assert!(line.contains(p), "{line:?} should contain {p:?}");
-    }
-}
 
 fn copy_dir(from: &Path, to: &Path) {
     for e in std::fs::read_dir(from).unwrap() {

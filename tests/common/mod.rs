@@ -1,0 +1,96 @@
+//! Helpers shared by the end-to-end tests of the `mancala` binary (`tests/cli*.rs`): run it,
+//! require success or a clean failure (exit status 2, one line on stderr, nothing on stdout,
+//! never a panic), read its `--json` output.
+#![allow(dead_code)] // each test binary uses its own subset
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+/// The playable four-row variants (issue 5).
+pub const FOUR_ROW: [&str; 10] = [
+    "mulabalaba",
+    "toka",
+    "kanotta",
+    "nchuba",
+    "nakabili",
+    "kabwanga",
+    "chisolo",
+    "natatu",
+    "chisolo-ii",
+    "mwambulula",
+];
+
+pub fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .output()
+        .expect("the mancala binary runs")
+}
+
+/// Runs a command that must succeed; returns its stdout.
+pub fn ok(args: &[&str]) -> String {
+    let out = mancala(args);
+    let stdout = String::from_utf8(out.stdout).expect("stdout is UTF-8");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "mancala {args:?} failed ({:?}): {stderr}",
+        out.status.code()
+    );
+    stdout
+}
+
+/// Runs a `--json` command that must succeed; returns the one JSON object it prints.
+pub fn json(args: &[&str]) -> Value {
+    let stdout = ok(args);
+    let v: Value = serde_json::from_str(stdout.trim_end()).unwrap_or_else(|e| {
+        panic!("mancala {args:?}: stdout is not one JSON value ({e}): {stdout}")
+    });
+    assert!(v.is_object(), "mancala {args:?}: not an object: {v}");
+    assert_eq!(
+        stdout.trim_end().lines().count(),
+        1,
+        "mancala {args:?}: one JSON object on one line"
+    );
+    v
+}
+
+/// Runs a command that must fail on bad input: exit status 2, nothing on stdout, exactly one
+/// non-empty line on stderr, no panic or backtrace. Returns that line.
+pub fn fails(args: &[&str]) -> String {
+    let out = mancala(args);
+    let stderr = String::from_utf8(out.stderr).expect("stderr is UTF-8");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "mancala {args:?}: exit status; stderr: {stderr}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "mancala {args:?}: stdout must be empty, got: {stdout}"
+    );
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"),
+        "mancala {args:?}: a panic: {stderr}"
+    );
+    let line = stderr.strip_suffix('\n').unwrap_or(&stderr);
+    assert!(
+        !line.trim().is_empty(),
+        "mancala {args:?}: stderr must say what was wrong"
+    );
+    assert!(
+        !line.contains('\n') && !line.contains('\r'),
+        "mancala {args:?}: stderr must be exactly one line, got:\n{stderr}"
+    );
+    line.to_string()
+}
+
+/// Asserts that `line` contains every one of `parts`.
+pub fn says(line: &str, parts: &[&str]) {
+    for p in parts {
+        assert!(line.contains(p), "error line {line:?} should contain {p:?}");
+    }
+}
