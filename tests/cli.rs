@@ -1211,3 +1211,26 @@ fn solve_depth_limited_has_a_best_move_and_an_empty_pv() {
     let help = ok(&["solve", "--help"]);
     assert!(help.contains("principal variation is empty"), "{help}");
 }
+
+/// A rule option given twice is refused, naming it, rather than the last one silently winning.
+#[test]
+fn err_rule_option_given_twice() {
+    let line = fails(&[
+        "moves",
+        "warri",
+        "--rule",
+        "chain=mixed",
+        "--rule",
+        "chain=uniform",
+    ]);
+    says(&line, &["chain", "twice"]);
+    let line = fails(&[
+        "moves",
+        "mwambulula",
+        "--rule",
+        "resow=end",
+        "--rule",
+        "resow=end",
+    ]);
+    says(&line, &["resow", "twice"]);
+}

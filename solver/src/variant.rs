@@ -245,8 +245,26 @@ pub fn build(
             info.status.as_str()
         ))
     })?;
+    once_each(rules)?;
     let opts = RuleOptions::parse(kind, rules)?;
     TwoRow::new(kind, width.unwrap_or(6), seeds.unwrap_or(4), opts)
+}
+
+/// Refuses a rule option given twice (`--rule chain=mixed --rule chain=uniform`): which of
+/// the two was meant cannot be known, so neither is silently taken.
+fn once_each(rules: &[String]) -> Result<(), ConfigError> {
+    for (i, r) in rules.iter().enumerate() {
+        let name = r.split_once('=').map_or(r.as_str(), |(n, _)| n);
+        if let Some(other) = rules[..i]
+            .iter()
+            .find(|o| o.split_once('=').map_or(o.as_str(), |(n, _)| n) == name)
+        {
+            return Err(ConfigError(format!(
+                "rule option '{name}' given twice ('{other}' and '{r}')"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The rules of a playable variant, two-row or four-row.
@@ -267,6 +285,7 @@ pub fn build_any(
 ) -> Result<Built, ConfigError> {
     let info = find(id)?;
     if let Some(k) = info.four {
+        once_each(rules)?;
         let opts = fourrow::Options::parse(k, rules)?;
         return FourRow::new(
             k,
