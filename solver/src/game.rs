@@ -95,6 +95,17 @@ pub trait Game: Clone + Send + Sync {
         self.legal_moves(pos).len() as u32
     }
 
+    /// How many legal moves of `pos` give the mover another turn. Games with a cheaper count
+    /// than playing every move override it (the search weighs the replies a move leaves the
+    /// opponent, and a reply that moves again counts twice).
+    fn extra_turns(&self, pos: &Self::Position) -> u32 {
+        let side = self.to_move(pos);
+        self.legal_moves(pos)
+            .iter()
+            .filter(|&&m| self.to_move(&self.play(pos, m)) == side)
+            .count() as u32
+    }
+
     /// The legal moves as a fresh list.
     fn legal_moves(&self, pos: &Self::Position) -> Self::Moves {
         let mut m = Self::Moves::default();

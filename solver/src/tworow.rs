@@ -979,6 +979,31 @@ impl Game for TwoRow {
         self.legal_mask(pos).count_ones()
     }
 
+    /// Kalah alone gives another turn: when the last seed falls in the mover's store, that is
+    /// when pit `i` (from his left) holds `W - i` seeds plus whole laps of `2W + 1` holes (his
+    /// pits, his store, the opponent's pits; the origin is not skipped); unless the move
+    /// empties his row and so ends the game (a last pit's single seed, no other seed on his
+    /// side).
+    fn extra_turns(&self, pos: &TwoRowPos) -> u32 {
+        if self.kind != Kind::Kalah {
+            return 0;
+        }
+        let (own, opp) = self.split(pos.pits);
+        if own == 0 || opp == 0 {
+            return 0;
+        }
+        let w = self.width as u32;
+        let cycle = 2 * w + 1;
+        let again = (0..w)
+            .filter(|&i| {
+                let n = (own >> (8 * i)) as u8 as u32;
+                n > 0 && (n == w - i || (n > cycle && n % cycle == w - i))
+            })
+            .count() as u32;
+        let ends = own == 1 << (8 * (w - 1));
+        again - ends as u32
+    }
+
     fn play(&self, pos: &TwoRowPos, mv: Pit) -> TwoRowPos {
         let from = mv as usize;
         debug_assert!(

@@ -122,6 +122,11 @@ fn check_position(g: &TwoRow, p: &TwoRowPos) -> Result<(), TestCaseError> {
 
     // The count of moves the search orders by agrees with the list.
     prop_assert_eq!(g.mobility(p) as usize, moves.len(), "mobility at {}", text);
+    let again = moves
+        .iter()
+        .filter(|&&m| g.to_move(&g.play(p, m as u8)) == g.to_move(p))
+        .count();
+    prop_assert_eq!(g.extra_turns(p) as usize, again, "extra turns at {}", text);
 
     // Listed moves: in the mover's row, from non-empty pits, in increasing order.
     for pair in moves.windows(2) {
