@@ -234,6 +234,19 @@ impl Run {
     }
 }
 
+/// What [`Worker::conclude`] needs to know of the node it concludes.
+#[derive(Clone, Copy)]
+struct Node {
+    key: u128,
+    probed: Option<Entry>,
+    alpha0: i32,
+    beta: i32,
+    bound: i32,
+    depth: u32,
+    count0: u64,
+    ply: u32,
+}
+
 /// One path entry for repetition detection.
 #[derive(Clone, Copy)]
 struct PathEntry {
@@ -446,6 +459,66 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         // Children, ordered: table move, then extra turns, then by immediate gain, then
         // history.
         let margin = g.margin(pos);
+        let alpha0 = alpha;
+        let mut best = i32::MIN;
+        let mut best_idx = 0u8;
+        let mut rep = NO_REP;
+        let mut exact = true;
+        // In games without cycles (where the table's move turns the enhanced transposition
+        // cutoff below off), the table's move is searched before the other children are made:
+        // where it refutes the window (most of the time it is there), they never are. Kalah(6,3)
+        // without tables, one thread: the same 1.22 M nodes, 1.91 G -> 1.77 G instructions
+        // (`valgrind --tool=cachegrind`); Kalah(6,4) 64.39 M -> 64.45 M nodes (the other
+        // children are now ordered by the history as the table's move left it). Not at the
+        // root, where lazy-SMP helpers start elsewhere.
+        let mut first = None;
+        if self.acyclic && ply > 0 {
+            if let Some(t) = tt_move {
+                if let Some(&m) = moves.iter().nth(t as usize) {
+                    let c = g.play(pos, m);
+                    let (same, gain) = move_gain(g, side, margin, &c);
+                    let ck = self.code(&c);
+                    self.path.push(PathEntry {
+                        key,
+                        side,
+                        seeds: bound,
+                    });
+                    let (v, r) = if same {
+                        let r = self.search(&c, ck, alpha - gain, beta - gain, depth - 1);
+                        (gain + r.v, r)
+                    } else {
+                        let r = self.search(&c, ck, gain - beta, gain - alpha, depth - 1);
+                        (gain - r.v, r)
+                    };
+                    self.path.pop();
+                    first = Some(t);
+                    rep = r.rep;
+                    exact = r.exact;
+                    best = v;
+                    best_idx = t;
+                    alpha = alpha.max(v);
+                    if alpha >= beta || self.aborted {
+                        if !self.aborted {
+                            // The bonus of a cutoff, as in the loop below.
+                            let left = (bound as u32).min(64);
+                            let h = &mut self.history[t as usize];
+                            *h = h.saturating_add(left * left);
+                        }
+                        let node = Node {
+                            key,
+                            probed,
+                            alpha0,
+                            beta,
+                            bound,
+                            depth,
+                            count0,
+                            ply,
+                        };
+                        return self.conclude(node, best, best_idx, rep, exact);
+                    }
+                }
+            }
+        }
         let mut children = std::mem::take(self.stack_at(ply as usize));
         children.clear();
         // Children the oracle knows are not searched: their exact values are taken here
@@ -455,6 +528,9 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         let mut known = i32::MIN;
         let mut known_idx = 0u8;
         for (i, &m) in moves.iter().enumerate() {
+            if first == Some(i as u8) {
+                continue;
+            }
             let c = g.play(pos, m);
             let (same, gain) = move_gain(g, side, margin, &c);
             let oracle = self.oracle.is_some_and(|o| o.prefetch(g, &c));
@@ -603,16 +679,13 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             side,
             seeds: bound,
         });
-        let alpha0 = alpha;
-        let mut best = known;
-        let mut best_idx = if known > i32::MIN {
-            known_idx
-        } else {
-            children[0].idx
-        };
+        if known > best {
+            best = known;
+            best_idx = known_idx;
+        } else if first.is_none() && known == i32::MIN {
+            best_idx = children[0].idx;
+        }
         alpha = alpha.max(known);
-        let mut rep = NO_REP;
-        let mut exact = true;
         for c in children.iter() {
             let v;
             let r;
@@ -648,6 +721,33 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         }
         self.path.pop();
         self.stack[ply as usize] = children;
+        let node = Node {
+            key,
+            probed,
+            alpha0,
+            beta,
+            bound,
+            depth,
+            count0,
+            ply,
+        };
+        self.conclude(node, best, best_idx, rep, exact)
+    }
+
+    /// The end of [`Worker::search`] of a node that searched its children: stores what the
+    /// search proved in the table and returns it.
+    #[inline(always)]
+    fn conclude(&mut self, node: Node, best: i32, best_idx: u8, rep: u32, exact: bool) -> Res {
+        let Node {
+            key,
+            probed,
+            alpha0,
+            beta,
+            bound,
+            depth,
+            count0,
+            ply,
+        } = node;
         if self.aborted {
             return Res {
                 v: 0,
