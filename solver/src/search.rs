@@ -474,7 +474,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         let mut first = None;
         if self.acyclic && ply > 0 {
             if let Some(t) = tt_move {
-                if let Some(&m) = moves.iter().nth(t as usize) {
+                if let Some(&m) = moves.get(t as usize) {
                     let c = g.play(pos, m);
                     let (same, gain) = move_gain(g, side, margin, &c);
                     let ck = self.code(&c);
