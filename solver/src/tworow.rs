@@ -994,12 +994,23 @@ impl Game for TwoRow {
         }
         let w = self.width as u32;
         let cycle = 2 * w + 1;
-        let again = (0..w)
-            .filter(|&i| {
-                let n = (own >> (8 * i)) as u8 as u32;
-                n > 0 && (n == w - i || (n > cycle && n % cycle == w - i))
-            })
-            .count() as u32;
+        // All lanes at once: the pits holding exactly `W - i` (the lanes of `own ^ reach`
+        // that are zero, found without carries between lanes)...
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let x = own ^ self.reach;
+        let zero = !(((x & LOW7) + LOW7) | x | LOW7);
+        let mut again = (zero & self.row).count_ones();
+        // ... and, one by one, those holding more than a lap (`(n | 0x80) - (cycle + 1)` keeps
+        // bit 7 just when `n > cycle`, for `n < 128`; larger `n` have bit 7 already).
+        let laps = 0x0101_0101_0101_0101 * (cycle as u64 + 1);
+        let mut big = (((own | HIGH) - laps) | own) & HIGH & self.row;
+        while big != 0 {
+            let i = big.trailing_zeros() / 8;
+            big &= big - 1;
+            let n = (own >> (8 * i)) as u8 as u32;
+            again += (n % cycle == w - i) as u32;
+        }
         let ends = own == 1 << (8 * (w - 1));
         again - ends as u32
     }
@@ -1187,6 +1198,39 @@ impl Notation for TwoRow {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `extra_turns` counts the moves that give another turn, for every width and every count
+    /// of one pit (laps of `2W + 1` and counts of 128 and more included), beside a second pit
+    /// of the mover's and with seeds on the opponent's side.
+    #[test]
+    fn extra_turns_counts_every_pit_count() {
+        for w in 1..=MAX_WIDTH {
+            let g = TwoRow::new(Kind::Kalah, w, 1, RuleOptions::default()).unwrap();
+            for i in 0..w {
+                for other in [0, 1, 2, w as u32 + 1] {
+                    for n in 1..=250u32 {
+                        let mut south = vec![0; w];
+                        south[i] = n;
+                        let j = (i + 1) % w;
+                        if j != i {
+                            south[j] = other;
+                        }
+                        let mut north = vec![0; w];
+                        north[0] = 1;
+                        let Ok(p) = g.position(&south, &north, [0, 0], Side::South) else {
+                            continue;
+                        };
+                        let again = g
+                            .legal_moves(&p)
+                            .iter()
+                            .filter(|&&m| g.to_move(&g.play(&p, m)) == Side::South)
+                            .count() as u32;
+                        assert_eq!(g.extra_turns(&p), again, "width {w} pit {i} count {n}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn from_relative_is_the_checked_position() {
