@@ -518,10 +518,21 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             };
         }
 
-        // Children, ordered: table move, then extra turns, then by immediate gain, then
-        // history.
+        // Children, ordered: the table's move (searched alone first in games without cycles),
+        // then extra turns (nearest the store first), then the others by immediate gain less a
+        // quarter of a seed for each reply they leave the opponent, then history.
         let margin = g.margin(pos);
         let alpha0 = alpha;
+        let node = Node {
+            key,
+            probed,
+            alpha0,
+            beta,
+            bound,
+            depth,
+            count0,
+            ply,
+        };
         let mut best = i32::MIN;
         let mut best_idx = 0u8;
         let mut rep = NO_REP;
@@ -561,21 +572,8 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
                     alpha = alpha.max(v);
                     if alpha >= beta || self.aborted {
                         if !self.aborted {
-                            // The bonus of a cutoff, as in the loop below.
-                            let left = (bound as u32).min(64);
-                            let h = &mut self.history[t as usize];
-                            *h = h.saturating_add(left * left);
+                            self.reward(t, bound, depth);
                         }
-                        let node = Node {
-                            key,
-                            probed,
-                            alpha0,
-                            beta,
-                            bound,
-                            depth,
-                            count0,
-                            ply,
-                        };
                         return self.conclude(node, best, best_idx, rep, exact);
                     }
                 }
@@ -807,9 +805,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
                 // to 20 stones 46.7 M -> 31.6 M, Kalah(5,4) 6.60 M -> 4.09 M, Kalah(6,3)
                 // 8.35 M -> 7.09 M (1 GiB table); in the games with cycles of `mancala bench`
                 // seeds were worse (oware 3x2 1,446 -> 74,708, warri 3x3 x2).
-                let left = if self.acyclic { bound as u32 } else { depth }.min(64);
-                let h = &mut self.history[c.idx as usize];
-                *h = h.saturating_add(left * left);
+                self.reward(c.idx, bound, depth);
                 break;
             }
         }
@@ -818,17 +814,16 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         }
         self.path.pop();
         self.stack[ply as usize] = children;
-        let node = Node {
-            key,
-            probed,
-            alpha0,
-            beta,
-            bound,
-            depth,
-            count0,
-            ply,
-        };
         self.conclude(node, best, best_idx, rep, exact)
+    }
+
+    /// The history bonus of a cutoff by move `idx` at a node with `bound` seeds on the board
+    /// searched to `depth` (see the move loop of [`Worker::search`]).
+    #[inline(always)]
+    fn reward(&mut self, idx: u8, bound: i32, depth: u32) {
+        let left = if self.acyclic { bound as u32 } else { depth }.min(64);
+        let h = &mut self.history[idx as usize];
+        *h = h.saturating_add(left * left);
     }
 
     /// The end of [`Worker::search`] of a node that searched its children: stores what the
