@@ -1321,6 +1321,9 @@ fn tablebase(cmd: mancala_tablebases::cli::TablebaseCommand) -> Res {
                 let list: Vec<Value> = files.iter().map(|f| f.to_json()).collect();
                 out!("{}", json!({"dir": dir, "files": list}));
             } else {
+                if files.is_empty() {
+                    out!("no tablebase files (.mtb, .ftb) in {}", dir.display());
+                }
                 for f in &files {
                     let name = f.path.file_name().unwrap_or_default().to_string_lossy();
                     match &f.header {

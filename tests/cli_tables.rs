@@ -114,6 +114,20 @@ fn verify_of_a_folder_without_tables_fails() {
 }
 
 #[test]
+fn info_of_a_folder_without_tables_says_so() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().to_str().unwrap();
+    says(
+        &ok(&["tablebase", "info", "--dir", p]),
+        &["no tablebase files", p],
+    );
+    assert_eq!(
+        json(&["tablebase", "info", "--dir", p, "--json"])["files"],
+        serde_json::json!([])
+    );
+}
+
+#[test]
 fn info_lists_refused_files_then_fails() {
     let d = tempfile::tempdir().unwrap();
     let p = d.path().to_str().unwrap();

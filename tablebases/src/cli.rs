@@ -36,7 +36,7 @@ pub enum TablebaseCommand {
         /// Folder of the tables.
         #[arg(long, default_value = DEFAULT_DIR)]
         dir: PathBuf,
-        /// Worker threads (default: all cores).
+        /// Worker threads, 1..=256 (default: all cores, at most 256).
         #[arg(long)]
         threads: Option<usize>,
         /// Print one JSON object on stdout.
