@@ -756,7 +756,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         }
         let n = children.len();
         // Children left for later (indices into `children`), and the next of them to search.
-        let mut later = [0u8; 64];
+        let mut later = [0u16; 64];
         let (mut nl, mut k, mut j) = (0, 0, 0);
         let searched_one = first.is_some();
         loop {
@@ -770,10 +770,10 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
                 break;
             };
             let c = &children[i];
-            if j == 0 && (i > 0 || searched_one) && nl < later.len() {
+            if j == 0 && (i > 0 || searched_one) && nl < later.len() && i <= u16::MAX as usize {
                 if let Some(b) = busy {
                     if b.is_busy(c.key) {
-                        later[nl] = i as u8;
+                        later[nl] = i as u16;
                         nl += 1;
                         continue;
                     }
