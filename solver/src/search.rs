@@ -1,6 +1,15 @@
 //! Exact search for seed-scored (`margin`) games: iterative deepening MTD(f) over a fail-soft
 //! alpha-beta with a shared transposition table, lazy SMP on several threads.
 //!
+//! # Threads
+//!
+//! With `--threads N`, N workers run the same deepening on one shared table; the helpers
+//! perturb their move order and start the root at another move. They also tell each other
+//! which nodes (with 8 or more seeds on the board) they are searching, and a worker puts a
+//! child another is on (never its first child) at the end of its move loop (ABDADA-style, the
+//! private `Busy` marks): by then the other's result is usually in the table. Only the order
+//! of the search depends on the threads; values, best moves and lines do not.
+//!
 //! # Values
 //!
 //! The search works on the *future* of a position: the seeds the side to move will still win,
