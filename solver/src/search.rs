@@ -45,7 +45,7 @@
 //!
 //! When [`MarginGame::acyclic`] says no position can repeat (Kalah), the repetition scan is
 //! skipped; every result then has no repetition in it and is stored. The deepening also stops
-//! adding plies at depth [`EXACT_FROM`]: from there on it searches without a horizon, so the
+//! adding plies at depth 25 (`EXACT_FROM`): from there on it searches without a horizon, so the
 //! next iteration proves the value.
 //!
 //! # Oracle (endgame tablebases)
@@ -161,7 +161,7 @@ pub struct Report<M> {
     /// True when the value is proven (no depth horizon contributed).
     pub exact: bool,
     /// The last depth searched (plies); after a search without horizon (games without
-    /// cycles, [`EXACT_FROM`] on), the longest line that search went down.
+    /// cycles, from depth 25 on), the longest line that search went down.
     pub depth: u32,
     /// Nodes searched, all threads together.
     pub nodes: u64,

@@ -5,7 +5,7 @@
 //! - this module: [`FourRow`] (variant kind, width, seeds, options) implementing [`Game`] and
 //!   [`MarginGame`] (metric `wdl`: a win is +1, a loss −1, infinite play 0);
 //! - [`text`]: position text, move names and the drawing ([`Notation`]);
-//! - [`reference`]: a slow, seed-by-seed reference implementation, tested to agree;
+//! - [`reference`](mod@reference): a slow, seed-by-seed reference implementation, tested to agree;
 //! - [`retro`]: an exact whole-graph solver giving win/draw/loss and plies to the end.
 //!
 //! # Sowings that never end
@@ -451,7 +451,7 @@ impl FourRow {
     }
 
     /// The start hole counts of one player's circuit (the variant's start pattern, scaled to
-    /// the width; docs/variants/<id>.md draws it).
+    /// the width; `docs/variants/<id>.md` draws it).
     pub fn start_circuit(&self) -> [u8; 32] {
         let (w, s) = (self.width, self.seeds as u8);
         let mut c = [0u8; 32];
