@@ -71,7 +71,7 @@ pub fn table_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
 }
 
 /// Checks a two-row file's header (already read and checked by
-/// [`read_header`](crate::format::read_header)) against the file: a two-row table, under the
+/// [`read_header`]) against the file: a two-row table, under the
 /// name its header gives (variant, rules, width and stones), of a game the rules know.
 pub fn check_header(path: &Path, h: &Header) -> Result<(), Error> {
     if h.index != INDEX || h.split.is_some() {
