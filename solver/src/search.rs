@@ -565,13 +565,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
                         side,
                         seeds: bound,
                     });
-                    let (v, r) = if same {
-                        let r = self.search(&c, ck, alpha - gain, beta - gain, depth - 1);
-                        (gain + r.v, r)
-                    } else {
-                        let r = self.search(&c, ck, gain - beta, gain - alpha, depth - 1);
-                        (gain - r.v, r)
-                    };
+                    let (v, r) = self.search_child(&c, ck, same, gain, alpha, beta, depth);
                     self.path.pop();
                     first = Some(t);
                     rep = r.rep;
@@ -788,15 +782,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
                     }
                 }
             }
-            let v;
-            let r;
-            if c.same {
-                r = self.search(&c.pos, c.key, alpha - c.gain, beta - c.gain, depth - 1);
-                v = c.gain + r.v;
-            } else {
-                r = self.search(&c.pos, c.key, c.gain - beta, c.gain - alpha, depth - 1);
-                v = c.gain - r.v;
-            }
+            let (v, r) = self.search_child(&c.pos, c.key, c.same, c.gain, alpha, beta, depth);
             rep = rep.min(r.rep);
             exact &= r.exact;
             if v > best {
@@ -824,6 +810,30 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         self.path.pop();
         self.stack[ply as usize] = children;
         self.conclude(node, best, best_idx, rep, exact)
+    }
+
+    /// Searches a child reached by a move that won `gain` seeds (`same`: the mover moves
+    /// again) within the parent's window `(alpha, beta)`: its value to the parent's mover and
+    /// the child's result.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn search_child(
+        &mut self,
+        child: &G::Position,
+        key: u128,
+        same: bool,
+        gain: i32,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+    ) -> (i32, Res) {
+        if same {
+            let r = self.search(child, key, alpha - gain, beta - gain, depth - 1);
+            (gain + r.v, r)
+        } else {
+            let r = self.search(child, key, gain - beta, gain - alpha, depth - 1);
+            (gain - r.v, r)
+        }
     }
 
     /// The history bonus of a cutoff by move `idx` at a node with `bound` seeds on the board
