@@ -88,8 +88,9 @@ pub(crate) fn split_rows<'a>(
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != expected {
         return Err(PositionError::one(format!(
-            "{id} has {} rows, expected {expected} separated by '/'",
-            rows.len()
+            "the board has {} row{}, {id} has {expected} (rows separated by '/')",
+            rows.len(),
+            if rows.len() == 1 { "" } else { "s" }
         )));
     }
     Ok((rows, words))
