@@ -144,9 +144,17 @@ struct SearchOpts {
     /// principal variation is empty ("pv": []; the best move is still given).
     #[arg(long)]
     depth: Option<u32>,
-    /// Probe the endgame tablebases in this folder (built by `mancala tablebase build`).
+    /// Two-row games: a cache folder of endgame tables. The tables found there are probed;
+    /// tables the plan builds (every slice up to the position's seeds, when they fit in
+    /// --memory) are written there and reused by later calls. Without it they are built in
+    /// memory and dropped.
     #[arg(long, value_name = "DIR")]
     tablebases: Option<std::path::PathBuf>,
+    /// Two-row games: memory the endgame tables may take, e.g. 512M, 8G (a plain number is
+    /// MiB) [default: half the machine's memory]. The whole game is solved by retrograde
+    /// analysis when every position with up to the position's seeds fits.
+    #[arg(long, value_name = "SIZE")]
+    memory: Option<String>,
     /// Stop after this many seconds (below 1e9): the result of the last finished iteration
     /// is then reported with "exact": false (and an empty principal variation) unless the
     /// value was already proven. Four-row `solve`: the count of plies after the search stops
@@ -196,14 +204,43 @@ fn board_seeds(g: &TwoRow, pos: &<TwoRow as Game>::Position) -> u32 {
     mancala_solver::MarginGame::future_bound(g, pos) as u32
 }
 
-/// The table size `--tt-mb` defaults to: 256 MiB, doubled for every 6 seeds on the board past
-/// 36, at most 2048 MiB. The search grows about fourfold with every 4 seeds, and a table far
-/// smaller than it costs more than memory: Kalah(6,4) (48 seeds) on 2 threads took 155 s with
-/// 256 MiB, 45 s with 1 GiB and 49 s with 2 GiB (BENCHMARKS.md, session 7). It depends on the
-/// position alone, so the same command gives the same node count on any machine.
+/// The table size `--tt-mb` defaults to ([`mancala_tablebases::plan::default_tt_mb`]; the
+/// four-row games keep 256 MiB).
 fn default_tt_mb(seeds: Option<u32>) -> usize {
-    let doublings = seeds.map_or(0, |s| s.saturating_sub(36) / 6).min(3);
-    256 << doublings
+    seeds.map_or(256, mancala_tablebases::plan::default_tt_mb)
+}
+
+/// Parses `--memory`: a size with an optional binary unit (`512M`, `8G`, `1.5T`, `64K`), a
+/// plain number being MiB.
+fn parse_memory(text: &str) -> Result<u64, Fail> {
+    let bad = || {
+        Fail(format!(
+            "invalid --memory '{}': expected a size such as 512M or 8G (a plain number is MiB)",
+            shorten(text)
+        ))
+    };
+    let t = text.trim();
+    let (num, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+        Some((i, _)) => (&t[..i], &t[i..]),
+        None => (t, "M"),
+    };
+    let shift = match unit
+        .to_ascii_uppercase()
+        .trim_end_matches("IB")
+        .trim_end_matches('B')
+    {
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(bad()),
+    };
+    let x: f64 = num.trim().parse().map_err(|_| bad())?;
+    let bytes = x * (1u64 << shift) as f64;
+    if !(bytes.is_finite() && bytes >= 0.0 && bytes < 2f64.powi(60)) {
+        return Err(bad());
+    }
+    Ok(bytes as u64)
 }
 
 /// A user error: printed as one line, exit status 2.
@@ -956,80 +993,185 @@ fn spinner() -> indicatif::ProgressBar {
     pb
 }
 
-/// Opens the tablebases named by `--tablebases`, if any, checking the files on `--threads`
-/// threads.
-fn open_tables(g: &TwoRow, s: &SearchOpts) -> Result<Option<mancala_tablebases::Tablebases>, Fail> {
-    match &s.tablebases {
-        None => Ok(None),
-        Some(dir) => {
-            let threads = threads_or_all(s.threads)?;
-            Ok(Some(pool(threads)?.install(|| {
-                mancala_tablebases::Tablebases::open(dir, g)
-            })?))
+/// The planner's budget from the search options, for a position with `seeds` on the board.
+fn plan_budget(s: &SearchOpts, seeds: u32) -> Result<mancala_tablebases::plan::Budget, Fail> {
+    let limits = s.limits(Some(seeds))?;
+    let memory = match &s.memory {
+        Some(m) => parse_memory(m)?,
+        None => mancala_tablebases::plan::default_memory(),
+    };
+    Ok(mancala_tablebases::plan::Budget {
+        memory,
+        threads: limits.threads,
+        tt_mb: s.tt_mb.map(|_| limits.tt_mb),
+        depth: limits.depth,
+        deadline: limits.deadline,
+        cache: s.tablebases.clone(),
+    })
+}
+
+/// Rounds a rate for display: three significant figures, at most one decimal.
+fn rate(count: u64, secs: f64) -> String {
+    let r = count as f64 / secs.max(1e-9);
+    if r >= 1e6 {
+        format!("{:.1} M", r / 1e6)
+    } else if r >= 1e3 {
+        format!("{:.1} k", r / 1e3)
+    } else {
+        format!("{r:.0} ")
+    }
+}
+
+/// A spinner naming the planner's phase, and the callback that feeds it.
+fn plan_spinner() -> (
+    indicatif::ProgressBar,
+    impl FnMut(mancala_tablebases::plan::Step) + Send,
+) {
+    use mancala_tablebases::plan::Step;
+    let pb = spinner();
+    let bar = pb.clone();
+    let mut t0 = Instant::now();
+    let mut last_phase = None;
+    let on = move |step: Step| {
+        let phase = match step {
+            Step::Search { tables_to, .. } => (0, tables_to.unwrap_or(u32::MAX)),
+            Step::Build { stones, .. } => (1, stones),
+        };
+        if last_phase != Some(phase) {
+            last_phase = Some(phase);
+            t0 = Instant::now();
         }
+        let secs = t0.elapsed().as_secs_f64();
+        let msg = match step {
+            Step::Search {
+                tables_to,
+                progress: p,
+            } => {
+                let with =
+                    tables_to.map_or(String::new(), |k| format!(" with tables to {k} stones"));
+                let bounds = if p.lower <= p.upper {
+                    format!("  future in [{}, {}]", p.lower, p.upper)
+                } else {
+                    String::new()
+                };
+                format!(
+                    "search{with}: depth {}{bounds}  {:.1} M nodes  {}nodes/s",
+                    p.depth,
+                    p.nodes as f64 / 1e6,
+                    rate(p.nodes, secs)
+                )
+            }
+            Step::Build {
+                stones,
+                last,
+                done,
+                positions,
+            } => format!(
+                "building tables: slice {stones} of 0..={last}  {:.0}% of {positions} positions",
+                100.0 * done as f64 / positions.max(1) as f64
+            ),
+        };
+        bar.set_message(msg);
+    };
+    (pb, on)
+}
+
+/// The planner's answer as `solve --json` prints it (NOTATION.md's keys and more).
+fn answer_json(
+    g: &TwoRow,
+    pos: &mancala_solver::TwoRowPos,
+    a: &mancala_tablebases::Answer,
+    budget: &mancala_tablebases::plan::Budget,
+) -> Value {
+    let best_moves: Vec<String> = a
+        .moves
+        .iter()
+        .filter(|&&(_, v)| v == a.value)
+        .map(|&(m, _)| g.move_name(pos, m))
+        .collect();
+    json!({
+        "variant": g.variant_id(), "position": g.format_position(pos),
+        "metric": "margin", "value": a.value, "future": a.future,
+        "best_move": a.best.map(|m| g.move_name(pos, m)),
+        "best_moves": if a.moves.is_empty() { Value::Null } else { json!(best_moves) },
+        "pv": pv_names(g, pos, &a.pv), "pv_complete": a.pv_complete,
+        "nodes": a.nodes, "seconds": a.seconds,
+        "exact": a.exact, "depth": a.depth, "threads": budget.threads,
+        "method": a.method.as_str(), "phases": a.phases, "tables": a.tables,
+        "memory": budget.memory,
+    })
+}
+
+/// How the answer was proven, in words: `retrograde: tables to 12 stones built in memory`.
+fn method_words(a: &mancala_tablebases::Answer) -> String {
+    let tables = a.tables.as_ref().map(|t| {
+        let to = t.complete_to.map_or("none".to_string(), |k| k.to_string());
+        let place = match &t.folder {
+            Some(f) => format!("in {}", f.display()),
+            None => "in memory".to_string(),
+        };
+        if t.built > 0 {
+            format!("tables to {to} stones ({} slices built {place})", t.built)
+        } else {
+            format!("tables to {to} stones {place}")
+        }
+    });
+    match (a.method, tables) {
+        (mancala_tablebases::Method::Search, _) | (_, None) => a.method.as_str().to_string(),
+        (m, Some(t)) => format!("{}, {t}", m.as_str()),
     }
 }
 
 fn solve(c: &Common, s: &SearchOpts) -> Res {
     let (g, pos) = setup(c)?;
-    let limits = s.limits(Some(board_seeds(&g, &pos)))?;
-    let tables = open_tables(&g, s)?;
-    let mut solver = Solver::new(&g, limits);
-    if let Some(t) = &tables {
-        solver = solver.with_oracle(t);
-    }
-    let pb = spinner();
-    let t0 = Instant::now();
-    let r = solver.solve_with_progress(&pos, &mut |p: Progress| {
-        let secs = t0.elapsed().as_secs_f64().max(1e-9);
-        pb.set_message(format!(
-            "depth {}  future in [{}, {}]  {:.1} M nodes  {:.1} M nodes/s",
-            p.depth,
-            p.lower,
-            p.upper,
-            p.nodes as f64 / 1e6,
-            p.nodes as f64 / secs / 1e6
-        ));
-    });
+    let budget = plan_budget(s, board_seeds(&g, &pos))?;
+    let planner = mancala_tablebases::Planner::new(&g, budget.clone());
+    let (pb, mut on) = plan_spinner();
+    let a = planner.solve(&pos, &mut on);
     pb.finish_and_clear();
-    let names: Vec<String> = pv_names(&g, &pos, &r.pv);
-    let best = r.best.map(|m| g.move_name(&pos, m));
+    let a = a?;
     if c.json {
-        out!(
-            "{}",
-            json!({
-                "variant": g.variant_id(), "position": g.format_position(&pos),
-                "metric": "margin", "value": r.value, "future": r.future,
-                "best_move": best, "pv": names, "pv_complete": r.pv_complete,
-                "nodes": r.nodes, "seconds": r.seconds,
-                "exact": r.exact, "depth": r.depth, "threads": limits.threads,
-            })
-        );
-    } else {
-        out!(
-            "value {:+} ({}), best move {}",
-            r.value,
-            if r.exact {
-                "exact"
-            } else {
-                "heuristic, depth-limited"
-            },
-            best.as_deref().unwrap_or("none (game over)")
-        );
-        if !names.is_empty() {
-            out!("pv {}", names.join(" "));
-        }
-        if r.exact && !r.pv_complete {
-            out!("{PV_CUT}");
-        }
-        out!(
-            "{} nodes in {:.3} s ({:.1} M nodes/s, {} threads)",
-            r.nodes,
-            r.seconds,
-            r.nodes as f64 / r.seconds.max(1e-9) / 1e6,
-            limits.threads
-        );
+        out!("{}", answer_json(&g, &pos, &a, &budget));
+        return Ok(());
     }
+    let names = pv_names(&g, &pos, &a.pv);
+    let how = if a.exact {
+        format!("exact, {}", method_words(&a))
+    } else if budget.depth.is_some() {
+        "heuristic, depth-limited".to_string()
+    } else {
+        "not proven: the time limit passed".to_string()
+    };
+    out!(
+        "value {:+} ({how}), best move {}",
+        a.value,
+        a.best
+            .map(|m| g.move_name(&pos, m))
+            .as_deref()
+            .unwrap_or("none (game over)")
+    );
+    if !names.is_empty() {
+        out!("pv {}", names.join(" "));
+    }
+    if a.exact && !a.pv_complete {
+        out!("{PV_CUT}");
+    }
+    let phases: Vec<String> = a
+        .phases
+        .iter()
+        .map(|p| format!("{} {:.2} s", p.phase, p.seconds))
+        .collect();
+    let threads = if budget.threads == 1 {
+        "1 thread".to_string()
+    } else {
+        format!("{} threads", budget.threads)
+    };
+    out!(
+        "{} nodes, {:.3} s ({}; {threads})",
+        a.nodes,
+        a.seconds,
+        phases.join(", ")
+    );
     Ok(())
 }
 
@@ -1056,45 +1198,40 @@ fn analyze(c: &Common, s: &SearchOpts) -> Res {
             "analyze gives exact values only: --depth and --time are not accepted".into(),
         ));
     }
-    let limits = s.limits(Some(board_seeds(&g, &pos)))?;
-    let tables = open_tables(&g, s)?;
-    let mut solver = Solver::new(&g, limits);
-    if let Some(t) = &tables {
-        solver = solver.with_oracle(t);
-    }
-    let t0 = Instant::now();
-    let values = analyze_moves(&solver, &pos);
+    let budget = plan_budget(s, board_seeds(&g, &pos))?;
+    let planner = mancala_tablebases::Planner::new(&g, budget.clone());
+    let (pb, mut on) = plan_spinner();
+    let r = planner.analyze(&pos, &mut on);
+    pb.finish_and_clear();
+    let (a, values) = r?;
     // A finished game has its value all the same (what `solve` gives: the final margin).
-    let best = values
-        .iter()
-        .map(|v| v.value)
-        .max()
-        .or_else(|| Some(solver.solve(&pos).value));
+    let best = Some(a.value);
     if c.json {
         let moves: serde_json::Map<String, Value> = values
             .iter()
-            .map(|v| (g.move_name(&pos, v.mv), json!(v.value)))
+            .map(|&(m, v)| (g.move_name(&pos, m), json!(v)))
             .collect();
         out!(
             "{}",
             json!({
                 "variant": g.variant_id(), "position": g.format_position(&pos),
                 "metric": "margin", "value": best, "moves": moves,
-                "best_moves": values.iter().filter(|v| Some(v.value) == best)
-                    .map(|v| g.move_name(&pos, v.mv)).collect::<Vec<_>>(),
-                "seconds": t0.elapsed().as_secs_f64(),
+                "best_moves": values.iter().filter(|v| v.1 == best)
+                    .map(|v| g.move_name(&pos, v.0)).collect::<Vec<_>>(),
+                "seconds": a.seconds, "method": a.method.as_str(), "phases": a.phases,
+                "tables": a.tables,
             })
         );
     } else {
-        if let (true, Some(v)) = (values.is_empty(), best) {
-            out!("no legal move: the game is over (value {v:+})");
+        if values.is_empty() {
+            out!("no legal move: the game is over (value {:+})", a.value);
         }
-        for v in &values {
+        for &(m, v) in &values {
+            let shown = v.map_or("not proven".to_string(), |v| format!("{v:+}"));
             out!(
-                "{:>3}  {:+}{}",
-                g.move_name(&pos, v.mv),
-                v.value,
-                if Some(v.value) == best { "  best" } else { "" }
+                "{:>3}  {shown}{}",
+                g.move_name(&pos, m),
+                if v == best { "  best" } else { "" }
             );
         }
     }
@@ -1383,9 +1520,16 @@ struct MatchArgs {
     /// Worker threads, 1..=256 (default: all cores, at most 256); results do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
-    /// Endgame tablebases for the `perfect` engine.
+    /// Endgame tablebases for the `perfect` engine (two-row games): a cache folder where the
+    /// whole game's tables are looked for, and built when they fit in --memory.
     #[arg(long, value_name = "DIR")]
     tablebases: Option<std::path::PathBuf>,
+    /// Two-row games with a `perfect` engine: memory its tables may take, e.g. 512M, 8G (a
+    /// plain number is MiB) [default: half the machine's memory]. When every position with
+    /// up to the start's seeds fits, the whole game is built first and every move of
+    /// `perfect` is read from it.
+    #[arg(long, value_name = "SIZE")]
+    memory: Option<String>,
 }
 
 /// Which report.
@@ -1447,11 +1591,34 @@ fn play_match(m: &MatchArgs) -> Res {
     use mancala_solver::search::Oracle;
     match setup_any(&m.common)? {
         Session::Two(g, pos) => {
-            let oracle: Option<std::sync::Arc<dyn Oracle<TwoRow>>> = match &m.tablebases {
-                None => None,
-                Some(dir) => Some(std::sync::Arc::new(mancala_tablebases::Tablebases::open(
-                    dir, &g,
-                )?)),
+            use mancala_solver::engine::EngineSpec;
+            let perfect = [&m.a, &m.b]
+                .iter()
+                .any(|e| matches!(e.parse::<EngineSpec>(), Ok(EngineSpec::Perfect { .. })));
+            // The perfect engine plays from tables whenever the solve planner can have them:
+            // the whole game from the start's seeds, built when it fits (in the --tablebases
+            // folder, or in memory), else the folder's tables as they are.
+            let oracle: Option<std::sync::Arc<dyn Oracle<TwoRow>>> = if perfect {
+                let budget = mancala_tablebases::plan::Budget {
+                    memory: match &m.memory {
+                        Some(x) => parse_memory(x)?,
+                        None => mancala_tablebases::plan::default_memory(),
+                    },
+                    cache: m.tablebases.clone(),
+                    ..mancala_tablebases::plan::Budget::new(threads_or_all(m.threads)?)
+                };
+                let planner = mancala_tablebases::Planner::new(&g, budget);
+                let (pb, mut on) = plan_spinner();
+                let t = planner.tables_for(board_seeds(&g, &pos), &mut on);
+                pb.finish_and_clear();
+                t?.map(|t| std::sync::Arc::new(t) as _)
+            } else {
+                match &m.tablebases {
+                    None => None,
+                    Some(dir) => Some(std::sync::Arc::new(mancala_tablebases::Tablebases::open(
+                        dir, &g,
+                    )?)),
+                }
             };
             play_match_on(&*g, &pos, m, oracle)
         }
@@ -1556,7 +1723,8 @@ fn play_match_on<G: mancala_solver::engine::EngineGame + Notation + 'static>(
 }
 
 fn report(r: &ReportArgs) -> Res {
-    use mancala_solver::report::{advantage::advantage, strength::strength, Budget};
+    use mancala_solver::report::advantage::{advantage, Proved};
+    use mancala_solver::report::{strength::strength, Budget};
     use mancala_solver::search::Oracle;
     let threads = threads_or_all(r.threads)?;
     let budget = Budget::named(&r.budget, threads)?;
@@ -1607,13 +1775,41 @@ fn report(r: &ReportArgs) -> Res {
             pool.install(|| strength(&r.out, &budget, r.seed, &oracle_for, &oracle_four, &log))?;
         }
         if matches!(what, ReportWhat::Advantage | ReportWhat::All) {
-            // Small reduced boards are solved whole: every slice up to the board's seeds.
-            let whole = |g: &TwoRow, total: u32| -> Option<i32> {
-                mancala_tablebases::build(g, &tables, total, threads, &|_| {}).ok()?;
-                let tb = mancala_tablebases::Tablebases::open(&tables, g).ok()?;
-                tb.probe(&g.start())
+            // Each reduced board by the solve planner, its tables kept in the report's folder
+            // (boards of one width share them).
+            let prove = |g: &TwoRow, deadline: Instant| -> Proved {
+                let plan = mancala_tablebases::plan::Budget {
+                    memory: budget.table_memory,
+                    deadline: Some(deadline),
+                    cache: Some(tables.clone()),
+                    ..mancala_tablebases::plan::Budget::new(threads)
+                };
+                match mancala_tablebases::Planner::new(g, plan).solve(&g.start(), &mut |_| {}) {
+                    Ok(a) => Proved {
+                        value: a.value,
+                        exact: a.exact,
+                        method: a.method.as_str(),
+                        nodes: a.nodes,
+                        seconds: a.seconds,
+                    },
+                    Err(e) => {
+                        log(&format!(
+                            "{} {}x{}: {e}",
+                            g.variant_id(),
+                            g.width(),
+                            g.seeds()
+                        ));
+                        Proved {
+                            value: 0,
+                            exact: false,
+                            method: "-",
+                            nodes: 0,
+                            seconds: 0.0,
+                        }
+                    }
+                }
             };
-            pool.install(|| advantage(&r.out, &budget, r.seed, &whole, &log))?;
+            pool.install(|| advantage(&r.out, &budget, r.seed, &prove, &log))?;
         }
         Ok(())
     };

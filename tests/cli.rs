@@ -699,11 +699,11 @@ fn err_warri_move_that_does_not_feed() {
 
 #[test]
 fn err_oware_grand_slam_when_illegal() {
+    // The default rules: "a move that would capture every seed the opponent has (a grand
+    // slam) is not legal" (RULES.md, oware).
     let line = fails(&[
         "play",
         "oware",
-        "--rule",
-        "grandslam=illegal",
         "--position",
         "0,0,0,0,1,1/1,0,0,0,0,2 S",
         "6",
@@ -1079,21 +1079,19 @@ fn captured_limit_counts_the_seeds_on_the_board() {
         "0,0,0,0,1,1/1,0,0,0,0,0 S stores=0,16777214",
     ]);
     says(&line, &["stores=0,16777214", "North", "16777216"]);
-    // At the limit: accepted, and what play prints parses back.
+    // At the limit: accepted, and what play prints parses back (South's one seed captures
+    // itself, his side is empty, North stores his two).
     let v = json(&[
         "play",
-        "warri",
+        "kalah",
         "--position",
-        "0,0,0,0,1,1/1,0,0,0,0,0 S captured=16777213,16777213",
+        "0,0,0,0,1,1/1,0,0,0,0,0 S stores=16777213,16777213",
         "1",
         "--json",
     ]);
     let after = v["position"].as_str().unwrap();
-    assert_eq!(
-        after,
-        "0,0,0,0,0,0/0,0,0,0,0,0 N captured=16777214,16777215"
-    );
-    ok(&["moves", "warri", "--position", after]);
+    assert_eq!(after, "0,0,0,0,0,0/0,0,0,0,0,0 N stores=16777214,16777215");
+    ok(&["moves", "kalah", "--position", after]);
     // A count too large for any counter says so (it is not "not a number").
     let line = fails(&[
         "moves",

@@ -137,8 +137,8 @@ fn info_lists_refused_files_then_fails() {
     // An oware table under a warri name, the 2-stone slice under the 3-stone name, a
     // truncated four-row file.
     let warri = "warri-chain=mixed,starved=takes-all-w2-n3.mtb";
-    let o3 = "oware-grandslam=forfeit-w2-n3.mtb";
-    let o2 = "oware-grandslam=forfeit-w2-n2.mtb";
+    let o3 = "oware-grandslam=illegal-w2-n3.mtb";
+    let o2 = "oware-grandslam=illegal-w2-n2.mtb";
     for (what, file, reason) in [
         ("warri", warri, "whose file is named"),
         ("slice", o3, "2-stone slice"),
@@ -179,32 +179,93 @@ fn info_lists_refused_files_then_fails() {
     }
 }
 
+/// `--tablebases` names a cache folder: the solve planner builds the whole game's slices
+/// there when they fit (beside other games' tables), and a later call reuses them.
 #[test]
-fn solve_refuses_a_folder_without_tables_of_the_game() {
-    let empty = tempfile::tempdir().unwrap();
-    let e = empty.path().to_str().unwrap();
-    let pos = "1,0/0,1 S";
-    says(
-        &fails(&["solve", "oware", "--position", pos, "--tablebases", e]),
-        &[e, "holds no tables of oware", "it holds no tablebase files"],
-    );
+fn solve_fills_and_reuses_a_cache_folder() {
     let four = tempfile::tempdir().unwrap();
     let f = four.path().to_str().unwrap();
     mulabalaba(f);
-    says(
-        &fails(&["solve", "oware", "--position", pos, "--tablebases", f]),
-        &[
-            "holds no tables of oware (grandslam=forfeit) width 2",
-            "mulabalaba-default-w2: 15 four-row files, 0 to 4 stones",
-        ],
-    );
-    says(
-        &fails(&["analyze", "oware", "--position", pos, "--tablebases", e]),
-        &["holds no tables of oware"],
-    );
-    // With its tables the same command works.
-    oware(f);
-    ok(&["solve", "oware", "--position", pos, "--tablebases", f]);
+    let pos = "1,0/0,1 S";
+    let first = json(&[
+        "solve",
+        "oware",
+        "--position",
+        pos,
+        "--tablebases",
+        f,
+        "--json",
+    ]);
+    assert_eq!(first["method"], "retrograde");
+    assert_eq!(first["tables"]["built"], 3, "slices 0, 1, 2: {first}");
+    assert_eq!(first["tables"]["folder"], f);
+    for n in 0..=2 {
+        let name = format!("oware-grandslam=illegal-w2-n{n}.mtb");
+        assert!(four.path().join(&name).is_file(), "{name}");
+    }
+    let again = json(&[
+        "solve",
+        "oware",
+        "--position",
+        pos,
+        "--tablebases",
+        f,
+        "--json",
+    ]);
+    assert_eq!(again["method"], "retrograde");
+    assert_eq!(again["tables"]["built"], 0);
+    assert_eq!(again["value"], first["value"]);
+    let a = json(&[
+        "analyze",
+        "oware",
+        "--position",
+        pos,
+        "--tablebases",
+        f,
+        "--json",
+    ]);
+    assert_eq!(a["method"], "retrograde");
+    assert_eq!(a["value"], first["value"]);
+    // A folder that does not exist yet is made.
+    let fresh = four.path().join("new");
+    let n = fresh.to_str().unwrap();
+    ok(&["solve", "oware", "--position", pos, "--tablebases", n]);
+    assert!(fresh.join("oware-grandslam=illegal-w2-n2.mtb").is_file());
+}
+
+/// The planner on two of the sources' reduced boards (RULES.md: oware as the databases play
+/// it, warri with Humpidge's four-or-fewer end): the whole game by retrograde analysis, its
+/// value, every optimal first move, and a principal variation that replays to the value.
+#[test]
+fn solve_proves_reduced_boards_through_the_planner() {
+    for (variant, w, s, value) in [("oware", "4", "2", 0), ("warri", "5", "1", 0)] {
+        let j = json(&["solve", variant, "--width", w, "--seeds", s, "--json"]);
+        assert_eq!(j["method"], "retrograde", "{variant} {w}x{s}: {j}");
+        assert_eq!(j["exact"], true);
+        assert_eq!(j["value"], value, "{variant} {w}x{s}");
+        let best = j["best_moves"]
+            .as_array()
+            .expect("every move's value is known");
+        assert!(best.contains(&j["best_move"]), "{j}");
+        let a = json(&["analyze", variant, "--width", w, "--seeds", s, "--json"]);
+        for m in best {
+            assert_eq!(a["moves"][m.as_str().unwrap()], value, "{a}");
+        }
+        let pv: Vec<&str> = j["pv"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        let mut args = vec!["play", variant, "--width", w, "--seeds", s, "--json"];
+        args.extend(pv);
+        let end = json(&args);
+        if end["game_over"] == true {
+            let score = &end["result"]["score"];
+            let margin = score["S"].as_i64().unwrap() - score["N"].as_i64().unwrap();
+            assert_eq!(margin, value as i64, "{variant} {w}x{s}: {end}");
+        }
+    }
 }
 
 #[test]
@@ -215,7 +276,7 @@ fn probe_with_another_width_or_rule_names_the_tables_there() {
     oware(p);
     let held = [
         "mulabalaba-default-w2: 15 four-row files, 0 to 4 stones",
-        "oware-grandslam=forfeit-w2: 4 two-row files, 0 to 3 stones",
+        "oware-grandslam=illegal-w2: 4 two-row files, 0 to 3 stones",
     ];
     let probe = |extra: &[&str], wanted: &str| {
         let args = [&["tablebase", "probe"][..], extra, &["--dir", p]].concat();
@@ -248,17 +309,17 @@ fn probe_with_another_width_or_rule_names_the_tables_there() {
     );
     probe(
         &["oware", "--width", "3", "--position", "0,0,1/0,1,0 S"],
-        "oware (grandslam=forfeit) width 3",
+        "oware (grandslam=illegal) width 3",
     );
     probe(
         &[
             "oware",
             "--rule",
-            "grandslam=illegal",
+            "grandslam=forfeit",
             "--position",
             "1,0/0,1 S",
         ],
-        "oware (grandslam=illegal) width 2",
+        "oware (grandslam=forfeit) width 2",
     );
     // The tables' own game still probes, and a missing slice is still named as one.
     ok(&[

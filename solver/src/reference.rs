@@ -242,11 +242,11 @@ impl RefRules {
             (Kind::Oware | Kind::Warri, Hole::Pit(last)) => {
                 let taken_pits = self.twos_and_threes(&board, mover, last);
                 // Oware's grand slam (the capture would take every seed on the opponent's
-                // side): with grandslam=forfeit the move is played and captures nothing. With
-                // grandslam=illegal the move is not legal (see `is_grand_slam`) and never
-                // played.
+                // side): with grandslam=forfeit the move is played and captures nothing. By
+                // default (grandslam=illegal) the move is not legal (see `is_grand_slam`) and
+                // never played.
                 let forfeit = self.kind == Kind::Oware
-                    && !self.opts.grandslam_illegal
+                    && self.opts.grandslam_forfeit
                     && self.takes_everything(&board, opponent, &taken_pits);
                 if !forfeit {
                     for &i in &taken_pits {
@@ -377,8 +377,11 @@ impl RefRules {
             Kind::Oware => non_empty
                 .into_iter()
                 .filter(|&m| self.feeds(p, m))
-                .filter(|&m| !(self.opts.grandslam_illegal && self.is_grand_slam(p, m)))
+                .filter(|&m| self.opts.grandslam_forfeit || !self.is_grand_slam(p, m))
                 .collect(),
+            // Humpidge rule 6: "The game is finished when there are four or fewer pieces on
+            // the board" (a position with so few seeds is over, however it arose).
+            Kind::Warri if p.board.iter().sum::<u32>() <= 4 => Vec::new(),
             // The feeding rule: a move must leave the opponent a seed when some move does.
             // When none does, the game is over (see `outcome`), so there is no move at all.
             Kind::Warri => non_empty
@@ -446,11 +449,17 @@ impl RefRules {
         };
         match self.kind {
             Kind::Kalah => (mine == 0 || theirs == 0).then_some(each_own),
-            // Oware: if the mover has no seeds, or no legal move, the game ends and each
-            // player takes the seeds on his side.
-            Kind::Oware => self.legal_moves(p).is_empty().then_some(each_own),
+            // Oware: "if the mover has no seed, the game ends and the opponent takes the seeds
+            // left on the board; if the mover has seeds but no legal move, the game ends and
+            // the mover takes all the seeds left on the board" (RULES.md).
+            Kind::Oware if mine == 0 => Some(all_to(opponent)),
+            Kind::Oware => self.legal_moves(p).is_empty().then(|| all_to(mover)),
             Kind::Warri => {
-                if mine == 0 {
+                if on_board <= 4 {
+                    // Rule 6: "the pieces which remain becoming the property of the player on
+                    // whose side of the board they are on."
+                    Some(each_own)
+                } else if mine == 0 {
                     // (a) The mover is unable to play: takes-all gives him every seed left.
                     Some(if self.opts.starved_owner {
                         each_own

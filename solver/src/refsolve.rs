@@ -442,30 +442,32 @@ mod tests {
     }
 
     #[test]
-    fn warri_1x1_starved_ends() {
-        // South's only sowing captures North's last seed, so no move feeds North: the game
-        // ends at once. takes-all: North, who would be left without a seed, takes both.
-        assert_eq!(start_future(&two_row(Kind::Warri, 1, 1, &[])), -2);
-        assert_eq!(
-            start_future(&two_row(Kind::Warri, 1, 1, &["starved=owner"])),
-            0
-        );
+    fn warri_1x1_has_four_or_fewer() {
+        // Humpidge rule 6: "The game is finished when there are four or fewer pieces on the
+        // board": the 1x1 start holds two, so it is over at once, each keeping his own,
+        // under either starving rule.
+        for opts in [&[][..], &["starved=owner"]] {
+            let g = two_row(Kind::Warri, 1, 1, opts);
+            assert_eq!(solve_graph(&g, &g.start(), 100).unwrap().len(), 1);
+            assert_eq!(start_future(&g), 0);
+        }
     }
 
     #[test]
     fn oware_1x1_grand_slam() {
-        // forfeit: the seeds travel round for ever (grand slams capture nothing): 0.
-        // illegal: South has no legal move, each takes his own: 0.
+        // illegal (default): South's one move would take North's every seed, so he has
+        // seeds but no legal move and takes the two seeds left: +2.
         let g = two_row(Kind::Oware, 1, 1, &[]);
+        let s = g.start();
+        let sol = solve_graph(&g, &s, 100).unwrap();
+        assert_eq!(sol.len(), 1);
+        assert_eq!(sol.future(&g, &s), Some(2));
+        // forfeit: the seeds travel round for ever (grand slams capture nothing): 0.
+        let g = two_row(Kind::Oware, 1, 1, &["grandslam=forfeit"]);
         let s = g.start();
         let sol = solve_graph(&g, &s, 100).unwrap();
         assert_eq!(sol.future(&g, &s), Some(0));
         assert!(sol.len() >= 3);
-        let g = two_row(Kind::Oware, 1, 1, &["grandslam=illegal"]);
-        let s = g.start();
-        let sol = solve_graph(&g, &s, 100).unwrap();
-        assert_eq!(sol.len(), 1);
-        assert_eq!(sol.future(&g, &s), Some(0));
     }
 
     #[test]

@@ -76,9 +76,9 @@ impl Kind {
             }],
             Kind::Oware => &[RuleSpec {
                 name: "grandslam",
-                values: &["forfeit", "illegal"],
+                values: &["illegal", "forfeit"],
                 help:
-                    "a move that would capture every opposing seed captures nothing, or is illegal",
+                    "a move that would capture every opposing seed is illegal, or captures nothing",
             }],
             Kind::Warri => &[
                 RuleSpec {
@@ -118,8 +118,9 @@ pub struct RuleSpec {
 pub struct RuleOptions {
     /// kalah `capture=nonempty`: capture only when the opposite pit holds seeds.
     pub capture_nonempty: bool,
-    /// oware `grandslam=illegal`: a move capturing every opposing seed is not legal.
-    pub grandslam_illegal: bool,
+    /// oware `grandslam=forfeit`: a move capturing every opposing seed is played but captures
+    /// nothing (the default, `illegal`, forbids it).
+    pub grandslam_forfeit: bool,
     /// warri `chain=uniform`: a chain takes a row of twos or a row of threes only.
     pub chain_uniform: bool,
     /// warri `starved=owner`: at a starved end each player takes his own seeds.
@@ -166,7 +167,7 @@ impl RuleOptions {
                 != 0;
             match (kind, name) {
                 (Kind::Kalah, "capture") => o.capture_nonempty = alt,
-                (Kind::Oware, "grandslam") => o.grandslam_illegal = alt,
+                (Kind::Oware, "grandslam") => o.grandslam_forfeit = alt,
                 (Kind::Warri, "chain") => o.chain_uniform = alt,
                 (Kind::Warri, "starved") => o.starved_owner = alt,
                 (Kind::Kale, "chain") => o.kale_chain = alt,
@@ -183,7 +184,7 @@ impl RuleOptions {
             .map(|s| {
                 let alt = match (kind, s.name) {
                     (Kind::Kalah, "capture") => self.capture_nonempty,
-                    (Kind::Oware, "grandslam") => self.grandslam_illegal,
+                    (Kind::Oware, "grandslam") => self.grandslam_forfeit,
                     (Kind::Warri, "chain") => self.chain_uniform,
                     (Kind::Warri, "starved") => self.starved_owner,
                     (Kind::Kale, "chain") => self.kale_chain,
@@ -712,11 +713,12 @@ impl TwoRow {
                     };
                     let chain = run_ending_at(flags, top);
                     let rest = p.opp & !chain;
-                    // Oware's grand slam takes every opposing seed: forfeited, the move
-                    // captures nothing. Under grandslam=illegal the capture is made to leave
-                    // the move visibly illegal: the opponent is left with no seed.
+                    // Oware's grand slam takes every opposing seed. By default (RULES.md: "a
+                    // move that would capture every seed the opponent has (a grand slam) is
+                    // not legal") the capture is made, which leaves the opponent no seed and
+                    // so marks the move illegal; under grandslam=forfeit it captures nothing.
                     let grand_slam = K == OWARE && rest == 0;
-                    if !grand_slam || self.opts.grandslam_illegal {
+                    if !grand_slam || !self.opts.grandslam_forfeit {
                         p.gain += byte_sum(p.opp & chain);
                         p.opp = rest;
                     }
@@ -802,10 +804,13 @@ impl TwoRow {
                 }
             }
             KALE | KPO => nonempty,
+            // Humpidge rule 6: "The game is finished when there are four or fewer pieces on
+            // the board": a state rule, whatever led to the position.
+            WARRI if byte_sum(own + opp) <= 4 => 0,
             // Oware: "A move is legal only if the opponent has a seed after it."
             // Humpidge rule 5: "A player must keep his opponent provided with a piece with
             // which to play." When no move feeds, warri's game ends (no legal move).
-            _ if K == OWARE && !self.opts.grandslam_illegal => {
+            _ if K == OWARE && self.opts.grandslam_forfeit => {
                 // Under grandslam=forfeit no move needs to be played out:
                 // - When the opponent has a seed, every move leaves him one. Sowing takes
                 //   seeds only from the origin, on the mover's side, so his row keeps its
@@ -826,7 +831,7 @@ impl TwoRow {
                     nonempty & lane_flags(ge & HIGH64)
                 }
             }
-            // Warri, and oware under grandslam=illegal.
+            // Warri, and oware under its default grandslam=illegal.
             _ => {
                 // When the opponent has a pit of 4 or more, every move leaves him a seed:
                 // sowing takes no seed from his row (the origin is the mover's) and a capture
@@ -932,8 +937,10 @@ impl TwoRow {
         out.clear();
         let (own, opp) = self.split(pos.pits);
         let nonempty = lane_flags(nonzero_lanes(own));
-        // Kalah: the game is over once either side is empty (as in `legal`).
-        let mut rest = if K == KALAH && opp == 0 { 0 } else { nonempty };
+        // Kalah: the game is over once either side is empty; warri once four or fewer seeds
+        // are on the board (as in `legal`).
+        let over = (K == KALAH && opp == 0) || (K == WARRI && byte_sum(own + opp) <= 4);
+        let mut rest = if over { 0 } else { nonempty };
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
@@ -1050,14 +1057,26 @@ impl TwoRow {
         let each_own = [c[0] + own, c[1] + opp];
         match self.kind {
             Kind::Kalah => (own == 0 || opp == 0).then_some(each_own),
-            // Oware: "If the mover has no seeds, or no legal move, the game ends and each
-            // player takes the seeds on his side."
+            // RULES.md, oware: "if the mover has no seed, the game ends and the opponent
+            // takes the seeds left on the board; if the mover has seeds but no legal move,
+            // the game ends and the mover takes all the seeds left on the board."
             Kind::Oware => {
-                (own == 0 || self.legal::<OWARE>(own_row, opp_row) == 0).then_some(each_own)
+                if own == 0 {
+                    Some(each_own)
+                } else if self.legal::<OWARE>(own_row, opp_row) == 0 {
+                    Some([c[0] + own + opp, c[1]])
+                } else {
+                    None
+                }
             }
             Kind::Warri => {
                 let takes_all = !self.opts.starved_owner;
-                if own == 0 {
+                if own + opp <= 4 {
+                    // Humpidge rule 6: "The game is finished when there are four or fewer
+                    // pieces on the board, the pieces which remain becoming the property of
+                    // the player on whose side of the board they are on."
+                    Some(each_own)
+                } else if own == 0 {
                     // Humpidge rule 5: "If either player is unable to play because there are
                     // no pieces on his side of the board, he takes all the remaining pieces".
                     Some(if takes_all {
@@ -1321,7 +1340,7 @@ mod tests {
             (
                 Kind::Oware,
                 RuleOptions {
-                    grandslam_illegal: true,
+                    grandslam_forfeit: true,
                     ..RuleOptions::default()
                 },
             ),
@@ -1360,6 +1379,8 @@ mod tests {
                     };
                     let played_out = match kind {
                         Kind::Oware => g.feeding::<OWARE>(own, opp, nonempty),
+                        // Four or fewer seeds: warri is over (Humpidge rule 6), no move.
+                        _ if byte_sum(own + opp) <= 4 => 0,
                         _ => g.feeding::<WARRI>(own, opp, nonempty),
                     };
                     assert_eq!(
@@ -1369,7 +1390,7 @@ mod tests {
                     starving[(opp != 0) as usize] += (played_out != nonempty) as u32;
                 }
             }
-            let forfeit = kind == Kind::Oware && !opts.grandslam_illegal;
+            let forfeit = kind == Kind::Oware && opts.grandslam_forfeit;
             assert!(starving[0] > 1000, "{kind:?} {opts:?}: {starving:?}");
             if forfeit {
                 assert_eq!(starving[1], 0, "{kind:?} {opts:?}: {starving:?}");

@@ -40,7 +40,7 @@ fn setup() -> impl Strategy<Value = Setup> {
             };
             let opts = RuleOptions {
                 capture_nonempty: kind == Kind::Kalah && a,
-                grandslam_illegal: kind == Kind::Oware && a,
+                grandslam_forfeit: kind == Kind::Oware && a,
                 chain_uniform: kind == Kind::Warri && a,
                 starved_owner: kind == Kind::Warri && b,
                 kale_chain: kind == Kind::Kale && a,

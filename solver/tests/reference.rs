@@ -44,7 +44,7 @@ fn option_sets(kind: Kind) -> Vec<RuleOptions> {
         Kind::Oware => vec![
             d,
             RuleOptions {
-                grandslam_illegal: true,
+                grandslam_forfeit: true,
                 ..d
             },
         ],
@@ -458,25 +458,29 @@ fn reference_follows_the_warri_examples() {
         mixed.format(&mixed.play(&start, 3)),
         "4,4,4,4,5,5/4,4,4,0,5,5 N captured=0,0"
     );
-    // Exhaustion: a move that leaves four or fewer seeds ends the game, each taking his own.
-    // (Four seeds in a position given as text do not end the game.)
-    let few = parse("0,0,0,0,0,1/0,0,0,0,1,2 S captured=20,23");
+    // Exhaustion: "The game is finished when there are four or fewer pieces on the board":
+    // a move that leaves four or fewer ends the game, each taking his own...
+    let few = parse("0,0,0,1,1,0/0,0,0,0,1,2 S captured=19,23");
     assert_eq!(mixed.outcome(&few), None);
-    let after = mixed.play(&few, 4); // South 5: one seed into S6 (now 3)
+    let after = mixed.play(&few, 5); // South 6: N1 = 1, N2 = 2 taken; three left
     assert_eq!(
         mixed.format(&after),
-        "0,0,0,0,0,0/0,0,0,0,0,0 N captured=23,24"
+        "0,0,0,0,0,0/0,0,0,0,0,0 N captured=22,25"
     );
-    assert_eq!(mixed.outcome(&after), Some([23, 24]));
+    assert_eq!(mixed.outcome(&after), Some([22, 25]));
+    // ... and so does a position given as text with four or fewer.
+    let four = parse("0,0,0,0,0,1/0,0,0,0,1,2 S captured=20,23");
+    assert!(mixed.legal_moves(&four).is_empty());
+    assert_eq!(mixed.outcome(&four), Some([23, 24]));
 }
 
 #[test]
 fn reference_follows_the_oware_examples() {
-    let forfeit = rules(Kind::Oware, RuleOptions::default());
-    let illegal = rules(
+    let illegal = rules(Kind::Oware, RuleOptions::default());
+    let forfeit = rules(
         Kind::Oware,
         RuleOptions {
-            grandslam_illegal: true,
+            grandslam_forfeit: true,
             ..Default::default()
         },
     );
@@ -518,8 +522,9 @@ fn reference_follows_the_oware_examples() {
         6,
         "0,0,0,0,2,2/0,0,0,4,3,0 N captured=18,19",
     );
+    // By default South has seeds but no legal move: he takes all 11 left.
     assert!(illegal.legal_moves(&parse(none)).is_empty());
-    assert_eq!(illegal.outcome(&parse(none)), Some([27, 21]));
+    assert_eq!(illegal.outcome(&parse(none)), Some([29, 19]));
     // OpenSpiel's oware perft from the start.
     let start = forfeit.start(4);
     for (d, n) in [6u64, 36, 190, 1014, 5219, 27332].into_iter().enumerate() {

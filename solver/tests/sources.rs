@@ -344,14 +344,15 @@ fn humpidge_rule_5_no_feeding_move_ends_the_game() {
 /// Rule 5 again, the mover himself with no piece: "he takes all the remaining pieces".
 #[test]
 fn humpidge_rule_5_mover_without_pieces_takes_all() {
-    // A to move with nothing; B has 3 (tills 7, 8 hold 1, 2: written 12..7 as 0,0,0,0,2,1).
-    let text = "0,0,0,0,2,1/0,0,0,0,0,0 S captured=20,25";
+    // A to move with nothing; B has 5 (tills 7, 8, 9 hold 1, 2, 2: written 12..7 as
+    // 0,0,0,2,2,1), more than rule 6's four.
+    let text = "0,0,0,2,2,1/0,0,0,0,0,0 S captured=20,24";
     let g = rules(Kind::Warri);
     let p = pos(&g, text);
-    assert_eq!(result(&g, &p), (Some(Side::North), [20 + 3, 25]));
+    assert_eq!(result(&g, &p), (Some(Side::South), [20 + 5, 24]));
     let g = rules_with(Kind::Warri, warri_opts(false, true));
     let p = pos(&g, text);
-    assert_eq!(result(&g, &p), (Some(Side::North), [20, 25 + 3]));
+    assert_eq!(result(&g, &p), (Some(Side::North), [20, 24 + 5]));
 }
 
 /// Rule 6: "The game is finished when there are four or fewer pieces on the board, the pieces
@@ -378,9 +379,21 @@ fn humpidge_rule_6_four_or_fewer_pieces_end_the_game() {
         "0,0,0,2,0,0/0,0,0,0,0,3 N captured=23,22",
     );
     assert!(g.outcome(&p).is_none());
-    // The check is made after a move: a position given with 4 pieces is not over.
-    let p = pos(&g, "0,0,0,0,0,2/0,0,0,0,1,1 S captured=22,22");
-    assert!(g.outcome(&p).is_none());
+    // A state rule: a position given with 4 pieces is over too, however it arose, each
+    // taking the pieces on his side (A 1 + 1, B 2), and it has no move.
+    let text = "0,0,0,0,0,2/0,0,0,0,1,1 S captured=22,22";
+    let p = pos(&g, text);
+    assert!(moves(&g, text).is_empty());
+    assert_eq!(result(&g, &p), (None, [24, 24]));
+    assert_eq!(mancala_solver::perft::perft(&g, &p, 1), 0);
+    // So is the start of a reduced board with four seeds (2x1), even where no one is
+    // starved: each keeps his two.
+    let small = TwoRow::new(Kind::Warri, 2, 1, RuleOptions::default()).unwrap();
+    assert_eq!(small.outcome(&small.start()).map(|o| o.score), Some([2, 2]));
+    // Rule 6 comes before rule 5: A has nothing to move, yet with four or fewer pieces on the
+    // board each takes his own; with five, A (unable to play) would take them all.
+    let p = pos(&g, "0,0,0,0,3,1/0,0,0,0,0,0 S captured=20,24");
+    assert_eq!(result(&g, &p), (Some(Side::North), [20, 28]));
 }
 
 /// "A variation which improves the game by making it more difficult is made by ruling that in
@@ -696,15 +709,17 @@ fn oware_capture_chain() {
     );
 }
 
-/// Grand slam (DECISIONS-TWO-ROW.md): "the move is played but captures nothing
-/// (`grandslam=forfeit`, default ...). Option `grandslam=illegal`: such a move is not legal."
+/// RULES.md, oware: "A move is legal only if the opponent holds a seed after it, its capture
+/// included: a move that would capture every seed the opponent has (a *grand slam*) is not
+/// legal." and "Option `grandslam=illegal|forfeit` (`forfeit`: a grand slam is played but
+/// captures nothing, as in many tournament rule sets)."
 #[test]
 fn oware_grand_slam() {
-    let forfeit = rules(Kind::Oware);
-    let illegal = rules_with(
+    let illegal = rules(Kind::Oware);
+    let forfeit = rules_with(
         Kind::Oware,
         RuleOptions {
-            grandslam_illegal: true,
+            grandslam_forfeit: true,
             ..RuleOptions::default()
         },
     );
@@ -726,18 +741,37 @@ fn oware_grand_slam() {
     }
 }
 
-/// "A move is legal only if the opponent has a seed after it." and "If the mover has no seeds,
-/// or no legal move, the game ends and each player takes the seeds on his own side."
+/// RULES.md, oware: "A move is legal only if the opponent holds a seed after it" and "End: if
+/// the mover has no seed, the game ends and the opponent takes the seeds left on the board; if
+/// the mover has seeds but no legal move, the game ends and the mover takes all the seeds left
+/// on the board."
 #[test]
 fn oware_feeding_and_end() {
     let g = rules(Kind::Oware);
+    let forfeit = rules_with(
+        Kind::Oware,
+        RuleOptions {
+            grandslam_forfeit: true,
+            ..RuleOptions::default()
+        },
+    );
     // North empty: S1 (3: S2..S4) and S4 (2: S5, S6) leave him nothing; S6 (1: N1) feeds.
     let text = "0,0,0,0,0,0/3,0,0,2,0,1 S";
     assert_eq!(moves(&g, text), vec!["6"]);
     assert!(g.parse_move(&pos(&g, text), "1").is_err());
-    // No move feeds: over, each his own (South 20 + 5, North 23), unlike warri's takes-all.
+    // No move feeds: over, South (who has seeds) takes the 5 left: 20 + 5 against 23.
     let p = pos(&g, "0,0,0,0,0,0/2,2,1,0,0,0 S captured=20,23");
     assert_eq!(result(&g, &p), (Some(Side::South), [25, 23]));
+    assert_eq!(result(&forfeit, &p), (Some(Side::South), [25, 23]));
+    // South's only move, S6 (2: N1, N2 -> 2, 2), is a grand slam: by default he has seeds but
+    // no legal move and takes all four left, North's two included.
+    let text = "0,0,0,0,1,1/0,0,0,0,0,2 S captured=20,22";
+    assert!(moves(&g, text).is_empty());
+    assert_eq!(result(&g, &pos(&g, text)), (Some(Side::South), [24, 22]));
+    assert_eq!(moves(&forfeit, text), vec!["6"]);
+    // The mover without a seed: the opponent takes the seeds left.
+    let p = pos(&g, "0,0,0,1,1,0/0,0,0,0,0,0 S captured=20,22");
+    assert_eq!(result(&g, &p), (Some(Side::North), [20, 24]));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -125,6 +125,7 @@
 use crate::error::Error;
 use crate::format::{write_slice, SliceFile, MAX_STONES};
 use crate::index::{max_potential, rank, Slice};
+use crate::probe::Tablebases;
 use crate::rules::{GameId, SliceRules, Succs};
 use arrayvec::ArrayVec;
 use mancala_solver::pits::{Pits, MAX_WIDTH};
@@ -314,6 +315,8 @@ pub struct SliceBuilder<'a, R: SliceRules> {
     /// Whether a change leaves unmarked the predecessors it cannot affect (complete
     /// predecessors only: module docs).
     skip_unaffected: bool,
+    /// Work stops with [`Error::TimeLimit`] when a work unit would start past it.
+    deadline: Option<Instant>,
 }
 
 impl<'a, R: SliceRules> SliceBuilder<'a, R> {
@@ -358,6 +361,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             cur: 0,
             confirm: !rules.predecessors_complete(),
             skip_unaffected: rules.predecessors_complete(),
+            deadline: None,
         };
         if !acyclic {
             b.fixpoint_state();
@@ -388,9 +392,28 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         self
     }
 
+    /// Stops the run with [`Error::TimeLimit`] at `deadline`: it is checked before each work
+    /// unit (a range of [`CHUNK`] or [`LEVEL_CHUNK`] positions), so a run overshoots it by one
+    /// unit's time at most.
+    pub fn with_deadline(mut self, deadline: Option<Instant>) -> Self {
+        self.deadline = deadline;
+        self
+    }
+
     /// The slice being built.
     pub fn slice(&self) -> Slice {
         self.slice
+    }
+
+    /// `Err` once the deadline has passed.
+    #[inline]
+    fn in_time(&self) -> Result<(), Error> {
+        match self.deadline {
+            Some(d) if Instant::now() >= d => Err(Error::TimeLimit {
+                stones: self.slice.stones(),
+            }),
+            _ => Ok(()),
+        }
     }
 
     #[inline]
@@ -635,6 +658,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         (0..len.div_ceil(CHUNK))
             .into_par_iter()
             .map(|c| {
+                self.in_time()?;
                 let r = c * CHUNK..((c + 1) * CHUNK).min(len);
                 let k = r.end - r.start;
                 let st = self.pass_range(r, pass)?;
@@ -685,6 +709,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             let st = (0..len.div_ceil(LEVEL_CHUNK))
                 .into_par_iter()
                 .map(|c| {
+                    this.in_time()?;
                     let r = c * LEVEL_CHUNK..((c + 1) * LEVEL_CHUNK).min(len);
                     let st = this.level_range(phi, r)?;
                     done(st.evaluated);
@@ -941,87 +966,128 @@ pub fn build(
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Result<BuildReport, Error> {
     let t0 = Instant::now();
+    check_stones(game, max_stones)?;
+    let pool = thread_pool(threads)?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, "creating the folder", e))?;
+    let mut tables = Tablebases::empty_in(game, dir);
+    let mut reports = Vec::new();
+    for n in 0..=max_stones {
+        reports.push(build_next(game, &mut tables, &pool, None, progress)?);
+        debug_assert_eq!(tables.next_stones(), n + 1);
+    }
+    Ok(BuildReport {
+        game: GameId::of(game),
+        slices: reports,
+        threads,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}
+
+/// Refuses a stone count beyond what a table can hold or index at `game`'s width.
+pub fn check_stones(game: &TwoRow, max_stones: u32) -> Result<(), Error> {
     if max_stones > MAX_STONES {
         return Err(Error::Invalid(format!(
             "invalid --max-stones {max_stones}: at most {MAX_STONES} (values are stored in a signed byte)"
         )));
     }
+    let width = game.width();
+    if Slice::new(width, max_stones).is_none() {
+        return Err(Error::Invalid(format!(
+            "the slice of {max_stones} stones at width {width} has too many positions to index"
+        )));
+    }
+    Ok(())
+}
+
+/// A rayon pool of `threads` workers for building (at least 1).
+pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
     if threads == 0 {
         return Err(Error::Invalid(
             "invalid thread count 0: expected at least 1".into(),
         ));
     }
-    let width = game.width();
-    let slices: Vec<Slice> = (0..=max_stones)
-        .map(|n| {
-            Slice::new(width, n).ok_or_else(|| {
-                Error::Invalid(format!(
-                    "the slice of {n} stones at width {width} has too many positions to index"
-                ))
-            })
-        })
-        .collect::<Result<_, _>>()?;
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, "creating the folder", e))?;
-    let pool = rayon::ThreadPoolBuilder::new()
+    rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| Error::Invalid(format!("cannot start {threads} threads: {e}")))?;
+        .map_err(|e| Error::Invalid(format!("cannot start {threads} threads: {e}")))
+}
+
+/// Builds the first slice `tables` lacks ([`Tablebases::next_stones`]) from the slices below
+/// it, on `pool`, and adds it to `tables`: as a file of the tables' folder (written under a
+/// temporary name and renamed when complete, then opened with its checksum checked; a file
+/// already there is checked and kept instead), or in memory for tables without a folder.
+/// With a `deadline`, the work stops with [`Error::TimeLimit`] once it has passed, and
+/// `tables` keeps the slices it had.
+pub fn build_next(
+    game: &TwoRow,
+    tables: &mut Tablebases,
+    pool: &rayon::ThreadPool,
+    deadline: Option<Instant>,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<SliceReport, Error> {
+    let t = Instant::now();
+    let n = tables.next_stones();
+    check_stones(game, n)?;
+    let slice = Slice::new(game.width(), n).expect("checked above");
     let id = GameId::of(game);
-    let mut files: Vec<SliceFile> = Vec::new();
-    let mut reports = Vec::new();
-    for slice in slices {
-        let n = slice.stones();
-        let t = Instant::now();
-        let path = dir.join(id.file_name(n));
-        progress(&Progress::SliceStarted {
-            stones: n,
-            positions: slice.len(),
-        });
-        let present = path
-            .try_exists()
-            .map_err(|e| Error::io(&path, "looking for", e))?;
-        let mut report = SliceReport {
-            stones: n,
-            positions: slice.len(),
-            skipped: present,
-            run: RunStats::default(),
-            seconds: 0.0,
-            path: path.clone(),
+    let path = tables.folder().map(|d| d.join(id.file_name(n)));
+    progress(&Progress::SliceStarted {
+        stones: n,
+        positions: slice.len(),
+    });
+    let present = match &path {
+        Some(p) => p.try_exists().map_err(|e| Error::io(p, "looking for", e))?,
+        None => false,
+    };
+    let mut report = SliceReport {
+        stones: n,
+        positions: slice.len(),
+        skipped: present,
+        run: RunStats::default(),
+        seconds: 0.0,
+        path: path.clone().unwrap_or_default(),
+    };
+    let mut values = None;
+    if !present {
+        let lower = tables
+            .lower(n)
+            .expect("every slice below the next one is present");
+        let mut b = SliceBuilder::new(game, slice, &lower)?.with_deadline(deadline);
+        let count = |k: u64| {
+            progress(&Progress::Positions {
+                stones: n,
+                count: k,
+            });
         };
-        if !present {
-            let lower: Vec<&[u8]> = files.iter().map(|f| f.data()).collect();
-            let mut b = SliceBuilder::new(game, slice, &lower)?;
-            let count = |k: u64| {
-                progress(&Progress::Positions {
+        let mut passes = 0;
+        let rs = pool.install(|| {
+            b.run(&count, &mut |pass, st| {
+                passes += 1;
+                progress(&Progress::PassDone {
                     stones: n,
-                    count: k,
-                });
-            };
-            let mut passes = 0;
-            let rs = pool.install(|| {
-                b.run(&count, &mut |pass, st| {
-                    passes += 1;
-                    progress(&Progress::PassDone {
-                        stones: n,
-                        pass: passes,
-                        kind: pass,
-                        stats: st,
-                    })
+                    pass: passes,
+                    kind: pass,
+                    stats: st,
                 })
-            })?;
-            write_slice(&path, &id, n, slice.len(), |at, buf| b.fill(at, buf))?;
-            report.run = rs;
+            })
+        })?;
+        match &path {
+            Some(p) => write_slice(p, &id, n, slice.len(), |at, buf| b.fill(at, buf))?,
+            None => {
+                let mut v = vec![0u8; slice.len() as usize];
+                b.fill(0, &mut v);
+                values = Some(v);
+            }
         }
-        // Reopen what was written (or found), checksum included: later slices read it.
-        files.push(SliceFile::open(&path, Some((&id, n)), true)?);
-        report.seconds = t.elapsed().as_secs_f64();
-        progress(&Progress::SliceDone(&report));
-        reports.push(report);
+        report.run = rs;
     }
-    Ok(BuildReport {
-        game: id,
-        slices: reports,
-        threads,
-        seconds: t0.elapsed().as_secs_f64(),
-    })
+    match (&path, values) {
+        (_, Some(v)) => tables.insert_memory(n, v),
+        // Reopen what was written (or found), checksum included: later slices read it.
+        (Some(p), None) => tables.insert_file(n, SliceFile::open(p, Some((&id, n)), true)?),
+        (None, None) => unreachable!("a slice in memory is always built"),
+    }
+    report.seconds = t.elapsed().as_secs_f64();
+    progress(&Progress::SliceDone(&report));
+    Ok(report)
 }

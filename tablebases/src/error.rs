@@ -44,6 +44,11 @@ pub enum Error {
         /// What was found.
         reason: String,
     },
+    /// A build was stopped at its deadline; the slices finished before it are kept.
+    TimeLimit {
+        /// Stones of the slice that was being built.
+        stones: u32,
+    },
 }
 
 impl Error {
@@ -89,6 +94,10 @@ impl fmt::Display for Error {
                 Some(p) => write!(f, "{}: {reason}", p.display()),
                 None => f.write_str(reason),
             },
+            Error::TimeLimit { stones } => write!(
+                f,
+                "the time limit passed while the {stones}-stone slice was being built"
+            ),
         }
     }
 }

@@ -10,15 +10,33 @@ use mancala_solver::{Kind, RuleOptions, TwoRow, TwoRowPos};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
-/// The tables of one game (variant, rules, width) found in a folder, memory-mapped.
+/// The values of one slice: a memory-mapped file, or built in memory and never written.
+enum Slab {
+    File(SliceFile),
+    Memory(Vec<u8>),
+}
+
+impl Slab {
+    #[inline]
+    fn data(&self) -> &[u8] {
+        match self {
+            Slab::File(f) => f.data(),
+            Slab::Memory(v) => v,
+        }
+    }
+}
+
+/// The tables of one game (variant, rules, width): slices found in a folder, memory-mapped,
+/// or built in memory ([`Tablebases::in_memory`]).
 pub struct Tablebases {
     id: GameId,
     kind: Kind,
     width: usize,
     options: RuleOptions,
-    dir: PathBuf,
+    /// The folder the files were opened from; `None` for tables held in memory alone.
+    dir: Option<PathBuf>,
     /// `slices[n]`: the `n`-stone slice, when present.
-    slices: Vec<Option<SliceFile>>,
+    slices: Vec<Option<Slab>>,
 }
 
 impl Tablebases {
@@ -58,7 +76,10 @@ impl Tablebases {
                     .transpose()
             })
             .collect();
-        let mut slices = opened.into_iter().collect::<Result<Vec<_>, Error>>()?;
+        let mut slices: Vec<Option<Slab>> = opened
+            .into_iter()
+            .map(|r| r.map(|f| f.map(Slab::File)))
+            .collect::<Result<Vec<_>, Error>>()?;
         while matches!(slices.last(), Some(None)) {
             slices.pop();
         }
@@ -66,13 +87,62 @@ impl Tablebases {
             return Err(crate::api::no_tables(dir, &id));
         }
         Ok(Tablebases {
-            id,
+            dir: Some(dir.to_path_buf()),
+            slices,
+            ..Tablebases::in_memory(game)
+        })
+    }
+
+    /// Tables of `game` with no slice yet, held in memory: slices are added by
+    /// [`Tablebases::insert_memory`] or [`Tablebases::insert_file`].
+    pub fn in_memory(game: &TwoRow) -> Tablebases {
+        Tablebases {
+            id: GameId::of(game),
             kind: game.kind(),
             width: game.width(),
             options: game.options(),
-            dir: dir.to_path_buf(),
-            slices,
-        })
+            dir: None,
+            slices: Vec::new(),
+        }
+    }
+
+    /// Tables of `game` with no slice yet whose slices will be files of `dir`.
+    pub fn empty_in(game: &TwoRow, dir: &Path) -> Tablebases {
+        Tablebases {
+            dir: Some(dir.to_path_buf()),
+            ..Tablebases::in_memory(game)
+        }
+    }
+
+    fn insert(&mut self, stones: u32, slab: Slab) {
+        let n = stones as usize;
+        if self.slices.len() <= n {
+            self.slices.resize_with(n + 1, || None);
+        }
+        self.slices[n] = Some(slab);
+    }
+
+    /// Adds the slice of `stones` seeds, given its values (built in memory).
+    pub fn insert_memory(&mut self, stones: u32, values: Vec<u8>) {
+        self.insert(stones, Slab::Memory(values));
+    }
+
+    /// Adds the slice of `stones` seeds, an opened (and checked) file of it.
+    pub fn insert_file(&mut self, stones: u32, file: SliceFile) {
+        self.insert(stones, Slab::File(file));
+    }
+
+    /// The stones of the first slice missing: one more than [`Tablebases::complete_up_to`].
+    pub fn next_stones(&self) -> u32 {
+        self.complete_up_to().map_or(0, |k| k + 1)
+    }
+
+    /// The values of every slice `0..n` where all of them are present, `lower[m]` for the
+    /// `m`-stone slice: what [`crate::SliceBuilder::new`] needs to build slice `n`.
+    pub fn lower(&self, n: u32) -> Option<Vec<&[u8]>> {
+        (0..n)
+            .map(|m| self.slices.get(m as usize)?.as_ref().map(Slab::data))
+            .collect()
     }
 
     /// The game these tables are for.
@@ -80,9 +150,23 @@ impl Tablebases {
         &self.id
     }
 
-    /// The folder they were opened from.
+    /// The folder they were opened from (`in memory` for tables built in memory), for messages.
     pub fn dir(&self) -> &Path {
-        &self.dir
+        self.dir.as_deref().unwrap_or(Path::new("in memory"))
+    }
+
+    /// The folder they were opened from, `None` for tables built in memory.
+    pub fn folder(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// Bytes of values held (one a position).
+    pub fn bytes(&self) -> u64 {
+        self.slices
+            .iter()
+            .flatten()
+            .map(|s| s.data().len() as u64)
+            .sum()
     }
 
     /// The stone counts present.
@@ -98,9 +182,9 @@ impl Tablebases {
         (k > 0).then(|| k as u32 - 1)
     }
 
-    /// The slice of `stones` seeds, when present.
-    pub fn slice(&self, stones: u32) -> Option<&SliceFile> {
-        self.slices.get(stones as usize)?.as_ref()
+    /// The values of the slice of `stones` seeds, when present.
+    pub fn slice(&self, stones: u32) -> Option<&[u8]> {
+        self.slices.get(stones as usize)?.as_ref().map(Slab::data)
     }
 
     /// True when `game` has the rules and width of these tables (the seeds a pit at the start
@@ -113,12 +197,12 @@ impl Tablebases {
     /// `0..W`), when its slice is present.
     pub fn probe_pits(&self, pits: Pits) -> Option<i32> {
         let (f, i) = self.locate(pits)?;
-        Some(f.get(i) as i32)
+        Some(f[i as usize] as i8 as i32)
     }
 
     /// The slice holding a normalised board and the board's index in it, when present.
     #[inline]
-    fn locate(&self, pits: Pits) -> Option<(&SliceFile, u64)> {
+    fn locate(&self, pits: Pits) -> Option<(&[u8], u64)> {
         let lanes = 2 * self.width;
         let f = self.slice(pits.sum_first(lanes))?;
         Some((f, index::rank(pits, lanes)))
@@ -148,7 +232,7 @@ impl Oracle<TwoRow> for Tablebases {
         let Some((f, i)) = self.locate(pos.pits()) else {
             return false;
         };
-        mancala_solver::tt::prefetch_line(f.data().as_ptr().wrapping_add(i as usize));
+        mancala_solver::tt::prefetch_line(f.as_ptr().wrapping_add(i as usize));
         true
     }
 }

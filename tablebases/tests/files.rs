@@ -89,7 +89,7 @@ struct Fixture {
     _dirs: Vec<tempfile::TempDir>,
     oware: PathBuf,
     kalah: PathBuf,
-    oware_illegal: PathBuf,
+    oware_forfeit: PathBuf,
     oware_w3: PathBuf,
 }
 
@@ -102,13 +102,13 @@ fn fixture() -> Fixture {
     let dirs = vec![
         mk(&game(Kind::Oware, 2, &[])),
         mk(&game(Kind::Kalah, 2, &[])),
-        mk(&game(Kind::Oware, 2, &["grandslam=illegal"])),
+        mk(&game(Kind::Oware, 2, &["grandslam=forfeit"])),
         mk(&game(Kind::Oware, 3, &[])),
     ];
     Fixture {
         oware: dirs[0].path().to_path_buf(),
         kalah: dirs[1].path().to_path_buf(),
-        oware_illegal: dirs[2].path().to_path_buf(),
+        oware_forfeit: dirs[2].path().to_path_buf(),
         oware_w3: dirs[3].path().to_path_buf(),
         _dirs: dirs,
     }
@@ -219,7 +219,7 @@ fn damaged_or_foreign_files_are_refused() {
     // Sound files of another variant, rule set, width or stone count under this name.
     let foreign = |src: PathBuf| move |p: &Path| fs::copy(&src, p).map(|_| ()).unwrap();
     let kalah = game(Kind::Kalah, 2, &[]);
-    let illegal = game(Kind::Oware, 2, &["grandslam=illegal"]);
+    let forfeit = game(Kind::Oware, 2, &["grandslam=forfeit"]);
     let w3 = game(Kind::Oware, 3, &[]);
     refused(
         &fx,
@@ -228,8 +228,8 @@ fn damaged_or_foreign_files_are_refused() {
     );
     refused(
         &fx,
-        "grandslam=illegal",
-        foreign(fx.oware_illegal.join(name(&illegal, 5))),
+        "grandslam=forfeit",
+        foreign(fx.oware_forfeit.join(name(&forfeit, 5))),
     );
     refused(&fx, "width 3", foreign(fx.oware_w3.join(name(&w3, 5))));
     refused(&fx, "4-stone slice", foreign(fx.oware.join(name(&g, 4))));
@@ -362,7 +362,7 @@ fn probing_agrees_with_the_search() {
         Kind::Oware,
         3,
         3,
-        RuleOptions::parse(Kind::Oware, &["grandslam=illegal".into()]).unwrap(),
+        RuleOptions::parse(Kind::Oware, &["grandslam=forfeit".into()]).unwrap(),
     )
     .unwrap();
     assert_eq!(Oracle::probe(&tb, &other, &other.start()), None);

@@ -132,7 +132,7 @@ fn verify_refuses_a_folder_without_table_files() {
     let msg = verify(d.path()).unwrap_err().to_string();
     assert!(msg.contains("holds no tablebase files"), "{msg}");
     // Temporary and unrelated files are not tables.
-    fs::write(d.path().join("oware-grandslam=forfeit-w2-n3.mtb.tmp"), b"x").unwrap();
+    fs::write(d.path().join("oware-grandslam=illegal-w2-n3.mtb.tmp"), b"x").unwrap();
     fs::write(d.path().join("README"), b"x").unwrap();
     let msg = verify(d.path()).unwrap_err().to_string();
     assert!(msg.contains("holds no tablebase files"), "{msg}");
@@ -191,7 +191,7 @@ fn a_folder_without_the_games_tables_is_refused_with_what_it_holds() {
         .unwrap_err()
         .to_string();
     assert!(
-        msg.contains("holds no tables of oware (grandslam=forfeit) width 2")
+        msg.contains("holds no tables of oware (grandslam=illegal) width 2")
             && msg.contains("it holds no tablebase files"),
         "{msg}"
     );
@@ -205,7 +205,7 @@ fn a_folder_without_the_games_tables_is_refused_with_what_it_holds() {
     build(&oware, d.path(), 3, 1, &quiet).unwrap();
     mulabalaba(d.path());
     let held = [
-        "oware-grandslam=forfeit-w2: 4 two-row files, 0 to 3 stones",
+        "oware-grandslam=illegal-w2: 4 two-row files, 0 to 3 stones",
         "mulabalaba-default-w2: 15 four-row files, 0 to 4 stones",
     ];
     let refused = |msg: String, wanted: &str| {
@@ -222,18 +222,18 @@ fn a_folder_without_the_games_tables_is_refused_with_what_it_holds() {
     let w3 = game(Kind::Oware, 3, &[]);
     refused(
         Tablebases::open(d.path(), &w3).unwrap_err().to_string(),
-        "oware (grandslam=forfeit) width 3",
+        "oware (grandslam=illegal) width 3",
     );
-    let illegal = game(Kind::Oware, 2, &["grandslam=illegal"]);
+    let forfeit = game(Kind::Oware, 2, &["grandslam=forfeit"]);
     refused(
-        probe(&illegal, d.path(), &illegal.start())
+        probe(&forfeit, d.path(), &forfeit.start())
             .unwrap_err()
             .to_string(),
-        "oware (grandslam=illegal) width 2",
+        "oware (grandslam=forfeit) width 2",
     );
     refused(
-        stats(&illegal, d.path(), 2).unwrap_err().to_string(),
-        "oware (grandslam=illegal) width 2",
+        stats(&forfeit, d.path(), 2).unwrap_err().to_string(),
+        "oware (grandslam=forfeit) width 2",
     );
     let kalah = game(Kind::Kalah, 2, &[]);
     refused(

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Generate perft-reference.txt with mancala_ref.py.
 
-    python3 make_perft_reference.py [--budget SECONDS] [--jobs N] > perft-reference.txt
+    python3 make_perft_reference.py [--budget SECONDS] [--jobs N] [--variants V,V] > perft-reference.txt
+
+With --variants, only those variants' lines are computed; the other variants' lines are copied
+from the current perft-reference.txt.
 
 Each line: `<variant> [<rule>=<value> ...] width=<W> seeds=<S> | <position> | <depth> <nodes> ...`
 Depths go up while the whole line is predicted to stay under the budget
@@ -67,6 +70,24 @@ def two_midgames(game):
     return found
 
 
+# Hand-picked positions (variant, rules, width, seeds, position text, comment): rules that
+# random play from the start seldom reaches.
+EXTRA = [
+    ("warri", {}, 6, 4, "3,0,0,0,0,0/1,0,0,0,0,0 S captured=0,0",
+     "four seeds on the board, finished (Humpidge rule 6)"),
+    ("warri", {}, 6, 4, "0,0,1,0,1,0/0,0,0,1,1,2 S captured=19,22",
+     "six seeds; South's 6 takes two and ends the game at four"),
+    ("warri", {}, 2, 1, "1,1/1,1 S captured=0,0",
+     "the start holds four seeds, finished"),
+    ("oware", {}, 6, 4, "0,0,0,0,1,1/0,0,0,2,0,2 S captured=20,22",
+     "South's 6 would be a grand slam (illegal by default)"),
+    ("oware", {"grandslam": "forfeit"}, 6, 4, "0,0,0,0,1,1/0,0,0,2,0,2 S captured=20,22",
+     "South's 6 is played and captures nothing"),
+    ("oware", {}, 6, 4, "0,0,0,0,1,1/0,0,0,0,0,2 S captured=22,22",
+     "South's only move is a grand slam: he has seeds but no legal move"),
+]
+
+
 def label(variant, rules, width, seeds):
     parts = [variant]
     for name, value in rules.items():
@@ -105,6 +126,7 @@ def run_line(task):
 def main():
     budget = 15.0
     jobs = 2
+    only = None
     args = sys.argv[1:]
     while args:
         if args[0] == "--budget":
@@ -113,11 +135,31 @@ def main():
         elif args[0] == "--jobs":
             jobs = int(args[1])
             args = args[2:]
+        elif args[0] == "--variants":
+            only = set(args[1].split(","))
+            args = args[2:]
         else:
             sys.exit("unknown argument %s" % args[0])
+    # Lines kept from the current file for the variants not recomputed: (comment, line).
+    kept = {}
+    if only is not None:
+        comment = None
+        here = os.path.dirname(os.path.abspath(__file__))
+        with open(os.path.join(here, "perft-reference.txt")) as f:
+            for line in f.read().splitlines():
+                if line.startswith("# ") and ":" in line:
+                    comment = line
+                elif line and not line.startswith("#"):
+                    kept.setdefault(line.split()[0], []).append((comment, line))
+                    comment = None
     tasks = []
     comments = []
+    order = []
     for variant, rules in configurations():
+        if variant not in order:
+            order.append(variant)
+        if only is not None and variant not in only:
+            continue
         for width, seeds in sizes(variant):
             game = Game(variant, width, seeds, rules)
             tasks.append((variant, rules, width, seeds, game.format(game.start()), budget))
@@ -126,17 +168,26 @@ def main():
                 tasks.append((variant, rules, width, seeds, game.format(pos), budget))
                 comments.append("# %s: from the start, moves %s"
                                 % (label(variant, rules, width, seeds), " ".join(moves)))
+        if not rules:
+            for v, r, width, seeds, text, comment in EXTRA:
+                if v == variant:
+                    tasks.append((v, r, width, seeds, text, budget))
+                    comments.append("# %s: %s" % (label(v, r, width, seeds), comment))
     t0 = time.time()
     with multiprocessing.Pool(jobs) as pool:
         results = pool.map(run_line, tasks, chunksize=1)
+    computed = {}
+    for comment, (line, spent) in zip(comments, results):
+        computed.setdefault(line.split()[0], []).append((comment, line))
+        sys.stderr.write("%6.1fs %s\n" % (spent, line[:100]))
     print("# Perft reference counts from tools/reference/mancala_ref.py (independent Python reference).")
     print("# <variant> [<rule>=<value> ...] width=<W> seeds=<S> | <position text> | <depth> <nodes> ...")
     print("# perft(p,0)=1; a finished game counts 0; a kalah extra turn is one ply.")
-    for comment, (line, spent) in zip(comments, results):
-        if comment:
-            print(comment)
-        print(line)
-        sys.stderr.write("%6.1fs %s\n" % (spent, line[:100]))
+    for variant in order:
+        for comment, line in computed.get(variant, kept.get(variant, [])):
+            if comment:
+                print(comment)
+            print(line)
     sys.stderr.write("total %.0fs wall\n" % (time.time() - t0))
 
 

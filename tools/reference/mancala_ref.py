@@ -25,7 +25,7 @@ LETTER_SIDE = {"S": SOUTH, "N": NORTH}
 # Options of each variant: (name, [allowed values, default first]).
 VARIANT_RULES = {
     "kalah": [("capture", ["empty", "nonempty"])],
-    "oware": [("grandslam", ["forfeit", "illegal"])],
+    "oware": [("grandslam", ["illegal", "forfeit"])],
     "warri": [("chain", ["mixed", "uniform"]), ("starved", ["takes-all", "owner"])],
     "kale": [("chain", ["off", "on"])],
     "kpo": [],
@@ -374,6 +374,10 @@ class Game:
         mover = pos.to_move
         opponent = 1 - mover
         result = []
+        if self.variant == "warri" and sum(pos.pits) <= 4:
+            # "The game is finished when there are four or fewer pieces on the board":
+            # however the position arose.
+            return result
         for number in range(1, self.width + 1):
             if pos.pits[self.pit_index(mover, number)] == 0:
                 continue
@@ -420,13 +424,21 @@ class Game:
         opponent = 1 - mover
         score = list(pos.taken)
         on_side = [self.side_total(pos.pits, SOUTH), self.side_total(pos.pits, NORTH)]
-        if self.variant in ("kalah", "oware", "kpo"):
+        if self.variant in ("kalah", "kpo"):
             score[SOUTH] += on_side[SOUTH]
             score[NORTH] += on_side[NORTH]
+        elif self.variant == "oware":
+            # No seed: the opponent takes the seeds left. Seeds but no legal move: the
+            # mover takes all the seeds left.
+            remaining = on_side[SOUTH] + on_side[NORTH]
+            if on_side[mover] == 0:
+                score[opponent] += remaining
+            else:
+                score[mover] += remaining
         elif self.variant == "kale":
             pass  # seeds left on the board are not counted
         elif self.variant == "warri":
-            if self.rules["starved"] == "owner":
+            if self.rules["starved"] == "owner" or sum(pos.pits) <= 4:
                 score[SOUTH] += on_side[SOUTH]
                 score[NORTH] += on_side[NORTH]
             else:
@@ -457,7 +469,7 @@ USAGE = """usage:
   mancala_ref.py perft <variant> [--width W] [--seeds S] [--rule name=value ...] [--position TEXT] --depth D [--json]
   mancala_ref.py play  <variant> [--width W] [--seeds S] [--rule name=value ...] [--position TEXT] MOVE... [--json]
   mancala_ref.py moves <variant> [--width W] [--seeds S] [--rule name=value ...] [--position TEXT] [--json]
-variants: kalah (capture=empty|nonempty), oware (grandslam=forfeit|illegal),
+variants: kalah (capture=empty|nonempty), oware (grandslam=illegal|forfeit),
           warri (chain=mixed|uniform, starved=takes-all|owner), kale (chain=off|on), kpo"""
 
 

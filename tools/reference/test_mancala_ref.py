@@ -71,23 +71,30 @@ class Oware(unittest.TestCase):
 
     def test_grand_slam(self):
         # South pit 6 holds 2: sows North 1 and 2, each 1 -> 2: that is all of North.
+        # By default the grand slam is not legal: South has seeds but no legal move, and
+        # "the mover takes all the seeds left on the board".
         text = "0,0,0,0,1,1/0,0,0,0,0,2 S"
         g = Game("oware")
-        pos = g.parse(text)
-        child = g.play(pos, "6")
-        self.assertEqual(g.format(child), "0,0,0,0,2,2/0,0,0,0,0,0 N captured=0,0")
-        g2 = Game("oware", rules={"grandslam": "illegal"})
-        self.assertEqual(g2.legal_moves(g2.parse(text)), [])
-        self.assertTrue(g2.is_over(g2.parse(text)))
-        self.assertEqual(g2.final_score(g2.parse(text)), [2, 2])
+        self.assertEqual(g.legal_moves(g.parse(text)), [])
+        self.assertTrue(g.is_over(g.parse(text)))
+        self.assertEqual(g.final_score(g.parse(text)), [4, 0])
+        # grandslam=forfeit: played, captures nothing.
+        g2 = Game("oware", rules={"grandslam": "forfeit"})
+        child = g2.play(g2.parse(text), "6")
+        self.assertEqual(g2.format(child), "0,0,0,0,2,2/0,0,0,0,0,0 N captured=0,0")
 
     def test_must_feed(self):
         g = Game("oware")
         pos = g.parse("0,0,0,0,0,0/1,0,0,0,0,1 S")
         self.assertEqual([m for m, _ in g.legal_moves(pos)], ["6"])
+        # South cannot reach North: he takes all the seeds left.
         pos = g.parse("0,0,0,0,0,0/1,0,0,0,0,0 S captured=3,4")
         self.assertTrue(g.is_over(pos))
         self.assertEqual(g.final_score(pos), [4, 4])
+        # South has no seed: North takes the seeds left.
+        pos = g.parse("0,0,0,2,0,0/0,0,0,0,0,0 S captured=3,4")
+        self.assertTrue(g.is_over(pos))
+        self.assertEqual(g.final_score(pos), [3, 6])
 
 
 class Warri(unittest.TestCase):
@@ -119,26 +126,33 @@ class Warri(unittest.TestCase):
 
     def test_exhaustion(self):
         g = Game("warri")
-        pos = g.parse("0,0,0,0,1,0/0,0,0,0,1,2 S captured=20,23")
-        child = g.play(pos, "6")  # sows N1 (0 -> 1) and N2 (1 -> 2): takes 2, 2 left
-        self.assertEqual(g.format(child), "0,0,0,0,0,0/0,0,0,0,0,0 N captured=23,24")
+        pos = g.parse("0,0,1,0,1,0/0,0,0,0,1,2 S captured=19,23")
+        child = g.play(pos, "6")  # sows N1 (0 -> 1) and N2 (1 -> 2): takes 2, 3 left
+        self.assertEqual(g.format(child), "0,0,0,0,0,0/0,0,0,0,0,0 N captured=22,25")
         self.assertTrue(g.is_over(child))
-        self.assertEqual(g.final_score(child), [23, 24])
+        self.assertEqual(g.final_score(child), [22, 25])
 
-    def test_exhaustion_not_at_turn_start(self):
+    def test_four_or_fewer_however_it_arose(self):
+        # "The game is finished when there are four or fewer pieces on the board": a
+        # position given as text, or the start of a reduced board, is finished too.
         g = Game("warri")
-        pos = g.parse("1,0,0,0,0,0/0,0,0,0,0,1 S")
-        self.assertFalse(g.is_over(pos))
+        pos = g.parse("3,0,0,0,0,0/1,0,0,0,0,0 S")
+        self.assertTrue(g.is_over(pos))
+        self.assertEqual(g.perft(pos, 1), 0)
+        self.assertEqual(g.final_score(pos), [1, 3])
+        small = Game("warri", width=2, seeds=1)
+        self.assertTrue(small.is_over(small.start()))
+        self.assertEqual(small.final_score(small.start()), [2, 2])
 
     def test_starved(self):
         # (b) South has seeds but no move leaves North a seed.
-        text = "0,0,0,0,0,0/1,1,1,0,0,0 S captured=10,10"
+        text = "0,0,0,0,0,0/1,1,1,1,1,0 S captured=10,10"
         ta = Game("warri")
         pos = ta.parse(text)
         self.assertTrue(ta.is_over(pos))
-        self.assertEqual(ta.final_score(pos), [10, 13])
+        self.assertEqual(ta.final_score(pos), [10, 15])
         ow = Game("warri", rules={"starved": "owner"})
-        self.assertEqual(ow.final_score(ow.parse(text)), [13, 10])
+        self.assertEqual(ow.final_score(ow.parse(text)), [15, 10])
         # (a) the mover has no seed: he takes everything.
         text = "1,1,1,1,1,1/0,0,0,0,0,0 S captured=0,0"
         self.assertEqual(ta.final_score(ta.parse(text)), [6, 0])
@@ -216,7 +230,7 @@ class Invariants(unittest.TestCase):
     def test_seed_conservation_random_games(self):
         rng = random.Random(1)
         configs = [("kalah", {}), ("kalah", {"capture": "nonempty"}), ("oware", {}),
-                   ("oware", {"grandslam": "illegal"}), ("warri", {}), ("warri", {"chain": "uniform"}),
+                   ("oware", {"grandslam": "forfeit"}), ("warri", {}), ("warri", {"chain": "uniform"}),
                    ("warri", {"starved": "owner"}), ("kale", {}), ("kale", {"chain": "on"}), ("kpo", {})]
         for variant, rules in configs:
             for width in range(1, 9):

@@ -7,9 +7,8 @@ use crate::engine::{EngineGame, EngineSpec};
 use crate::fourrow::{retro, FourRow, Kind as FourKind};
 use crate::game::Game;
 use crate::matches::{run_match, summarize, MatchConfig, Summary};
-use crate::search::{Limits, Report, Solver};
 use crate::stats::wilson;
-use crate::tworow::{Pit, RuleOptions, TwoRow};
+use crate::tworow::{RuleOptions, TwoRow};
 use crate::variant::{Status, VARIANTS};
 use std::collections::HashMap;
 use std::io;
@@ -25,17 +24,29 @@ pub struct Solved {
     pub width: usize,
     /// Seeds a pit.
     pub seeds: u32,
-    /// The solver's report (value for South, the first player).
-    pub report: Report<Pit>,
-    /// Proven by retrograde analysis of the whole game (tablebases) rather than the search.
-    pub by_tables: bool,
+    /// The solve (value for South, the first player).
+    pub proved: Proved,
 }
 
-/// Solves a whole reduced game by retrograde analysis: given the rules and the board's total
-/// seeds, the start position's exact value (seeds still to be won, South minus North), or
-/// `None` if the tables could not be built. The report's caller supplies it (the tablebases
-/// crate sits beside this one).
-pub type WholeGame<'a> = dyn Fn(&TwoRow, u32) -> Option<i32> + Sync + 'a;
+/// What proving a start position gave: the value, how, and at what cost.
+#[derive(Clone, Debug)]
+pub struct Proved {
+    /// Final seed difference for the side to move (South at the start).
+    pub value: i32,
+    /// True when proven.
+    pub exact: bool,
+    /// The method (`retrograde`, `search+tables`, `search`), as the solve planner names it.
+    pub method: &'static str,
+    /// Search nodes (0 when the tables alone answered).
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// Proves the start of a reduced board by the solve planner (`mancala solve`), given the
+/// rules and a deadline. The caller supplies it (the planner sits in the tablebases crate,
+/// beside this one).
+pub type Prove<'a> = dyn Fn(&TwoRow, Instant) -> Proved + Sync + 'a;
 
 /// Positions with up to `stones` seeds on a board of `pits` pits: C(stones + pits, pits).
 pub fn positions_up_to(stones: u32, pits: usize) -> u64 {
@@ -47,26 +58,14 @@ pub fn positions_up_to(stones: u32, pits: usize) -> u64 {
     c
 }
 
-/// Solves the start of `g` within the budget's time for one solve (a deadline: past it the
-/// report says `exact: false`).
-fn solve_start(g: &TwoRow, budget: &Budget) -> Report<Pit> {
-    let limits = Limits {
-        depth: None,
-        threads: budget.threads.max(1),
-        tt_mb: 64,
-        deadline: Some(Instant::now() + std::time::Duration::from_secs_f64(budget.solve_seconds)),
-    };
-    Solver::new(g, limits).solve(&g.start())
-}
-
 /// Exact values of the start positions of reduced boards of `variant`, by increasing size,
-/// each solve stopped at the budget's time. A size is left out when the next smaller one in
-/// its row (fewer seeds) or column (fewer pits) did not prove its value in time: sizes grow
-/// fast, so this keeps the whole within a small multiple of the budget.
+/// each proven by `prove` within the budget's time for one solve. A size is left out when the
+/// next smaller one in its row (fewer seeds) or column (fewer pits) was not proven in time:
+/// sizes grow fast, so this keeps the whole within a small multiple of the budget.
 pub fn reduced_boards(
     variant: &'static str,
     budget: &Budget,
-    whole: &WholeGame,
+    prove: &Prove,
     log: &(dyn Fn(&str) + Sync),
 ) -> Vec<Solved> {
     let kind = crate::variant::find(variant)
@@ -85,29 +84,14 @@ pub fn reduced_boards(
             if blocked {
                 continue;
             }
-            let total = 2 * w as u32 * s;
-            let t0 = Instant::now();
-            let by_tables = (positions_up_to(total, 2 * w) <= budget.table_positions)
-                .then(|| whole(&g, total))
-                .flatten();
-            let r = match by_tables {
-                Some(v) => Report {
-                    value: v,
-                    future: v,
-                    best: None,
-                    pv: Vec::new(),
-                    pv_complete: false,
-                    exact: true,
-                    depth: 0,
-                    nodes: 0,
-                    seconds: t0.elapsed().as_secs_f64(),
-                },
-                None => solve_start(&g, budget),
-            };
+            let deadline =
+                Instant::now() + std::time::Duration::from_secs_f64(budget.solve_seconds);
+            let r = prove(&g, deadline);
             log(&format!(
-                "{variant} {w}x{s}: {:+} {} in {:.2} s",
+                "{variant} {w}x{s}: {:+} {} ({}) in {:.2} s",
                 r.value,
                 if r.exact { "exact" } else { "not proven" },
+                r.method,
                 r.seconds
             ));
             over.insert((w, s), !r.exact);
@@ -115,8 +99,7 @@ pub fn reduced_boards(
                 variant,
                 width: w,
                 seeds: s,
-                report: r,
-                by_tables: by_tables.is_some(),
+                proved: r,
             });
         }
     }
@@ -241,7 +224,7 @@ pub fn advantage(
     out: &Path,
     budget: &Budget,
     seed: u64,
-    whole: &WholeGame,
+    prove: &Prove,
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<()> {
     let t0 = Instant::now();
@@ -282,16 +265,18 @@ pub fn advantage(
         The value of the start position under perfect play: the first player's final seed \
         difference (seeds won by South minus seeds won by North), as Irving, Donkers & \
         Uiterwijk tabulated it for Kalah(m, n). Rows are pits a side, columns seeds a pit, \
-        default rules of each variant. Every value shown is exact (proven): boards with at \
-        most the budget's number of positions are solved whole by retrograde analysis \
-        (tablebases up to the board's total seeds, cycles included; `proven_by` = `tables` in \
-        the CSV), the others by the search (`mancala solve`). `?`: not proven \
+        default rules of each variant. Every value shown is exact (proven) by the solve \
+        planner of `mancala solve`, which picks for each board the method that proves it \
+        soonest within the budget's memory: the whole game by retrograde analysis \
+        (tablebases up to the board's total seeds, cycles included; `proven_by` = \
+        `retrograde` in the CSV), the search probing the tables built so far \
+        (`search+tables`), or the search alone (`search`). `?`: not proven \
         within the budget's time for one solve; a blank cell was not attempted, because a \
         smaller board in its row or column was not proven in time. Which boards are proven \
         in time depends on the machine's speed and load; the proven values never do.\n\n";
     let playable: Vec<_> = VARIANTS.iter().filter(|v| v.kind.is_some()).collect();
     for v in &playable {
-        let solved = reduced_boards(v.id, budget, whole, log);
+        let solved = reduced_boards(v.id, budget, prove, log);
         md += &format!("### {}\n\n", v.id);
         let mut head = vec!["pits \\ seeds".to_string()];
         head.extend((1..=budget.max_seeds).map(|s| s.to_string()));
@@ -306,10 +291,10 @@ pub fn advantage(
                     .iter()
                     .find(|x| x.width == w && x.seeds == s)
                     .map(|x| {
-                        if x.report.exact && x.report.value == 0 {
+                        if x.proved.exact && x.proved.value == 0 {
                             "0".into()
-                        } else if x.report.exact {
-                            format!("{:+}", x.report.value)
+                        } else if x.proved.exact {
+                            format!("{:+}", x.proved.value)
                         } else {
                             "?".into()
                         }
@@ -320,9 +305,9 @@ pub fn advantage(
             t.push(row);
         }
         md += &t.markdown();
-        let proven: Vec<_> = solved.iter().filter(|x| x.report.exact).collect();
-        let wins = proven.iter().filter(|x| x.report.value > 0).count();
-        let draws = proven.iter().filter(|x| x.report.value == 0).count();
+        let proven: Vec<_> = solved.iter().filter(|x| x.proved.exact).collect();
+        let wins = proven.iter().filter(|x| x.proved.value > 0).count();
+        let draws = proven.iter().filter(|x| x.proved.value == 0).count();
         md += &format!(
             "\n{} boards proven: the first player wins {wins}, draws {draws}, loses {}.\n\n",
             proven.len(),
@@ -333,11 +318,11 @@ pub fn advantage(
                 x.variant.into(),
                 x.width.to_string(),
                 x.seeds.to_string(),
-                x.report.value.to_string(),
-                x.report.exact.to_string(),
-                if x.by_tables { "tables" } else { "search" }.into(),
-                x.report.nodes.to_string(),
-                format!("{:.3}", x.report.seconds),
+                x.proved.value.to_string(),
+                x.proved.exact.to_string(),
+                x.proved.method.into(),
+                x.proved.nodes.to_string(),
+                format!("{:.3}", x.proved.seconds),
             ]);
         }
     }

@@ -55,9 +55,9 @@ pub struct Budget {
     pub error_positions: u32,
     /// Tablebases are built up to this many seeds on the board.
     pub tb_stones: u32,
-    /// A reduced board is solved whole by retrograde analysis (tables up to its total seeds)
-    /// when all its positions number at most this; larger ones go to the search.
-    pub table_positions: u64,
+    /// Bytes the solve planner's tables may take for one reduced board: the whole game is
+    /// solved by retrograde analysis (tables up to its total seeds) when it fits.
+    pub table_memory: u64,
     /// Threads for the solver and the matches.
     pub threads: usize,
     /// Four-row games: the reduced boards (width, seeds a full hole) whose start is solved.
@@ -95,7 +95,7 @@ impl Budget {
                 ladder_games: 2,
                 error_positions: 10,
                 tb_stones: 6,
-                table_positions: 50_000,
+                table_memory: 1 << 20,
                 threads,
                 four_boards: &[(2, 1), (3, 1)],
                 four_graph: 500_000,
@@ -134,7 +134,7 @@ impl Budget {
                 ladder_games: 10,
                 error_positions: 200,
                 tb_stones: 8,
-                table_positions: 3_000_000,
+                table_memory: 64 << 20,
                 threads,
                 four_boards: &[(2, 1), (2, 2), (3, 1), (3, 2), (4, 1)],
                 four_graph: 1_500_000,
@@ -165,7 +165,7 @@ impl Budget {
                 name: "medium",
                 max_width: 6,
                 max_seeds: 6,
-                solve_seconds: 6.0,
+                solve_seconds: 30.0,
                 strong_games: 40,
                 strong: &["alphabeta:depth=7", "mcts:iters=1000"],
                 random_games: 4000,
@@ -180,7 +180,7 @@ impl Budget {
                 ladder_games: 16,
                 error_positions: 400,
                 tb_stones: 10,
-                table_positions: 12_000_000,
+                table_memory: 2 << 30,
                 threads,
                 four_boards: &[
                     (2, 1),
@@ -238,11 +238,12 @@ impl Budget {
     /// A one-line description for report headers.
     pub fn describe(&self) -> String {
         format!(
-            "budget `{}`: reduced boards up to width {} and {} seeds, {} s a solve; {} self-play games of each strong engine, {} random games; ladder {} games a pair; {} tablebase positions up to {} seeds; four-row: {} reduced boards, graphs up to {} positions, {} self-play games of `{}`, {} random games, ladder {} games a pair (chisolo-ii and mwambulula: {} games of `{}`, {} random, ladder {} games a pair), {} positions of tables up to {} seeds; {} threads",
+            "budget `{}`: reduced boards up to width {} and {} seeds, {} s and {} MiB of tables a solve; {} self-play games of each strong engine, {} random games; ladder {} games a pair; {} tablebase positions up to {} seeds; four-row: {} reduced boards, graphs up to {} positions, {} self-play games of `{}`, {} random games, ladder {} games a pair (chisolo-ii and mwambulula: {} games of `{}`, {} random, ladder {} games a pair), {} positions of tables up to {} seeds; {} threads",
             self.name,
             self.max_width,
             self.max_seeds,
             self.solve_seconds,
+            self.table_memory >> 20,
             self.strong_games,
             self.random_games,
             self.ladder_games,
