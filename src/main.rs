@@ -62,6 +62,10 @@ enum Command {
         common: Common,
         #[command(flatten)]
         search: SearchOpts,
+        /// Stop at this depth (plies): the value is then a heuristic, not exact, and the
+        /// principal variation is empty ("pv": []; the best move is still given).
+        #[arg(long)]
+        depth: Option<u32>,
     },
     /// The exact value of every legal move.
     Analyze {
@@ -109,10 +113,14 @@ enum Command {
 struct Common {
     /// Variant id (see `mancala variants`).
     variant: String,
-    /// Pits a side (default 6; inferred from --position when not given).
+    /// Pits a side (holes a row for the four-row games) [default: read from --position when
+    /// given, else the variant's own: 6 for the two-row games; mulabalaba 6, toka 12,
+    /// kanotta, nakabili, kabwanga and mwambulula 8, nchuba 16, chisolo and chisolo-ii 5,
+    /// natatu 7].
     #[arg(long)]
     width: Option<usize>,
-    /// Seeds a pit at the start (default 4).
+    /// Seeds a pit at the start [default: 4 for the two-row games; 2 for the four-row games
+    /// but chisolo, chisolo-ii and natatu, 3] (each variant's start pattern scales with it).
     #[arg(long)]
     seeds: Option<u32>,
     /// Rule option name=value (repeatable); see the variant's docs.
@@ -140,14 +148,14 @@ struct SearchOpts {
     /// "plies_stopped" says why.
     #[arg(long)]
     tt_mb: Option<usize>,
-    /// Stop at this depth (plies): the value is then a heuristic, not exact, and the
-    /// principal variation is empty ("pv": []; the best move is still given).
-    #[arg(long)]
+    /// Set from `solve --depth` (analyze gives exact values only).
+    #[arg(skip)]
     depth: Option<u32>,
-    /// Two-row games: a cache folder of endgame tables. The tables found there are probed;
-    /// tables the plan builds (every slice up to the position's seeds, when they fit in
-    /// --memory) are written there and reused by later calls. Without it they are built in
-    /// memory and dropped.
+    /// A folder of endgame tables. Two-row games: a cache: the tables found there are
+    /// probed, and tables the plan builds (every slice up to the position's seeds, when they
+    /// fit in --memory) are written there and reused by later calls (without it they are
+    /// built in memory and dropped). Four-row removal games: the win/draw/loss tables that
+    /// `mancala tablebase build` wrote there are probed.
     #[arg(long, value_name = "DIR")]
     tablebases: Option<std::path::PathBuf>,
     /// Two-row games: memory the endgame tables may take, e.g. 512M, 8G (a plain number is
@@ -155,10 +163,12 @@ struct SearchOpts {
     /// analysis when every position with up to the position's seeds fits.
     #[arg(long, value_name = "SIZE")]
     memory: Option<String>,
-    /// Stop after this many seconds (below 1e9): the result of the last finished iteration
-    /// is then reported with "exact": false (and an empty principal variation) unless the
-    /// value was already proven. Four-row `solve`: the count of plies after the search stops
-    /// too ("plies": null, "plies_stopped": "time limit").
+    /// Stop after this many seconds (below 1e9), every phase (table builds included):
+    /// `solve` then reports the last finished search iteration with "exact": false (and an
+    /// empty principal variation) unless the value was already proven; `analyze` gives the
+    /// moves proven in time and "not proven" (null) for the others. Four-row `solve`: the
+    /// count of plies after the search stops too ("plies": null, "plies_stopped": "time
+    /// limit").
     #[arg(long, value_name = "SECONDS")]
     time: Option<f64>,
 }
@@ -297,6 +307,28 @@ fn shorten(s: &str) -> String {
     }
 }
 
+/// The longest unbroken stretch (a word: no space) an error line quotes; longer ones, which
+/// only long input makes (file paths are far shorter), are cut with an ellipsis.
+const MAX_QUOTE: usize = 200;
+
+/// The longest error line printed.
+const MAX_ERROR_LINE: usize = 600;
+
+/// An error line with every word longer than [`MAX_QUOTE`] characters cut to that length with
+/// an ellipsis, and the whole line to [`MAX_ERROR_LINE`]: an error names the input it refuses,
+/// it does not echo all of it.
+fn clip_error(line: &str) -> String {
+    let cut = |s: &str, most: usize| -> String {
+        if s.chars().count() <= most {
+            s.to_string()
+        } else {
+            format!("{}...", s.chars().take(most - 3).collect::<String>())
+        }
+    };
+    let words: Vec<String> = line.split(' ').map(|w| cut(w, MAX_QUOTE)).collect();
+    cut(&words.join(" "), MAX_ERROR_LINE)
+}
+
 fn main() -> ExitCode {
     let parsed = negatives_as_values(Cli::command())
         .try_get_matches()
@@ -314,7 +346,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
             if let Some(line) = negative_value_line(&e) {
-                eprintln!("{line}");
+                eprintln!("{}", clip_error(&line));
                 return ExitCode::from(2);
             }
             let text = e.render().to_string();
@@ -323,14 +355,14 @@ fn main() -> ExitCode {
                 .map(str::trim)
                 .take_while(|l| !l.is_empty())
                 .collect();
-            eprintln!("{}", line.join(" "));
+            eprintln!("{}", clip_error(&line.join(" ")));
             return ExitCode::from(2);
         }
     };
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Fail(msg)) => {
-            eprintln!("error: {msg}");
+            eprintln!("{}", clip_error(&format!("error: {msg}")));
             ExitCode::from(2)
         }
     }
@@ -345,10 +377,17 @@ fn run(cmd: Command) -> Res {
         Command::Play { common, moves } => {
             with_game!(&common, g, pos, cmd_play(&g, pos, &common, &moves))
         }
-        Command::Solve { common, search } => match setup_any(&common)? {
-            Session::Two(..) => solve(&common, &search),
-            Session::Four(g, pos) => solve_four(&g, &pos, &common, &search),
-        },
+        Command::Solve {
+            common,
+            mut search,
+            depth,
+        } => {
+            search.depth = depth;
+            match setup_any(&common)? {
+                Session::Two(..) => solve(&common, &search),
+                Session::Four(g, pos) => solve_four(&g, &pos, &common, &search),
+            }
+        }
         Command::Analyze { common, search } => match setup_any(&common)? {
             Session::Two(..) => analyze(&common, &search),
             Session::Four(g, pos) => analyze_four(&g, &pos, &common, &search),
@@ -582,15 +621,32 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
     }
     // A root inside the tables has its plies there.
     let stored = tables.as_ref().and_then(|t| t.value(pos));
+    let missing: Vec<[u32; 2]> = tables.as_ref().map_or(Vec::new(), |t| t.gaps());
+    if !missing.is_empty() {
+        let list: Vec<String> = missing
+            .iter()
+            .map(|s| format!("{}+{}", s[0], s[1]))
+            .collect();
+        eprintln!(
+            "note: {} lacks the slices (mover+opponent seeds) {} of {}: the search went on without them",
+            s.tablebases.as_ref().map_or(String::new(), |d| d.display().to_string()),
+            list.join(", "),
+            mancala_tablebases::fourrow::game_id(g)
+        );
+    }
     let pb = spinner();
     let t0 = Instant::now();
     let r = solver.solve_with_progress(pos, &mut |p: Progress| {
+        let bounds = if p.lower <= p.upper {
+            format!("  value in [{}, {}]", p.lower, p.upper)
+        } else {
+            String::new()
+        };
         pb.set_message(format!(
-            "depth {}  value in [{}, {}]  {:.1} M nodes",
+            "depth {}{bounds}  {:.1} M nodes  {}nodes/s",
             p.depth,
-            p.lower,
-            p.upper,
-            p.nodes as f64 / 1e6
+            p.nodes as f64 / 1e6,
+            rate(p.nodes, t0.elapsed().as_secs_f64())
         ));
     });
     let exact = r.exact && exact_key;
@@ -679,6 +735,7 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
             json!({
                 "variant": g.variant_id(), "position": g.format_position(pos),
                 "metric": "wdl", "value": r.value, "plies": plies,
+                "missing_slices": missing,
                 "best_move": best, "pv": names, "pv_complete": line_complete,
                 "nodes": r.nodes, "seconds": secs,
                 "exact": exact, "depth": r.depth, "threads": limits.threads,
@@ -703,9 +760,14 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
             best.as_deref().unwrap_or("none (game over)")
         );
         if !exact {
-            out!(
-                "note: not proven (depth or time limit, or a position too large for an exact key)"
-            );
+            let why = if !exact_key {
+                "the position is too large for the search's exact key"
+            } else if s.depth.is_some() {
+                "the depth limit stopped the search: the value is a heuristic"
+            } else {
+                "the time limit passed: the value is the last finished iteration's"
+            };
+            out!("note: not proven ({why})");
         }
         if let Some(why) = plies_stop {
             out!("note: plies to the end not counted ({why}); the line is the search's");
@@ -818,11 +880,6 @@ fn solve_four_retro(
 }
 
 fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res {
-    if s.depth.is_some() || s.time.is_some() {
-        return Err(Fail(
-            "analyze gives exact values only: --depth and --time are not accepted".into(),
-        ));
-    }
     if g.max_moves_bound() > 256 {
         return Err(Fail(format!(
             "analyze: {} at width {} can have up to {} moves in a position, the search handles 256; use a smaller --width",
@@ -839,22 +896,27 @@ fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Re
     }
     let t0 = Instant::now();
     let values = analyze_moves(&solver, pos);
-    // A finished game has its value all the same (what `solve` gives: the mover lost).
-    let best = values
-        .iter()
-        .map(|v| v.value)
-        .max()
-        .or_else(|| Some(solver.solve(pos).value));
+    let all = values.iter().all(|v| v.1.is_some());
+    // The position's value: the best move's when every move is proven, or a proven win;
+    // a finished game has its value all the same (what `solve` gives: the mover lost).
+    let top = values.iter().filter_map(|v| v.1).max();
+    let best = if values.is_empty() {
+        Some(solver.solve(pos).value)
+    } else if all || top == Some(1) {
+        top
+    } else {
+        None
+    };
     if c.json {
         let moves: serde_json::Map<String, Value> = values
             .iter()
-            .map(|v| (g.move_name(pos, v.mv), json!(v.value)))
+            .map(|v| (g.move_name(pos, v.0), json!(v.1)))
             .collect();
         out!(
             "{}",
             json!({
                 "variant": g.variant_id(), "position": g.format_position(pos),
-                "metric": "wdl", "value": best, "moves": moves,
+                "metric": "wdl", "value": best, "moves": moves, "exact": all,
                 "seconds": t0.elapsed().as_secs_f64(),
             })
         );
@@ -863,12 +925,19 @@ fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Re
             out!("no legal move: the game is over (value {v:+})");
         }
         for v in &values {
+            let shown = v.1.map_or("not proven".to_string(), |x| format!("{x:+}"));
             out!(
-                "{:>12}  {:+}{}",
-                g.move_name(pos, v.mv),
-                v.value,
-                if Some(v.value) == best { "  best" } else { "" }
+                "{:>12}  {shown}{}",
+                g.move_name(pos, v.0),
+                if v.1.is_some() && v.1 == best {
+                    "  best"
+                } else {
+                    ""
+                }
             );
+        }
+        if !all {
+            out!("note: the time limit passed before every move was proven");
         }
     }
     Ok(())
@@ -966,19 +1035,18 @@ fn variants(as_json: bool) -> Res {
 const PV_CUT: &str =
     "note: the principal variation stops short (the time limit passed while it was built)";
 
-/// `Solver::analyze` with a spinner on stderr: moves solved so far and nodes.
+/// `Solver::analyze_in_time` with a spinner on stderr: moves solved so far and nodes.
 fn analyze_moves<G: mancala_solver::MarginGame<Key = u128>>(
     solver: &Solver<'_, G>,
     pos: &G::Position,
-) -> Vec<mancala_solver::search::MoveValue<G::Move>> {
+) -> Vec<(G::Move, Option<i32>)> {
     let pb = spinner();
     let t0 = Instant::now();
-    let values = solver.analyze_with_progress(pos, &mut |done, moves, nodes| {
-        let secs = t0.elapsed().as_secs_f64().max(1e-9);
+    let values = solver.analyze_in_time(pos, &mut |done, moves, nodes| {
         pb.set_message(format!(
-            "{done} of {moves} moves solved  {:.1} M nodes  {:.1} M nodes/s",
+            "{done} of {moves} moves solved  {:.1} M nodes  {}nodes/s",
             nodes as f64 / 1e6,
-            nodes as f64 / secs / 1e6
+            rate(nodes, t0.elapsed().as_secs_f64())
         ));
     });
     pb.finish_and_clear();
@@ -1098,8 +1166,26 @@ fn answer_json(
         "nodes": a.nodes, "seconds": a.seconds,
         "exact": a.exact, "depth": a.depth, "threads": budget.threads,
         "method": a.method.as_str(), "phases": a.phases, "tables": a.tables,
-        "memory": budget.memory,
+        "missing_slices": a.missing_slices, "memory": budget.memory,
     })
+}
+
+/// The stderr line naming the slices a `--tablebases` folder lacks that the search went on
+/// without, if any.
+fn note_missing(g: &TwoRow, a: &mancala_tablebases::Answer) {
+    let (Some(t), false) = (&a.tables, a.missing_slices.is_empty()) else {
+        return;
+    };
+    let list: Vec<String> = a.missing_slices.iter().map(u32::to_string).collect();
+    let place = t
+        .folder
+        .as_ref()
+        .map_or("the tables".to_string(), |f| f.display().to_string());
+    eprintln!(
+        "note: {place} lacks the slices of {} stones of {}: the search went on without them",
+        list.join(", "),
+        mancala_tablebases::GameId::of(g)
+    );
 }
 
 /// How the answer was proven, in words: `retrograde: tables to 12 stones built in memory`.
@@ -1130,6 +1216,7 @@ fn solve(c: &Common, s: &SearchOpts) -> Res {
     let a = planner.solve(&pos, &mut on);
     pb.finish_and_clear();
     let a = a?;
+    note_missing(&g, &a);
     if c.json {
         out!("{}", answer_json(&g, &pos, &a, &budget));
         return Ok(());
@@ -1193,19 +1280,17 @@ fn pv_names(
 
 fn analyze(c: &Common, s: &SearchOpts) -> Res {
     let (g, pos) = setup(c)?;
-    if s.depth.is_some() || s.time.is_some() {
-        return Err(Fail(
-            "analyze gives exact values only: --depth and --time are not accepted".into(),
-        ));
-    }
     let budget = plan_budget(s, board_seeds(&g, &pos))?;
     let planner = mancala_tablebases::Planner::new(&g, budget.clone());
     let (pb, mut on) = plan_spinner();
     let r = planner.analyze(&pos, &mut on);
     pb.finish_and_clear();
     let (a, values) = r?;
-    // A finished game has its value all the same (what `solve` gives: the final margin).
-    let best = Some(a.value);
+    note_missing(&g, &a);
+    // The position's value when proven (a finished game has its value all the same: what
+    // `solve` gives, the final margin).
+    let best = a.exact.then_some(a.value);
+    let all = values.iter().all(|v| v.1.is_some());
     if c.json {
         let moves: serde_json::Map<String, Value> = values
             .iter()
@@ -1216,10 +1301,11 @@ fn analyze(c: &Common, s: &SearchOpts) -> Res {
             json!({
                 "variant": g.variant_id(), "position": g.format_position(&pos),
                 "metric": "margin", "value": best, "moves": moves,
-                "best_moves": values.iter().filter(|v| v.1 == best)
+                "best_moves": values.iter().filter(|v| v.1.is_some() && v.1 == best)
                     .map(|v| g.move_name(&pos, v.0)).collect::<Vec<_>>(),
+                "exact": all && a.exact,
                 "seconds": a.seconds, "method": a.method.as_str(), "phases": a.phases,
-                "tables": a.tables,
+                "tables": a.tables, "missing_slices": a.missing_slices,
             })
         );
     } else {
@@ -1231,8 +1317,15 @@ fn analyze(c: &Common, s: &SearchOpts) -> Res {
             out!(
                 "{:>3}  {shown}{}",
                 g.move_name(&pos, m),
-                if v == best { "  best" } else { "" }
+                if v.is_some() && v == best {
+                    "  best"
+                } else {
+                    ""
+                }
             );
+        }
+        if !(all && a.exact) {
+            out!("note: the time limit passed before every move was proven");
         }
     }
     Ok(())
@@ -1464,7 +1557,11 @@ fn tablebase(cmd: mancala_tablebases::cli::TablebaseCommand) -> Res {
                 for f in &files {
                     let name = f.path.file_name().unwrap_or_default().to_string_lossy();
                     match &f.header {
-                        Some(h) => out!("{name}  {} positions  {} bytes", h.positions, f.bytes),
+                        Some(h) => out!(
+                            "{name}  {} positions  {} bytes  checksums ok",
+                            h.positions,
+                            f.bytes
+                        ),
                         None => out!("{name}  refused: {}", f.problem.as_deref().unwrap_or("")),
                     }
                 }
@@ -1499,7 +1596,8 @@ enum BenchWhat {
 struct MatchArgs {
     #[command(flatten)]
     common: Common,
-    /// Engine A: random, greedy, alphabeta[:depth=D], mcts[:iters=N][:c=C], perfect[:tt=MB].
+    /// Engine A: random, greedy, alphabeta[:depth=D|:nodes=N|:time=MS],
+    /// mcts[:iters=N][:c=C], perfect[:tt=MB][:time=MS] (docs/ENGINES.md).
     #[arg(long)]
     a: String,
     /// Engine B (same forms as --a).
@@ -1562,6 +1660,53 @@ struct ReportArgs {
     /// Folder of the tablebases built for the report (default: a temporary folder, removed).
     #[arg(long, value_name = "DIR")]
     tables: Option<std::path::PathBuf>,
+    /// Overwrite reports in --out that were made with another budget or seed.
+    #[arg(long)]
+    force: bool,
+}
+
+/// Refuses to overwrite a report of `out` that this run writes but another budget or seed
+/// made (its header says which: "Generated by `mancala report <what> --budget B --seed S`"),
+/// so that a quick trial run does not replace the committed reports by accident.
+fn check_overwrite(r: &ReportArgs) -> Res {
+    if r.force {
+        return Ok(());
+    }
+    let names: &[&str] = match r.what {
+        ReportWhat::Advantage => &["advantage"],
+        ReportWhat::Strength => &["strength"],
+        ReportWhat::Tablebase => &["tablebase"],
+        ReportWhat::All => &["advantage", "strength", "tablebase"],
+    };
+    for name in names {
+        let path = r.out.join(format!("{name}.md"));
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let Some(line) = text
+            .lines()
+            .find(|l| l.starts_with("Generated by `mancala report"))
+        else {
+            continue;
+        };
+        let command = line.split('`').nth(1).unwrap_or("");
+        let word = |key: &str| {
+            let mut w = command.split_whitespace();
+            w.find(|&x| x == key)
+                .and_then(|_| w.next())
+                .map(str::to_string)
+        };
+        let seed_differs = *name != "tablebase" && word("--seed") != Some(r.seed.to_string());
+        if word("--budget").as_deref() != Some(r.budget.as_str()) || seed_differs {
+            return Err(Fail(format!(
+                "{} was made by `{command}`; pass --force to overwrite it with --budget {} --seed {}, or choose another --out",
+                path.display(),
+                r.budget,
+                r.seed
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The most threads `--threads` takes (a thread count past the cores of any machine this
@@ -1728,6 +1873,7 @@ fn report(r: &ReportArgs) -> Res {
     use mancala_solver::search::Oracle;
     let threads = threads_or_all(r.threads)?;
     let budget = Budget::named(&r.budget, threads)?;
+    check_overwrite(r)?;
     let pb = spinner();
     let log = |msg: &str| pb.set_message(msg.to_string());
     let (tables, temporary) = match &r.tables {

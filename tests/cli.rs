@@ -1028,11 +1028,33 @@ fn err_solve_bad_search_options() {
     says(&fails(&["solve", "kalah", "--tt-mb", "0"]), &["--tt-mb"]);
     says(&fails(&["solve", "kalah", "--depth", "0"]), &["--depth"]);
     says(&fails(&["analyze", "kalah", "--depth", "3"]), &["--depth"]);
-    says(&fails(&["analyze", "kalah", "--time", "3"]), &["--time"]);
+    says(&fails(&["analyze", "kalah", "--time", "0"]), &["--time"]);
     says(
         &fails(&["solve", "kalah", "--threads", "x"]),
         &["--threads"],
     );
+}
+
+/// `analyze --time`: the moves not proven when the limit passes are null ("not proven"),
+/// and the whole is marked not exact.
+#[test]
+fn analyze_time_limit_reports_unproven_moves() {
+    let j = json(&[
+        "analyze",
+        "kalah",
+        "--time",
+        "0.3",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(j["exact"], false, "{j}");
+    let moves = j["moves"].as_object().unwrap();
+    assert_eq!(moves.len(), 6);
+    assert!(moves.values().any(|v| v.is_null()), "{j}");
+    let out = ok(&["analyze", "kalah", "--time", "0.3", "--threads", "1"]);
+    assert!(out.contains("not proven"), "{out}");
+    assert!(out.contains("time limit"), "{out}");
 }
 
 #[test]
@@ -1231,4 +1253,24 @@ fn err_rule_option_given_twice() {
         "resow=end",
     ]);
     says(&line, &["resow", "twice"]);
+}
+
+/// An error names the input it refuses, quoting at most a fixed stretch of it with an
+/// ellipsis, never all of a long value.
+#[test]
+fn errors_quote_long_input_short() {
+    let long = "x".repeat(5000);
+    let position = format!("{}/4,4 S", "4,".repeat(2500));
+    let rule = format!("chain={long}");
+    for args in [
+        vec!["start", long.as_str()],
+        vec!["moves", "warri", "--position", position.as_str()],
+        vec!["moves", "warri", "--rule", rule.as_str()],
+        vec!["solve", "kalah", "--memory", long.as_str()],
+        vec!["match", "kalah", "--a", long.as_str(), "--b", "random"],
+    ] {
+        let line = fails(&args);
+        assert!(line.chars().count() <= 600, "{} chars: {line}", line.len());
+        assert!(!line.contains(&"x".repeat(201)), "{line}");
+    }
 }

@@ -355,3 +355,97 @@ fn probe_with_another_width_or_rule_names_the_tables_there() {
         &["no table for 8 stones"],
     );
 }
+
+/// A slice deleted from a folder, below the largest one there: `solve` and `analyze` say on
+/// stderr which slices they went on without, and `--json` lists them (`missing_slices`); the
+/// info command then checks every file whole.
+#[test]
+fn solve_names_the_slices_a_folder_lacks() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().to_str().unwrap();
+    ok(&[
+        "tablebase",
+        "build",
+        "oware",
+        "--width",
+        "3",
+        "--max-stones",
+        "6",
+        "--dir",
+        p,
+    ]);
+    std::fs::remove_file(d.path().join("oware-grandslam=illegal-w3-n4.mtb")).unwrap();
+    // Too little memory for the whole game: the search probes the folder as it is.
+    let pos = "0,2,2/2,2,2 S";
+    let args = [
+        "solve",
+        "oware",
+        "--position",
+        pos,
+        "--tablebases",
+        p,
+        "--memory",
+        "1K",
+    ];
+    let out = mancala(&[&args[..], &["--json"]].concat());
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("lacks the slices of 4 stones"), "{stderr}");
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["missing_slices"], serde_json::json!([4]));
+    assert_eq!(j["method"], "search+tables");
+    let out = mancala(&[
+        "analyze",
+        "oware",
+        "--position",
+        pos,
+        "--tablebases",
+        p,
+        "--memory",
+        "1K",
+    ]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("lacks the slices of 4 stones"));
+    // With the memory for it, the plan builds the slice again instead.
+    let j = json(&[
+        "solve",
+        "oware",
+        "--position",
+        pos,
+        "--tablebases",
+        p,
+        "--json",
+    ]);
+    assert_eq!(j["method"], "retrograde");
+    assert_eq!(j["missing_slices"], serde_json::json!([]));
+    assert!(d.path().join("oware-grandslam=illegal-w3-n4.mtb").is_file());
+}
+
+/// `tablebase info` checks each file's data checksum, not only its header: a flipped value
+/// byte is refused with exit status 2.
+#[test]
+fn info_checks_the_data() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().to_str().unwrap();
+    oware(p);
+    let f = d.path().join("oware-grandslam=illegal-w2-n3.mtb");
+    let mut bytes = std::fs::read(&f).unwrap();
+    let n = bytes.len();
+    bytes[n - 1] ^= 1;
+    std::fs::write(&f, bytes).unwrap();
+    let out = mancala(&["tablebase", "info", "--dir", p]);
+    assert_eq!(out.status.code(), Some(2));
+    let listing = String::from_utf8_lossy(&out.stdout);
+    let line = listing
+        .lines()
+        .find(|l| l.starts_with("oware-grandslam=illegal-w2-n3.mtb"))
+        .unwrap();
+    assert!(
+        line.contains("refused") && line.contains("checksum"),
+        "{line}"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    says(
+        stderr.trim_end(),
+        &["oware-grandslam=illegal-w2-n3.mtb", "checksum"],
+    );
+}

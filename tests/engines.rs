@@ -266,6 +266,36 @@ fn reports_are_generated_on_a_tiny_budget() {
             "{f}"
         );
     }
+    // Reports made with another budget or seed are not overwritten without --force.
+    let o = out.to_str().unwrap();
+    for other in [["--budget", "small"], ["--seed", "2"]] {
+        let mut args = vec!["report", "advantage", "--out", o];
+        if other[0] == "--seed" {
+            args.extend(["--budget", "tiny"]);
+        }
+        args.extend(other);
+        assert_fails(&args, "--force");
+    }
+    let before = std::fs::read_to_string(out.join("advantage.md")).unwrap();
+    assert!(before.contains("--budget tiny --seed 1"), "{before}");
+    let o2 = mancala(&[
+        "report",
+        "advantage",
+        "--budget",
+        "tiny",
+        "--seed",
+        "2",
+        "--out",
+        o,
+        "--force",
+    ]);
+    assert!(
+        o2.status.success(),
+        "{}",
+        String::from_utf8_lossy(&o2.stderr)
+    );
+    let after = std::fs::read_to_string(out.join("advantage.md")).unwrap();
+    assert!(after.contains("--budget tiny --seed 2"), "{after}");
 }
 
 #[test]

@@ -432,10 +432,12 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             if self.salt != 0 && self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.stop.store(true, Ordering::Relaxed);
-                self.aborted = true;
-            }
+        }
+        // The clock is read every 256 nodes: a node of the four-row games can take tens of
+        // microseconds, and a deadline must be met within a tenth of a second.
+        if self.nodes & 0xFF == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stop.store(true, Ordering::Relaxed);
+            self.aborted = true;
         }
         if self.aborted {
             return Res {
@@ -1164,24 +1166,30 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         })
     }
 
-    /// The proven future value of `pos` (searching from scratch where the table lacks it).
-    fn exact_future(&self, pos: &G::Position, run: Run, nodes: &AtomicU64) -> i32 {
+    /// The proven future value of `pos` (searching from scratch where the table lacks it), or
+    /// `None` when `deadline` passes first.
+    fn exact_future(
+        &self,
+        pos: &G::Position,
+        run: Run,
+        nodes: &AtomicU64,
+        deadline: Option<Instant>,
+    ) -> Option<i32> {
         let stop = AtomicBool::new(false);
         let (v, exact, _) = self.parallel(
             &stop,
             nodes,
             run,
             |w| {
-                // No deadline here: `analyze` wants every value proven.
-                w.deadline = None;
+                w.deadline = deadline;
                 w.deepen(pos, None, &mut |_| {})
             },
             |w| {
                 w.deepen(pos, None, &mut |_| {});
             },
         );
-        debug_assert!(exact);
-        v
+        debug_assert!(exact || deadline.is_some());
+        exact.then_some(v)
     }
 
     /// True when the future of `pos` is proven to be at least `beta`: null-window searches
@@ -1414,6 +1422,31 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         root: &G::Position,
         progress: &mut dyn FnMut(usize, usize, u64),
     ) -> Vec<MoveValue<G::Move>> {
+        self.analyze_moves(root, None, progress)
+            .into_iter()
+            .map(|(mv, v)| MoveValue {
+                mv,
+                value: v.expect("no deadline: every value is proven"),
+            })
+            .collect()
+    }
+
+    /// Like [`Solver::analyze_with_progress`], within the limits' deadline: the moves not
+    /// proven when it passes have `None`.
+    pub fn analyze_in_time(
+        &self,
+        root: &G::Position,
+        progress: &mut dyn FnMut(usize, usize, u64),
+    ) -> Vec<(G::Move, Option<i32>)> {
+        self.analyze_moves(root, self.limits.deadline, progress)
+    }
+
+    fn analyze_moves(
+        &self,
+        root: &G::Position,
+        deadline: Option<Instant>,
+        progress: &mut dyn FnMut(usize, usize, u64),
+    ) -> Vec<(G::Move, Option<i32>)> {
         let g = self.game;
         let (_lock, run) = self.begin(root);
         let nodes = AtomicU64::new(0);
@@ -1423,14 +1456,21 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         let mut values = Vec::with_capacity(moves.len());
         for (i, &m) in moves.iter().enumerate() {
             let c = g.play(root, m);
-            let fc = self.exact_future(&c, run, &nodes);
-            // The child's margin is from its mover's point of view.
-            let value = if g.to_move(&c) == side {
-                g.margin(&c) + fc
+            let late = deadline.is_some_and(|d| Instant::now() >= d);
+            let fc = if late {
+                None
             } else {
-                -(g.margin(&c) + fc)
+                self.exact_future(&c, run, &nodes, deadline)
             };
-            values.push(MoveValue { mv: m, value });
+            // The child's margin is from its mover's point of view.
+            let value = fc.map(|fc| {
+                if g.to_move(&c) == side {
+                    g.margin(&c) + fc
+                } else {
+                    -(g.margin(&c) + fc)
+                }
+            });
+            values.push((m, value));
             progress(i + 1, moves.len(), nodes.load(Ordering::Relaxed));
         }
         values

@@ -181,13 +181,13 @@ impl FileInfo {
 }
 
 /// Lists the table files in `dir` (two-row `*.mtb`, then four-row `*.ftb`) with their
-/// headers (data checksums are not read: see [`crate::verify()`]). A file is refused, and
-/// listed with the reason, when its header is damaged or does not match its name (variant,
-/// rules, width, stones or split), as the readers check it
-/// ([`crate::verify::check_header`], [`crate::fourrow::tables::check_header`]); see
-/// [`ensure_sound`].
+/// headers, checking each file whole (in parallel): its header, that the header matches its
+/// name (variant, rules, width, stones or split, as the readers check it:
+/// [`crate::verify::check_header`], [`crate::fourrow::tables::check_header`]) and the
+/// checksum of its values. A file that fails is listed with the reason; see
+/// [`ensure_sound`]. [`crate::verify()`] also re-derives every value.
 pub fn info(dir: &Path) -> Result<Vec<FileInfo>, Error> {
-    let mut out = Vec::new();
+    use rayon::prelude::*;
     let two = table_files(dir)?;
     let four = crate::fourrow::tables::files(dir)?;
     let checked = |path: &Path, is_four: bool| -> Result<Header, Error> {
@@ -197,28 +197,33 @@ pub fn info(dir: &Path) -> Result<Vec<FileInfo>, Error> {
         } else {
             crate::verify::check_header(path, &h)?;
         }
+        SliceFile::open(path, None, true)?;
         Ok(h)
     };
-    let listed = two
+    let listed: Vec<(PathBuf, bool)> = two
         .into_iter()
         .map(|p| (p, false))
-        .chain(four.into_iter().map(|p| (p, true)));
-    for (path, is_four) in listed {
-        let bytes = std::fs::metadata(&path)
-            .map_err(|e| Error::io(&path, "reading the size of", e))?
-            .len();
-        let (header, problem) = match checked(&path, is_four) {
-            Ok(h) => (Some(h), None),
-            Err(e) => (None, Some(e.to_string())),
-        };
-        out.push(FileInfo {
-            path,
-            bytes,
-            header,
-            problem,
-        });
-    }
-    Ok(out)
+        .chain(four.into_iter().map(|p| (p, true)))
+        .collect();
+    listed
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|(path, is_four)| {
+            let bytes = std::fs::metadata(&path)
+                .map_err(|e| Error::io(&path, "reading the size of", e))?
+                .len();
+            let (header, problem) = match checked(&path, is_four) {
+                Ok(h) => (Some(h), None),
+                Err(e) => (None, Some(e.to_string())),
+            };
+            Ok(FileInfo {
+                path,
+                bytes,
+                header,
+                problem,
+            })
+        })
+        .collect()
 }
 
 /// `Ok` when no file of an [`info`] listing was refused; otherwise an error that says how

@@ -13,7 +13,9 @@ pub struct GameArgs {
     /// Variant id (kalah, oware, warri, kale, kpo; four-row removal games: mulabalaba, toka,
     /// kanotta, nchuba, nakabili, kabwanga, chisolo, natatu).
     pub variant: String,
-    /// Pits a side (default 6; inferred from --position when not given).
+    /// Pits a side (holes a row for the four-row games) [default: the variant's own: 6 for
+    /// the two-row games; mulabalaba 6, toka 12, kanotta, nakabili and kabwanga 8, nchuba 16,
+    /// chisolo 5, natatu 7; `probe` reads it from its position text].
     #[arg(long)]
     pub width: Option<usize>,
     /// Rule option name=value (repeatable); see the variant's docs.
@@ -82,7 +84,8 @@ pub enum TablebaseCommand {
         #[arg(long)]
         json: bool,
     },
-    /// List the tables of a folder with their headers.
+    /// List the tables of a folder, each file checked whole: header, name and the checksum
+    /// of its values (exit status 2 if one is refused; `verify` also re-derives every value).
     Info {
         /// Folder of the tables.
         #[arg(long, default_value = DEFAULT_DIR)]

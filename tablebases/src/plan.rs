@@ -159,6 +159,9 @@ pub struct Answer {
     pub phases: Vec<Phase>,
     /// The tables used, when any.
     pub tables: Option<TablesUsed>,
+    /// Slices up to the position's seeds that the tables lack below their largest one (a
+    /// search went on without them); empty when the tables answered.
+    pub missing_slices: Vec<u32>,
     /// Wall-clock seconds of the whole plan.
     pub seconds: f64,
 }
@@ -272,6 +275,8 @@ pub type MoveValues = Vec<(Pit, Option<i32>)>;
 /// The state of a plan under way.
 struct Run<'b> {
     t0: Instant,
+    /// Seeds on the position's board.
+    stones: u32,
     phases: Vec<Phase>,
     tables: Tablebases,
     built: u32,
@@ -342,16 +347,17 @@ impl<'a> Planner<'a> {
         on: &mut (dyn FnMut(Step) + Send),
     ) -> Result<(Answer, Tablebases), Error> {
         let tables = self.start_tables()?;
+        let g = self.game;
+        let stones = g.future_bound(pos) as u32;
         let mut run = Run {
             t0: Instant::now(),
+            stones,
             phases: Vec::new(),
             tables,
             built: 0,
             built_positions: 0,
             on,
         };
-        let g = self.game;
-        let stones = g.future_bound(pos) as u32;
         let have = run.tables.complete_up_to();
         if self.budget.depth.is_some() || g.outcome(pos).is_some() {
             let method = probing_method(&run);
@@ -447,7 +453,8 @@ impl<'a> Planner<'a> {
     /// The exact value of every legal move of `pos`, in generation order, by the plan of
     /// [`Planner::solve`]: from the tables when it ends with them, else by the search, each
     /// move solved exactly (probing the tables the plan left). With a deadline that passes
-    /// first, `None` for the moves not proven.
+    /// first, `None` for the moves not proven (all of them when the plan did not prove the
+    /// position's value).
     pub fn analyze(
         &self,
         pos: &TwoRowPos,
@@ -469,7 +476,7 @@ impl<'a> Planner<'a> {
         if tables_to.is_some() {
             solver = solver.with_oracle(&tables);
         }
-        let values = solver.analyze_with_progress(pos, &mut |_, _, nodes| {
+        let moves = solver.analyze_in_time(pos, &mut |_, _, nodes| {
             on(Step::Search {
                 tables_to,
                 progress: SearchProgress {
@@ -480,7 +487,6 @@ impl<'a> Planner<'a> {
                 },
             })
         });
-        let moves = values.iter().map(|v| (v.mv, Some(v.value))).collect();
         Ok((answer, moves))
     }
 
@@ -594,6 +600,11 @@ impl<'a> Planner<'a> {
         } else {
             self.tables_used(&run)
         };
+        let missing_slices = if method == Method::Search {
+            Vec::new()
+        } else {
+            run.tables.gaps(run.stones)
+        };
         let answer = Answer {
             method,
             value: r.value,
@@ -607,6 +618,7 @@ impl<'a> Planner<'a> {
             depth: r.depth,
             phases: run.phases,
             tables,
+            missing_slices,
             seconds: run.t0.elapsed().as_secs_f64(),
         };
         (answer, run.tables)
@@ -662,6 +674,7 @@ impl<'a> Planner<'a> {
             depth: 0,
             phases: run.phases,
             tables,
+            missing_slices: Vec::new(),
             seconds: run.t0.elapsed().as_secs_f64(),
         };
         (answer, run.tables)

@@ -176,6 +176,15 @@ impl Tablebases {
             .collect()
     }
 
+    /// The slices absent below the largest present one, up to `stones`: holes in a folder
+    /// (a slice deleted, or renamed to another game) that a search probing it goes on without.
+    pub fn gaps(&self, stones: u32) -> Vec<u32> {
+        let top = (self.slices.len() as u32).min(stones.saturating_add(1));
+        (0..top)
+            .filter(|&n| self.slices[n as usize].is_none())
+            .collect()
+    }
+
     /// The largest `n` such that every slice `0..=n` is present.
     pub fn complete_up_to(&self) -> Option<u32> {
         let k = self.slices.iter().take_while(|s| s.is_some()).count();

@@ -157,6 +157,17 @@ impl FourTables {
         self.slices.len()
     }
 
+    /// The slices `(m, o)` absent with no more seeds than the largest one present: holes in
+    /// the folder (a slice deleted, or renamed to another game) that a search probing it goes
+    /// on without.
+    pub fn gaps(&self) -> Vec<[u32; 2]> {
+        let top = self.slices.keys().map(|s| s[0] + s[1]).max().unwrap_or(0);
+        super::splits(top)
+            .into_iter()
+            .filter(|s| !self.slices.contains_key(s))
+            .collect()
+    }
+
     /// True when no slice of the game was found (never for tables [`FourTables::open`] gave:
     /// it refuses such a folder).
     pub fn is_empty(&self) -> bool {
