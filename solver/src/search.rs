@@ -429,15 +429,19 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         let count0 = self.count;
         if self.nodes & 0xFFF == 0 {
             self.flush_nodes();
+        }
+        // Helpers look for the main worker's stop, and with a deadline the main worker reads
+        // the clock, every 16 nodes: a node can take milliseconds (first writes to the pages of
+        // a fresh table, a four-row sowing), and a deadline must be met within a tenth of a
+        // second, helpers joined.
+        if self.nodes & 0xF == 0 {
             if self.salt != 0 && self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
-        }
-        // The clock is read every 256 nodes: a node of the four-row games can take tens of
-        // microseconds, and a deadline must be met within a tenth of a second.
-        if self.nodes & 0xFF == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.stop.store(true, Ordering::Relaxed);
-            self.aborted = true;
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stop.store(true, Ordering::Relaxed);
+                self.aborted = true;
+            }
         }
         if self.aborted {
             return Res {
