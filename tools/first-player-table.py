@@ -3,8 +3,9 @@
 
 A thin caller of `mancala solve <variant> --width W --seeds S --json`: the solve planner picks
 the method (whole-game retrograde analysis, the search with tables, the search alone) and says
-which in its "method" field. Prints a Markdown table of value, best first moves, method and
-wall seconds of each cell (measured around each solve), and with --csv also a CSV file.
+which in its "method" field. Prints a Markdown table of value, best first moves, method, wall
+seconds of each cell (measured around each solve) and the seconds of its table builds and of
+its searches (from the solve's "phases"), and with --csv also a CSV file.
 
 Usage: tools/first-player-table.py [--bin target/release/mancala] [--variants warri,kale,kpo,oware]
        [--widths 2,3,4,5,6] [--seeds 1,2,3] [--cells oware:5x3,warri:6x2]
@@ -58,18 +59,22 @@ for v, w, s in cells():
         sys.exit(f"{' '.join(cmd)}: {out.stderr.strip()}")
     r = json.loads(out.stdout)
     best = r["best_moves"] if r.get("best_moves") is not None else [r["best_move"] or "-"]
-    rows.append((v, w, s, r["value"], r["exact"], " ".join(best), r["method"], secs))
+    build = sum(p["seconds"] for p in r["phases"] if p["phase"] == "build")
+    search = sum(p["seconds"] for p in r["phases"] if p["phase"] == "search")
+    rows.append((v, w, s, r["value"], r["exact"], " ".join(best), r["method"], secs, build,
+                 search))
     shown = f"{r['value']:+d}" if r["exact"] else f"? (estimate {r['value']:+d})"
     print(f"{v} {w}x{s}: {shown} best {' '.join(best)} by {r['method']} in {secs:.1f} s",
           file=sys.stderr, flush=True)
 
-print("| variant | width | seeds | value | best first moves | method | seconds |")
-print("|---|---|---|---|---|---|---|")
-for v, w, s, value, exact, best, how, secs in rows:
+print("| variant | width | seeds | value | best first moves | method | seconds | of which builds | searches |")
+print("|---|---|---|---|---|---|---|---|---|")
+for v, w, s, value, exact, best, how, secs, build, search in rows:
     shown = (f"{value:+d}" if value else "0") if exact else f"unproven (estimate {value:+d})"
-    print(f"| {v} | {w} | {s} | {shown} | {best} | {how} | {secs:.1f} |")
+    print(f"| {v} | {w} | {s} | {shown} | {best} | {how} | {secs:.1f} | {build:.1f} | {search:.1f} |")
 if args.csv:
     with open(args.csv, "w") as f:
-        f.write("variant,width,seeds,value,exact,best,method,seconds\n")
-        for v, w, s, value, exact, best, how, secs in rows:
-            f.write(f"{v},{w},{s},{value},{str(exact).lower()},{best},{how},{secs:.2f}\n")
+        f.write("variant,width,seeds,value,exact,best,method,seconds,build_seconds,search_seconds\n")
+        for v, w, s, value, exact, best, how, secs, build, search in rows:
+            f.write(f"{v},{w},{s},{value},{str(exact).lower()},{best},{how},{secs:.2f},"
+                    f"{build:.2f},{search:.2f}\n")

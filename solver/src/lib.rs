@@ -6,7 +6,7 @@
 //! - [`tworow`]: kalah, oware, warri, kale and kpo;
 //! - [`text`]: position text per the project's NOTATION.md;
 //! - [`variant`]: the catalogue of variants and building rules from options;
-//! - [`perft`]: move-path counting; [`line`]: lines of perfect play from exact values;
+//! - [`perft`]: move-path counting; [`line`](mod@line): lines of perfect play from exact values;
 //! - [`engine`]: game-playing engines, [`matches`](mod@matches) between them and their [`stats`];
 //! - [`report`]: Markdown, CSV and SVG writers and the advantage and strength reports.
 #![deny(missing_docs)]

@@ -1,4 +1,5 @@
-//! Position text (NOTATION.md) for the two-row variants, and the terminal drawing.
+//! Position text (NOTATION.md), move names and the terminal drawing of the two-row variants:
+//! their [`Notation`] implementation.
 //!
 //! ```text
 //! <north row>/<south row> <S|N> [captured=<S>,<N>] [stores=<S>,<N>]
@@ -7,10 +8,10 @@
 //! Rows are written left to right as South sees the board: North's row therefore lists North's
 //! pit W first and North's pit 1 last. Omitted fields take the values of a fresh game.
 
-use crate::error::PositionError;
-use crate::game::Notation;
+use crate::error::{MoveError, PositionError};
+use crate::game::{Game, Notation};
 use crate::side::Side;
-use crate::tworow::{TwoRow, TwoRowPos, MAX_CAPTURED};
+use crate::tworow::{Pit, TwoRow, TwoRowPos, MAX_CAPTURED};
 
 /// Parses one row of comma-separated counts; problems are pushed with the row's number.
 pub(crate) fn parse_row(row: &str, number: usize, problems: &mut Vec<String>) -> Vec<u32> {
@@ -252,5 +253,69 @@ impl TwoRow {
             "game over: {who}, final score South {} North {}\n",
             o.score[0], o.score[1]
         ))
+    }
+}
+
+impl Notation for TwoRow {
+    fn variant_id(&self) -> &'static str {
+        self.kind().id()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<TwoRowPos, PositionError> {
+        parse_two_row(self, text)
+    }
+
+    fn format_position(&self, pos: &TwoRowPos) -> String {
+        format_two_row(self, pos)
+    }
+
+    fn move_name(&self, _pos: &TwoRowPos, mv: Pit) -> String {
+        (mv as usize + 1).to_string()
+    }
+
+    fn parse_move(&self, pos: &TwoRowPos, name: &str) -> Result<Pit, MoveError> {
+        let w = self.width();
+        let pit = match name.parse::<usize>() {
+            Ok(n) if (1..=w).contains(&n) => n - 1,
+            _ => {
+                return Err(MoveError::Malformed {
+                    text: name.to_string(),
+                    expected: format!("a pit number 1..{w} counted from the mover's left"),
+                })
+            }
+        };
+        let illegal = |reason: String| MoveError::Illegal {
+            text: name.to_string(),
+            reason,
+        };
+        if self.outcome(pos).is_some() {
+            return Err(illegal("the game is over".into()));
+        }
+        if pos.pits().get(pit) == 0 {
+            return Err(illegal(format!(
+                "{}'s pit {} is empty",
+                pos.side_to_move().letter(),
+                pit + 1
+            )));
+        }
+        if !self.is_legal(pos, pit as Pit) {
+            return Err(illegal(format!(
+                "it leaves {} without a seed while another move does not",
+                pos.side_to_move().opponent().letter()
+            )));
+        }
+        Ok(pit as Pit)
+    }
+
+    fn draw(&self, pos: &TwoRowPos) -> String {
+        draw_two_row(self, pos)
+    }
+
+    fn captured(&self, pos: &TwoRowPos) -> [u32; 2] {
+        let c = pos.captured_relative();
+        match pos.side_to_move() {
+            Side::South => c,
+            Side::North => [c[1], c[0]],
+        }
     }
 }

@@ -22,8 +22,8 @@
 //! - Oware and warri test "leaves the opponent a seed" without playing the moves out where a
 //!   proven shortcut applies (`TwoRow::legal`).
 
-use crate::error::{ConfigError, MoveError, PositionError};
-use crate::game::{Game, MarginGame, Notation, Outcome};
+use crate::error::{ConfigError, PositionError};
+use crate::game::{Game, MarginGame, Outcome};
 use crate::pits::{
     byte_sum, lane_bytes, lane_flags, lanes_equal, nonzero_lanes, run_ending_at, Pits, HIGH64,
     MAX_BOARD_SEEDS, MAX_WIDTH, ONES64,
@@ -1147,70 +1147,6 @@ impl MarginGame for TwoRow {
     // strictly nearer his store, so (seeds in stores, -distance of seeds to stores) rises.
     fn acyclic(&self) -> bool {
         self.kind == Kind::Kalah
-    }
-}
-
-impl Notation for TwoRow {
-    fn variant_id(&self) -> &'static str {
-        self.kind.id()
-    }
-
-    fn parse_position(&self, text: &str) -> Result<TwoRowPos, PositionError> {
-        crate::text::parse_two_row(self, text)
-    }
-
-    fn format_position(&self, pos: &TwoRowPos) -> String {
-        crate::text::format_two_row(self, pos)
-    }
-
-    fn move_name(&self, _pos: &TwoRowPos, mv: Pit) -> String {
-        (mv as usize + 1).to_string()
-    }
-
-    fn parse_move(&self, pos: &TwoRowPos, name: &str) -> Result<Pit, MoveError> {
-        let w = self.width;
-        let pit = match name.parse::<usize>() {
-            Ok(n) if (1..=w).contains(&n) => n - 1,
-            _ => {
-                return Err(MoveError::Malformed {
-                    text: name.to_string(),
-                    expected: format!("a pit number 1..{w} counted from the mover's left"),
-                })
-            }
-        };
-        let illegal = |reason: String| MoveError::Illegal {
-            text: name.to_string(),
-            reason,
-        };
-        if self.outcome(pos).is_some() {
-            return Err(illegal("the game is over".into()));
-        }
-        if pos.pits.get(pit) == 0 {
-            return Err(illegal(format!(
-                "{}'s pit {} is empty",
-                pos.to_move.letter(),
-                pit + 1
-            )));
-        }
-        if !self.is_legal(pos, pit as Pit) {
-            return Err(illegal(format!(
-                "it leaves {} without a seed while another move does not",
-                pos.to_move.opponent().letter()
-            )));
-        }
-        Ok(pit as Pit)
-    }
-
-    fn draw(&self, pos: &TwoRowPos) -> String {
-        crate::text::draw_two_row(self, pos)
-    }
-
-    fn captured(&self, pos: &TwoRowPos) -> [u32; 2] {
-        let c = pos.captured;
-        match pos.to_move {
-            Side::South => c,
-            Side::North => [c[1], c[0]],
-        }
     }
 }
 

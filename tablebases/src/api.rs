@@ -1,14 +1,14 @@
 //! The calls the command line makes: probe with move values, value histograms, file listing.
 
 use crate::error::Error;
+use crate::files::{no_tables, table_files, GameId};
 use crate::format::{read_header, Header, SliceFile};
 use crate::probe::Tablebases;
-use crate::rules::GameId;
-use crate::verify::table_files;
 use mancala_solver::{Game, MarginGame, Notation, TwoRow, TwoRowPos};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// The tables' answer for one position and each of its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -183,17 +183,17 @@ impl FileInfo {
 /// Lists the table files in `dir` (two-row `*.mtb`, then four-row `*.ftb`) with their
 /// headers, checking each file whole (in parallel): its header, that the header matches its
 /// name (variant, rules, width, stones or split, as the readers check it:
-/// [`crate::verify::check_header`], [`crate::fourrow::tables::check_header`]) and the
+/// [`crate::verify::check_header`], [`crate::fourrow::files::check_header`]) and the
 /// checksum of its values. A file that fails is listed with the reason; see
 /// [`ensure_sound`]. [`crate::verify()`] also re-derives every value.
 pub fn info(dir: &Path) -> Result<Vec<FileInfo>, Error> {
     use rayon::prelude::*;
     let two = table_files(dir)?;
-    let four = crate::fourrow::tables::files(dir)?;
+    let four = crate::files::four_files(dir)?;
     let checked = |path: &Path, is_four: bool| -> Result<Header, Error> {
         let h = read_header(path)?;
         if is_four {
-            crate::fourrow::tables::check_header(path, &h)?;
+            crate::fourrow::files::check_header(path, &h)?;
         } else {
             crate::verify::check_header(path, &h)?;
         }
@@ -245,79 +245,87 @@ pub fn ensure_sound(files: &[FileInfo]) -> Result<(), Error> {
     )))
 }
 
-/// A summary of the table files in `dir`, one entry per game: the file name's game part
-/// (`<variant>-<rules>-w<W>`), how many files and their stone range, e.g.
-/// `oware-grandslam=forfeit-w6: 13 two-row files, 0 to 12 stones`; a table file whose name
-/// does not parse is given by its name. Names only: no file is opened.
-pub fn contents(dir: &Path) -> Result<Vec<String>, Error> {
-    // Per game part and kind: files, fewest and most stones.
-    let mut games: BTreeMap<(String, &str), (usize, u32, u32)> = BTreeMap::new();
-    let mut odd = Vec::new();
-    let two = table_files(dir)?;
-    let four = crate::fourrow::tables::files(dir)?;
-    let name = |p: &Path| {
-        p.file_name()
-            .map_or(String::new(), |s| s.to_string_lossy().into_owned())
-    };
-    let mut add = |game: &str, kind: &'static str, n: u32| {
-        let e = games.entry((game.to_string(), kind)).or_insert((0, n, n));
-        e.0 += 1;
-        e.1 = e.1.min(n);
-        e.2 = e.2.max(n);
-    };
-    for p in &two {
-        let file = name(p);
-        let parsed = file
-            .strip_suffix(".mtb")
-            .and_then(|s| s.rsplit_once("-n"))
-            .and_then(|(g, n)| Some((g, n.parse::<u32>().ok()?)));
-        match parsed {
-            Some((g, n)) => add(g, "two-row", n),
-            None => odd.push(file),
-        }
-    }
-    for p in &four {
-        let file = name(p);
-        let parsed = file
-            .strip_suffix(&format!(".{}", crate::fourrow::EXTENSION))
-            .and_then(|s| s.rsplit_once("-o"))
-            .and_then(|(rest, o)| {
-                let (g, m) = rest.rsplit_once("-m")?;
-                Some((
-                    g,
-                    m.parse::<u32>().ok()?.checked_add(o.parse::<u32>().ok()?)?,
-                ))
-            });
-        match parsed {
-            Some((g, n)) => add(g, "four-row", n),
-            None => odd.push(file),
-        }
-    }
-    let mut out: Vec<String> = games
-        .into_iter()
-        .map(|((g, kind), (count, lo, hi))| {
-            let s = if count == 1 { "" } else { "s" };
-            if lo == hi {
-                format!("{g}: {count} {kind} file{s}, {lo} stones")
-            } else {
-                format!("{g}: {count} {kind} file{s}, {lo} to {hi} stones")
-            }
-        })
-        .collect();
-    out.extend(odd);
-    Ok(out)
+/// The result of [`verify`]: every table file checked, all sound.
+#[derive(Clone, Debug)]
+pub struct VerifyReport {
+    /// The two-row slices, by game then stones.
+    pub slices: Vec<crate::verify::SliceCheck>,
+    /// What the four-row verifier checked (no file when the folder holds none).
+    pub four: crate::fourrow::VerifyReport,
+    /// Files checked in all, two-row and four-row.
+    pub files: usize,
+    /// Positions checked in all, two-row and four-row.
+    pub positions: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
 }
 
-/// The error of a folder that holds no table of `id`: names the folder, the game (variant,
-/// rules, width) and what the folder holds instead ([`contents`]).
-pub fn no_tables(dir: &Path, id: &GameId) -> Error {
-    let held = match contents(dir) {
-        Ok(c) if c.is_empty() => "it holds no tablebase files".to_string(),
-        Ok(c) => format!("it holds {}", c.join("; ")),
-        Err(e) => format!("its files cannot be listed: {e}"),
+/// Verifies every table file in `dir`, two-row and four-row ([`crate::verify`](mod@crate::verify)), on the
+/// current rayon pool. Every header is checked before any value; the first problem found is
+/// returned as an error naming the file. A folder that holds no table file is an error too.
+pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
+    let t0 = Instant::now();
+    let two = table_files(dir)?;
+    let four = crate::files::four_files(dir)?;
+    if two.is_empty() && four.is_empty() {
+        return Err(Error::Invalid(format!(
+            "{}: holds no tablebase files (*.mtb or *.ftb): nothing to verify",
+            dir.display()
+        )));
+    }
+    let games = crate::verify::headers_by_game(dir)?;
+    crate::fourrow::files::list(dir)?;
+    let mut slices = Vec::new();
+    let mut total = 0;
+    for (id, list) in games {
+        let game = id
+            .game()
+            .map_err(|e| Error::corrupt(&list[0].0, e.to_string()))?;
+        let mut files: Vec<Option<SliceFile>> = Vec::new();
+        for (path, h) in &list {
+            let f = SliceFile::open(path, Some((&id, h.stones)), true)?;
+            let n = h.stones as usize;
+            if files.len() <= n {
+                files.resize_with(n + 1, || None);
+            }
+            files[n] = Some(f);
+        }
+        for (path, h) in &list {
+            let n = h.stones;
+            if let Some(m) = (0..n).find(|&m| files[m as usize].is_none()) {
+                return Err(Error::Invalid(format!(
+                    "{}: cannot verify: the {m}-stone slice of {id} it depends on is missing",
+                    path.display()
+                )));
+            }
+            let lower: Vec<&SliceFile> = files[..=n as usize]
+                .iter()
+                .map(|f| f.as_ref().expect("checked present"))
+                .collect();
+            let positions = crate::verify::verify_slice(&game, &lower)?;
+            total += positions;
+            slices.push(crate::verify::SliceCheck {
+                path: path.clone(),
+                game: id.clone(),
+                stones: n,
+                positions,
+            });
+        }
+    }
+    let four = if four.is_empty() {
+        crate::fourrow::VerifyReport {
+            files: 0,
+            positions: 0,
+            seconds: 0.0,
+        }
+    } else {
+        crate::fourrow::verify(dir)?
     };
-    Error::Invalid(format!(
-        "{}: holds no tables of {id} ({held}); build them with `mancala tablebase build`",
-        dir.display()
-    ))
+    Ok(VerifyReport {
+        files: slices.len() + four.files,
+        positions: total + four.positions,
+        slices,
+        four,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
 }

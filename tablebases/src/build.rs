@@ -123,10 +123,11 @@
 //! the positions of a level the same way.
 
 use crate::error::Error;
+use crate::files::GameId;
 use crate::format::{write_slice, SliceFile, MAX_STONES};
 use crate::index::{max_potential, rank, Slice};
 use crate::probe::Tablebases;
-use crate::rules::{GameId, SliceRules, Succs};
+use crate::rules::{SliceRules, Succs};
 use arrayvec::ArrayVec;
 use mancala_solver::pits::{Pits, MAX_WIDTH};
 use mancala_solver::tt::prefetch_line as prefetch;

@@ -16,8 +16,8 @@
 //! complete file.
 
 use crate::error::Error;
+use crate::files::GameId;
 use crate::index::slice_len;
-use crate::rules::GameId;
 use memmap2::Mmap;
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File, OpenOptions};
@@ -37,6 +37,12 @@ pub const PAGE: usize = 4096;
 pub const ENCODING: &str = "i8";
 /// The order of the positions in the data.
 pub const INDEX: &str = "colex-stars-and-bars";
+/// Four-row tables: the value encoding (win/draw/loss with distance).
+pub const FOUR_ENCODING: &str = "wdl-dtm";
+/// Four-row tables: the metric.
+pub const FOUR_METRIC: &str = "wdl";
+/// Four-row tables: the position order (`crate::fourrow` describes it).
+pub const FOUR_INDEX: &str = "fourrow-state-mover-opponent";
 /// The most stones a slice may have: values lie in `-stones..=stones` and must fit an `i8`.
 pub const MAX_STONES: u32 = 127;
 /// The longest JSON header accepted.
@@ -281,9 +287,9 @@ fn parse_header(path: &Path, head: &mut [u8], file_len: u64) -> Result<Header, E
             ),
         ));
     }
-    let four = h.encoding == crate::fourrow::ENCODING
-        && h.metric == crate::fourrow::METRIC
-        && h.index == crate::fourrow::INDEX
+    let four = h.encoding == FOUR_ENCODING
+        && h.metric == FOUR_METRIC
+        && h.index == FOUR_INDEX
         && h.split.is_some();
     if !four && (h.encoding != ENCODING || h.metric != "margin" || h.index != INDEX) {
         return Err(Error::corrupt(

@@ -127,6 +127,7 @@ pub mod build;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod error;
+pub mod files;
 pub mod format;
 pub mod fourrow;
 pub mod index;
@@ -136,12 +137,15 @@ pub mod report;
 pub mod rules;
 pub mod verify;
 
-pub use api::{ensure_sound, info, probe, probe_json, probe_with, stats, FileInfo, Probe, Stats};
+pub use api::{
+    ensure_sound, info, probe, probe_json, probe_with, stats, verify, FileInfo, Probe, Stats,
+    VerifyReport,
+};
 pub use build::{build, build_next, BuildReport, Progress, SliceBuilder, SliceReport};
 pub use error::Error;
+pub use files::GameId;
 pub use format::{Header, SliceFile, MAX_STONES};
 pub use index::{slice_len, Slice};
 pub use plan::{Answer, Method, Planner};
 pub use probe::Tablebases;
-pub use rules::{GameId, SliceRules, Succ};
-pub use verify::{verify, VerifyReport};
+pub use rules::{SliceRules, Succ};

@@ -712,9 +712,9 @@ fn record_build(phases: &mut Vec<Phase>, n: u32, positions: u64, seconds: f64) {
 
 /// True when `dir` holds a table file of `game`'s (by name).
 fn has_tables_of(dir: &Path, game: &TwoRow) -> Result<bool, Error> {
-    let first = crate::rules::GameId::of(game).file_name(0);
+    let first = crate::files::GameId::of(game).file_name(0);
     let prefix = first.strip_suffix("0.mtb").unwrap_or(&first).to_string();
-    Ok(crate::verify::table_files(dir)?.iter().any(|p| {
+    Ok(crate::files::table_files(dir)?.iter().any(|p| {
         p.file_name()
             .and_then(|s| s.to_str())
             .is_some_and(|s| s.starts_with(&prefix))

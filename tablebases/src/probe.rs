@@ -1,9 +1,9 @@
 //! Probing: the slices of one game, memory-mapped, answering the future value of a position.
 
 use crate::error::Error;
+use crate::files::GameId;
 use crate::format::{SliceFile, MAX_STONES};
 use crate::index;
-use crate::rules::GameId;
 use mancala_solver::pits::Pits;
 use mancala_solver::search::Oracle;
 use mancala_solver::{Kind, RuleOptions, TwoRow, TwoRowPos};
@@ -45,7 +45,7 @@ impl Tablebases {
     /// absent are simply not probed; a file that is present but damaged, or holds another game
     /// or stone count, is an error (the one of the fewest stones, if several are). A folder
     /// without any slice of `game` is an error that lists the tables it holds instead
-    /// ([`crate::api::no_tables`]).
+    /// ([`crate::files::no_tables`]).
     pub fn open(dir: &Path, game: &TwoRow) -> Result<Tablebases, Error> {
         if !dir.is_dir() {
             return Err(Error::Invalid(format!(
@@ -84,7 +84,7 @@ impl Tablebases {
             slices.pop();
         }
         if slices.is_empty() {
-            return Err(crate::api::no_tables(dir, &id));
+            return Err(crate::files::no_tables(dir, &id));
         }
         Ok(Tablebases {
             dir: Some(dir.to_path_buf()),

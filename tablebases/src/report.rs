@@ -359,7 +359,7 @@ fn four_row_section(
                     if s.max_plies != longest {
                         continue;
                     }
-                    let f = crate::fourrow::tables::open_slice(&g, &s.path, s.split)?;
+                    let f = crate::fourrow::files::open_slice(&g, &s.path, s.split)?;
                     if let Some(i) = f.data().iter().position(|&b| b as u32 == longest + 1) {
                         let pos = crate::fourrow::FourSlice::new(&g, s.split).unrank(&g, i as u64);
                         from = g.format_position(&pos);

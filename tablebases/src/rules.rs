@@ -1,4 +1,4 @@
-//! What the builder needs from the rules, and the identity of a set of tables.
+//! What the builder needs from the rules.
 //!
 //! The builder is generic over [`SliceRules`]: for a board given as [`Pits`] (side to move
 //! normalised, nothing captured yet), either the game is over (a terminal value) or the list
@@ -7,11 +7,10 @@
 //! move's child and gain in one pass, and [`MarginGame::final_margin`] at the end of a game.
 //! A four-row `wdl` game would implement the same trait with values in `{-1, 0, 1}`.
 
-use crate::error::Error;
 use arrayvec::ArrayVec;
 use mancala_solver::pits::{Pits, MAX_WIDTH};
 use mancala_solver::tworow::TwoRowPos;
-use mancala_solver::{variant, Kind, MarginGame, Side, Successors, TwoRow};
+use mancala_solver::{Kind, MarginGame, Side, Successors, TwoRow};
 
 /// One move of a position: where it leads and what it wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +63,7 @@ pub trait SliceRules: Sync {
     /// [`build`](mod@crate::build) module docs). The builder then evaluates the positions once
     /// each, in decreasing potential, instead of iterating to a fixpoint; it checks as it goes
     /// that no move inside the slice reaches a position not yet evaluated, and fails with
-    /// [`Error::Unsound`] if one does, so a wrong `true` cannot give a wrong table.
+    /// [`Error::Unsound`](crate::Error::Unsound) if one does, so a wrong `true` cannot give a wrong table.
     fn acyclic_in_slice(&self) -> bool {
         false
     }
@@ -195,75 +194,5 @@ impl SliceRules for TwoRow {
     /// Kalah only: a move that stays in its slice raises the potential (`build` module docs).
     fn acyclic_in_slice(&self) -> bool {
         self.kind() == Kind::Kalah
-    }
-}
-
-/// Which game a set of tables is for: variant, rule options and width. The seeds a pit at
-/// the start do not matter to an endgame table.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GameId {
-    /// The variant id (`oware`, ...).
-    pub variant: String,
-    /// Every rule option as `name=value` ([`mancala_solver::RuleOptions::describe`]).
-    pub rules: Vec<String>,
-    /// Pits a side.
-    pub width: usize,
-}
-
-impl GameId {
-    /// The identity of `game`'s tables.
-    pub fn of(game: &TwoRow) -> GameId {
-        GameId {
-            variant: game.kind().id().to_string(),
-            rules: game.options().describe(game.kind()),
-            width: TwoRow::width(game),
-        }
-    }
-
-    /// The rules this identity names (with 1 seed a pit, which tables do not depend on).
-    pub fn game(&self) -> Result<TwoRow, Error> {
-        let g = variant::build(&self.variant, Some(self.width), Some(1), &self.rules)
-            .map_err(|e| Error::Invalid(e.to_string()))?;
-        if GameId::of(&g) != *self {
-            return Err(Error::Invalid(format!(
-                "rules {} do not name one rule set of {}",
-                self.rules.join(","),
-                self.variant
-            )));
-        }
-        Ok(g)
-    }
-
-    /// The rules as they appear in file names: `name=value` joined by commas, or `default`
-    /// for a variant without options.
-    pub fn rules_text(&self) -> String {
-        if self.rules.is_empty() {
-            "default".to_string()
-        } else {
-            self.rules.join(",")
-        }
-    }
-
-    /// The file name of the slice of `stones` seeds: `<variant>-<rules>-w<W>-n<N>.mtb`.
-    pub fn file_name(&self, stones: u32) -> String {
-        format!(
-            "{}-{}-w{}-n{}.mtb",
-            self.variant,
-            self.rules_text(),
-            self.width,
-            stones
-        )
-    }
-}
-
-impl std::fmt::Display for GameId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} ({}) width {}",
-            self.variant,
-            self.rules_text(),
-            self.width
-        )
     }
 }

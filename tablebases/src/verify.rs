@@ -7,9 +7,9 @@
 //! or minus the stored value of the child (plus when the same player moves again). Every value
 //! must also lie within `±` the stones on the board.
 //!
-//! [`verify`] checks every table file of a folder, two-row (`*.mtb`, here) and four-row
-//! (`*.ftb`, [`crate::fourrow::verify`]); a folder without any is an error, so that a
-//! verification that checked nothing never passes.
+//! [`crate::api::verify`] checks every table file of a folder with it, two-row (`*.mtb`,
+//! here) and four-row (`*.ftb`, [`crate::fourrow::verify`]); a folder without any is an error,
+//! so that a verification that checked nothing never passes.
 //!
 //! This Bellman check catches any damaged or mis-built value that is not consistent with its
 //! neighbours. On its own it cannot pin down values on cycles (a cycle of positions that all
@@ -17,15 +17,14 @@
 //! slices with the reference solver ([`mancala_solver::refsolve`]).
 
 use crate::error::Error;
+use crate::files::{table_files, GameId};
 use crate::format::{read_header, Header, SliceFile, INDEX};
 use crate::index::{self, Slice};
-use crate::rules::GameId;
 use mancala_solver::pits::MAX_WIDTH;
 use mancala_solver::{Game, MarginGame, Notation, Side, TwoRow};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 /// One verified slice.
 #[derive(Clone, Debug)]
@@ -38,36 +37,6 @@ pub struct SliceCheck {
     pub stones: u32,
     /// Positions checked.
     pub positions: u64,
-}
-
-/// The result of [`verify`]: every table file checked, all sound.
-#[derive(Clone, Debug)]
-pub struct VerifyReport {
-    /// The two-row slices, by game then stones.
-    pub slices: Vec<SliceCheck>,
-    /// What the four-row verifier checked (no file when the folder holds none).
-    pub four: crate::fourrow::VerifyReport,
-    /// Files checked in all, two-row and four-row.
-    pub files: usize,
-    /// Positions checked in all, two-row and four-row.
-    pub positions: u64,
-    /// Wall-clock seconds.
-    pub seconds: f64,
-}
-
-/// The table files (`*.mtb`) in `dir`, sorted by name.
-pub fn table_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
-    let rd = std::fs::read_dir(dir).map_err(|e| Error::io(dir, "listing", e))?;
-    let mut out = Vec::new();
-    for e in rd {
-        let e = e.map_err(|e| Error::io(dir, "listing", e))?;
-        let p = e.path();
-        if p.extension().is_some_and(|x| x == "mtb") {
-            out.push(p);
-        }
-    }
-    out.sort();
-    Ok(out)
 }
 
 /// Checks a two-row file's header (already read and checked by
@@ -108,76 +77,6 @@ pub fn headers_by_game(dir: &Path) -> Result<BTreeMap<GameId, Vec<(PathBuf, Head
         v.sort_by_key(|(_, h)| h.stones);
     }
     Ok(games)
-}
-
-/// Verifies every table file in `dir`, two-row and four-row (see the module docs), on the
-/// current rayon pool. Every header is checked before any value; the first problem found is
-/// returned as an error naming the file. A folder that holds no table file is an error too.
-pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
-    let t0 = Instant::now();
-    let two = table_files(dir)?;
-    let four = crate::fourrow::tables::files(dir)?;
-    if two.is_empty() && four.is_empty() {
-        return Err(Error::Invalid(format!(
-            "{}: holds no tablebase files (*.mtb or *.ftb): nothing to verify",
-            dir.display()
-        )));
-    }
-    let games = headers_by_game(dir)?;
-    crate::fourrow::tables::list(dir)?;
-    let mut slices = Vec::new();
-    let mut total = 0;
-    for (id, list) in games {
-        let game = id
-            .game()
-            .map_err(|e| Error::corrupt(&list[0].0, e.to_string()))?;
-        let mut files: Vec<Option<SliceFile>> = Vec::new();
-        for (path, h) in &list {
-            let f = SliceFile::open(path, Some((&id, h.stones)), true)?;
-            let n = h.stones as usize;
-            if files.len() <= n {
-                files.resize_with(n + 1, || None);
-            }
-            files[n] = Some(f);
-        }
-        for (path, h) in &list {
-            let n = h.stones;
-            if let Some(m) = (0..n).find(|&m| files[m as usize].is_none()) {
-                return Err(Error::Invalid(format!(
-                    "{}: cannot verify: the {m}-stone slice of {id} it depends on is missing",
-                    path.display()
-                )));
-            }
-            let lower: Vec<&SliceFile> = files[..=n as usize]
-                .iter()
-                .map(|f| f.as_ref().expect("checked present"))
-                .collect();
-            let positions = verify_slice(&game, &lower)?;
-            total += positions;
-            slices.push(SliceCheck {
-                path: path.clone(),
-                game: id.clone(),
-                stones: n,
-                positions,
-            });
-        }
-    }
-    let four = if four.is_empty() {
-        crate::fourrow::VerifyReport {
-            files: 0,
-            positions: 0,
-            seconds: 0.0,
-        }
-    } else {
-        crate::fourrow::verify(dir)?
-    };
-    Ok(VerifyReport {
-        files: slices.len() + four.files,
-        positions: total + four.positions,
-        slices,
-        four,
-        seconds: t0.elapsed().as_secs_f64(),
-    })
 }
 
 /// Re-derives every value of the last slice of `files` (`files[m]` holds the `m`-stone slice,

@@ -3,7 +3,7 @@
 use super::{check_game, file_name, game_id, split_of, splits, FourSlice, ENCODING, INDEX, METRIC};
 use crate::error::Error;
 use crate::format::{self, Header, SliceFile};
-use mancala_solver::fourrow::{FourRow, FourRowPos};
+use mancala_solver::fourrow::FourRow;
 use mancala_solver::Game;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -39,41 +39,6 @@ pub struct BuildReport {
     pub slices: Vec<UnitReport>,
     /// Wall-clock seconds.
     pub seconds: f64,
-}
-
-/// The slices built so far, by split: their files, memory-mapped, so that a build holds in
-/// memory only the unit it is building (the finished slices are paged in by the system as
-/// they are read, and can be dropped by it).
-pub(crate) type Built = HashMap<[u32; 2], SliceFile>;
-
-/// The value byte of `pos` from `built`, or an error naming the missing slice.
-pub(crate) fn lookup(game: &FourRow, built: &Built, pos: &FourRowPos) -> Result<u8, Error> {
-    let split = split_of(game, pos);
-    let v = built.get(&split).ok_or_else(|| {
-        Error::Invalid(format!(
-            "slice m={} o={} is missing: build with --max-stones {} or more",
-            split[0],
-            split[1],
-            split[0] + split[1]
-        ))
-    })?;
-    Ok(v.data()[FourSlice::new(game, split).rank(game, pos) as usize])
-}
-
-/// Statistics of one slice's bytes: won, drawn, lost and the longest distance.
-pub(crate) fn tally(v: &[u8]) -> ([u64; 3], u32) {
-    let mut c = [0u64; 3];
-    let mut max = 0;
-    for &b in v {
-        if b == 0 {
-            c[1] += 1;
-        } else {
-            let d = b as u32 - 1;
-            max = max.max(d);
-            c[if d % 2 == 1 { 0 } else { 2 }] += 1;
-        }
-    }
-    (c, max)
 }
 
 /// Builds every slice of `game` with at most `max_stones` seeds on the board into `dir`
@@ -126,7 +91,7 @@ pub fn build(
             // Read back through the map: the checksum is checked for kept files; a file just
             // written is only checked for its header.
             let f = if skipped {
-                tables::open_slice(game, p, *s)?
+                open_slice(game, p, *s)?
             } else {
                 SliceFile::open(p, None, false)?
             };
@@ -152,7 +117,7 @@ pub fn build(
     })
 }
 
-use super::tables;
+use super::files::{lookup, open_slice, tally, Built};
 
 /// Writes one slice file.
 pub(crate) fn write(path: &Path, game: &FourRow, split: [u32; 2], v: &[u8]) -> Result<(), Error> {

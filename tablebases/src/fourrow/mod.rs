@@ -45,26 +45,27 @@
 //! never marked are draws.
 
 pub mod build;
+pub mod files;
 pub mod tables;
 
 pub use build::{build, BuildReport, UnitReport};
 pub use tables::{verify, FourTables, ProbeResult, Value, VerifyReport};
 
 use crate::error::Error;
+use crate::files::GameId;
 use crate::index;
-use crate::rules::GameId;
 use mancala_solver::fourrow::{Dir, FourRow, FourRowPos, Kind, KANOTTA_SETUP};
 use mancala_solver::pits::Pits;
 use mancala_solver::{Game, Side};
 
 /// The value encoding in the file header.
-pub const ENCODING: &str = "wdl-dtm";
+pub const ENCODING: &str = crate::format::FOUR_ENCODING;
 /// The metric in the file header.
-pub const METRIC: &str = "wdl";
+pub const METRIC: &str = crate::format::FOUR_METRIC;
 /// The position order in the file header.
-pub const INDEX: &str = "fourrow-state-mover-opponent";
+pub const INDEX: &str = crate::format::FOUR_INDEX;
 /// The extension of four-row table files.
-pub const EXTENSION: &str = "ftb";
+pub const EXTENSION: &str = crate::files::FOUR_EXTENSION;
 /// The widest board the index handles (a circuit of `2W` holes in 16 lanes).
 pub const MAX_WIDTH: usize = mancala_solver::pits::MAX_WIDTH;
 

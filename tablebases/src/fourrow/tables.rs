@@ -1,13 +1,12 @@
 //! Opening, probing and verifying the four-row tables.
 
-use super::build::{lookup, Built};
-use super::{
-    check_game, file_name, game_id, in_tables_scope, split_of, FourSlice, EXTENSION, INDEX,
-};
+use super::files::{game_of, list, lookup, open_slice, tally, Built};
+use super::EXTENSION;
+use super::{check_game, game_id, in_tables_scope, split_of, FourSlice};
 use crate::error::Error;
-use crate::format::{read_header, Header, SliceFile};
-use crate::rules::GameId;
-use mancala_solver::fourrow::{FourMove, FourRow, FourRowPos, Kind, Options};
+use crate::files::GameId;
+use crate::format::SliceFile;
+use mancala_solver::fourrow::{FourMove, FourRow, FourRowPos};
 use mancala_solver::search::Oracle;
 use mancala_solver::{Game, Notation};
 use rayon::prelude::*;
@@ -60,42 +59,6 @@ impl Value {
     }
 }
 
-/// Opens the file of slice `split` of `game` and checks its header, size and checksum.
-pub fn open_slice(game: &FourRow, path: &Path, split: [u32; 2]) -> Result<SliceFile, Error> {
-    let f = SliceFile::open(path, None, true)?;
-    let h = f.header();
-    let id = game_id(game);
-    if h.index != INDEX {
-        return Err(Error::mismatch(
-            path,
-            format!("a two-row table ({}), expected a four-row one", h.index),
-        ));
-    }
-    if h.game_id() != id {
-        return Err(Error::mismatch(
-            path,
-            format!("holds {}, expected {id}", h.game_id()),
-        ));
-    }
-    if h.split != Some(split) || h.stones != split[0] + split[1] {
-        return Err(Error::mismatch(
-            path,
-            format!(
-                "holds slice {:?} with {} stones, expected m={} o={}",
-                h.split, h.stones, split[0], split[1]
-            ),
-        ));
-    }
-    let want = FourSlice::new(game, split).len();
-    if h.positions != want {
-        return Err(Error::corrupt(
-            path,
-            format!("{} positions, the slice has {want}", h.positions),
-        ));
-    }
-    Ok(f)
-}
-
 /// One slice's split, positions won, drawn and lost for the side to move, longest distance.
 pub type SliceStats = ([u32; 2], [u64; 3], u32);
 
@@ -119,7 +82,7 @@ pub struct ProbeResult {
 impl FourTables {
     /// Opens every slice file of `game` in `dir`, checking each; a damaged or mismatched file
     /// (of any four-row game) is an error naming it, and so is a folder without any slice of
-    /// `game` (naming the tables it holds instead, [`crate::api::no_tables`]).
+    /// `game` (naming the tables it holds instead, [`crate::files::no_tables`]).
     pub fn open(dir: &Path, game: &FourRow) -> Result<FourTables, Error> {
         check_game(game)?;
         if !dir.is_dir() {
@@ -138,7 +101,7 @@ impl FourTables {
             slices.insert(split, open_slice(game, &path, split)?);
         }
         if slices.is_empty() {
-            return Err(crate::api::no_tables(dir, &id));
+            return Err(crate::files::no_tables(dir, &id));
         }
         Ok(FourTables {
             game: *game,
@@ -234,7 +197,7 @@ impl FourTables {
                         split[1]
                     ))
                 })?;
-                let (c, max) = super::build::tally(f.data());
+                let (c, max) = tally(f.data());
                 Ok((split, c, max))
             })
             .collect()
@@ -293,112 +256,6 @@ impl std::fmt::Debug for FourTables {
             .field("slices", &self.slices.len())
             .finish()
     }
-}
-
-/// The four-row table files (`*.ftb`) of `dir`, sorted by name.
-pub fn files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
-    let rd = std::fs::read_dir(dir).map_err(|e| Error::io(dir, "listing", e))?;
-    let mut paths = Vec::new();
-    for e in rd {
-        let p = e.map_err(|e| Error::io(dir, "listing", e))?.path();
-        if p.extension().is_some_and(|x| x == EXTENSION) {
-            paths.push(p);
-        }
-    }
-    paths.sort();
-    Ok(paths)
-}
-
-/// The number of positions of slice `split` of `game`, `None` when it does not fit a `u64`.
-fn positions(game: &FourRow, split: [u32; 2]) -> Option<u64> {
-    let w = game.width();
-    (super::states(game.kind()) as u64)
-        .checked_mul(super::circuit_len(w, split[0]))?
-        .checked_mul(super::circuit_len(w, split[1]))
-}
-
-/// Checks a four-row file's header (already read and checked by [`read_header`]) against the
-/// file: a four-row table, under the name its header gives (variant, rules, width and
-/// split), of a removal game and width the tables handle, with the slice's number of
-/// positions. Returns the game (1 seed a hole) and the split.
-pub fn check_header(path: &Path, h: &Header) -> Result<(FourRow, [u32; 2]), Error> {
-    let Some(split) = h.split.filter(|_| h.index == INDEX) else {
-        return Err(Error::mismatch(
-            path,
-            format!(
-                "not a four-row table ({}) but under a four-row (.{EXTENSION}) name",
-                h.index
-            ),
-        ));
-    };
-    let id = h.game_id();
-    let want = file_name(&id, split);
-    if path.file_name().and_then(|s| s.to_str()) != Some(want.as_str()) {
-        return Err(Error::mismatch(
-            path,
-            format!(
-                "holds slice m={} o={} of {id}, whose file is named {want}",
-                split[0], split[1]
-            ),
-        ));
-    }
-    if split[0] as u64 + split[1] as u64 != h.stones as u64 {
-        return Err(Error::corrupt(
-            path,
-            format!(
-                "slice m={} o={} does not hold its {} stones",
-                split[0], split[1], h.stones
-            ),
-        ));
-    }
-    let game = game_of(&id, path)?;
-    match positions(&game, split) {
-        Some(n) if n == h.positions => Ok((game, split)),
-        n => Err(Error::corrupt(
-            path,
-            format!(
-                "{} positions, the slice m={} o={} has {}",
-                h.positions,
-                split[0],
-                split[1],
-                n.map_or("too many".to_string(), |n| n.to_string())
-            ),
-        )),
-    }
-}
-
-/// The four-row table files (`*.ftb`) of `dir` with their headers, sorted by name; each is
-/// checked as [`check_header`] does.
-pub fn list(dir: &Path) -> Result<Vec<(PathBuf, Header)>, Error> {
-    let mut out = Vec::new();
-    for p in files(dir)? {
-        let h = read_header(&p)?;
-        check_header(&p, &h)?;
-        out.push((p, h));
-    }
-    Ok(out)
-}
-
-/// The game a header names: a removal game the tables handle, its rules named as
-/// [`game_id`] names them.
-fn game_of(id: &GameId, path: &Path) -> Result<FourRow, Error> {
-    let kind = Kind::from_id(&id.variant)
-        .ok_or_else(|| Error::corrupt(path, format!("unknown variant {}", id.variant)))?;
-    let opts = Options::parse(kind, &id.rules).map_err(|e| Error::corrupt(path, e.to_string()))?;
-    let game =
-        FourRow::new(kind, id.width, 1, opts).map_err(|e| Error::corrupt(path, e.to_string()))?;
-    check_game(&game).map_err(|e| Error::corrupt(path, e.to_string()))?;
-    if game_id(&game) != *id {
-        return Err(Error::corrupt(
-            path,
-            format!(
-                "rules {} do not name one rule set of {}",
-                id.rules_text(),
-                id.variant
-            ),
-        ));
-    }
-    Ok(game)
 }
 
 /// What [`verify`] checked.

@@ -1,0 +1,179 @@
+//! The file layer of the four-row tables: checking a file against its name and its game,
+//! opening slices, listing a folder's slices, and reading values out of opened slices. The
+//! builder and the probing tables both stand on it.
+
+use super::{check_game, file_name, game_id, split_of, FourSlice, EXTENSION, INDEX};
+use crate::error::Error;
+use crate::files::GameId;
+use crate::format::{read_header, Header, SliceFile};
+use mancala_solver::fourrow::{FourRow, FourRowPos, Kind, Options};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// Opens the file of slice `split` of `game` and checks its header, size and checksum.
+pub fn open_slice(game: &FourRow, path: &Path, split: [u32; 2]) -> Result<SliceFile, Error> {
+    let f = SliceFile::open(path, None, true)?;
+    let h = f.header();
+    let id = game_id(game);
+    if h.index != INDEX {
+        return Err(Error::mismatch(
+            path,
+            format!("a two-row table ({}), expected a four-row one", h.index),
+        ));
+    }
+    if h.game_id() != id {
+        return Err(Error::mismatch(
+            path,
+            format!("holds {}, expected {id}", h.game_id()),
+        ));
+    }
+    if h.split != Some(split) || h.stones != split[0] + split[1] {
+        return Err(Error::mismatch(
+            path,
+            format!(
+                "holds slice {:?} with {} stones, expected m={} o={}",
+                h.split, h.stones, split[0], split[1]
+            ),
+        ));
+    }
+    let want = FourSlice::new(game, split).len();
+    if h.positions != want {
+        return Err(Error::corrupt(
+            path,
+            format!("{} positions, the slice has {want}", h.positions),
+        ));
+    }
+    Ok(f)
+}
+
+/// The four-row table files (`*.ftb`) of `dir`, sorted by name.
+pub fn files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    crate::files::four_files(dir)
+}
+
+/// The number of positions of slice `split` of `game`, `None` when it does not fit a `u64`.
+pub fn positions(game: &FourRow, split: [u32; 2]) -> Option<u64> {
+    let w = game.width();
+    (super::states(game.kind()) as u64)
+        .checked_mul(super::circuit_len(w, split[0]))?
+        .checked_mul(super::circuit_len(w, split[1]))
+}
+
+/// Checks a four-row file's header (already read and checked by [`read_header`]) against the
+/// file: a four-row table, under the name its header gives (variant, rules, width and
+/// split), of a removal game and width the tables handle, with the slice's number of
+/// positions. Returns the game (1 seed a hole) and the split.
+pub fn check_header(path: &Path, h: &Header) -> Result<(FourRow, [u32; 2]), Error> {
+    let Some(split) = h.split.filter(|_| h.index == INDEX) else {
+        return Err(Error::mismatch(
+            path,
+            format!(
+                "not a four-row table ({}) but under a four-row (.{EXTENSION}) name",
+                h.index
+            ),
+        ));
+    };
+    let id = h.game_id();
+    let want = file_name(&id, split);
+    if path.file_name().and_then(|s| s.to_str()) != Some(want.as_str()) {
+        return Err(Error::mismatch(
+            path,
+            format!(
+                "holds slice m={} o={} of {id}, whose file is named {want}",
+                split[0], split[1]
+            ),
+        ));
+    }
+    if split[0] as u64 + split[1] as u64 != h.stones as u64 {
+        return Err(Error::corrupt(
+            path,
+            format!(
+                "slice m={} o={} does not hold its {} stones",
+                split[0], split[1], h.stones
+            ),
+        ));
+    }
+    let game = game_of(&id, path)?;
+    match positions(&game, split) {
+        Some(n) if n == h.positions => Ok((game, split)),
+        n => Err(Error::corrupt(
+            path,
+            format!(
+                "{} positions, the slice m={} o={} has {}",
+                h.positions,
+                split[0],
+                split[1],
+                n.map_or("too many".to_string(), |n| n.to_string())
+            ),
+        )),
+    }
+}
+
+/// The four-row table files (`*.ftb`) of `dir` with their headers, sorted by name; each is
+/// checked as [`check_header`] does.
+pub fn list(dir: &Path) -> Result<Vec<(PathBuf, Header)>, Error> {
+    let mut out = Vec::new();
+    for p in files(dir)? {
+        let h = read_header(&p)?;
+        check_header(&p, &h)?;
+        out.push((p, h));
+    }
+    Ok(out)
+}
+
+/// The game a header names: a removal game the tables handle, its rules named as
+/// [`game_id`] names them.
+pub fn game_of(id: &GameId, path: &Path) -> Result<FourRow, Error> {
+    let kind = Kind::from_id(&id.variant)
+        .ok_or_else(|| Error::corrupt(path, format!("unknown variant {}", id.variant)))?;
+    let opts = Options::parse(kind, &id.rules).map_err(|e| Error::corrupt(path, e.to_string()))?;
+    let game =
+        FourRow::new(kind, id.width, 1, opts).map_err(|e| Error::corrupt(path, e.to_string()))?;
+    check_game(&game).map_err(|e| Error::corrupt(path, e.to_string()))?;
+    if game_id(&game) != *id {
+        return Err(Error::corrupt(
+            path,
+            format!(
+                "rules {} do not name one rule set of {}",
+                id.rules_text(),
+                id.variant
+            ),
+        ));
+    }
+    Ok(game)
+}
+
+/// The slices built so far, by split: their files, memory-mapped, so that a build holds in
+/// memory only the unit it is building (the finished slices are paged in by the system as
+/// they are read, and can be dropped by it).
+pub type Built = HashMap<[u32; 2], SliceFile>;
+
+/// The value byte of `pos` from `built`, or an error naming the missing slice.
+pub fn lookup(game: &FourRow, built: &Built, pos: &FourRowPos) -> Result<u8, Error> {
+    let split = split_of(game, pos);
+    let v = built.get(&split).ok_or_else(|| {
+        Error::Invalid(format!(
+            "slice m={} o={} is missing: build with --max-stones {} or more",
+            split[0],
+            split[1],
+            split[0] + split[1]
+        ))
+    })?;
+    Ok(v.data()[FourSlice::new(game, split).rank(game, pos) as usize])
+}
+
+/// Statistics of one slice's bytes: won, drawn, lost and the longest distance.
+pub fn tally(v: &[u8]) -> ([u64; 3], u32) {
+    let mut c = [0u64; 3];
+    let mut max = 0;
+    for &b in v {
+        if b == 0 {
+            c[1] += 1;
+        } else {
+            let d = b as u32 - 1;
+            max = max.max(d);
+            c[if d % 2 == 1 { 0 } else { 2 }] += 1;
+        }
+    }
+    (c, max)
+}
