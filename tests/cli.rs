@@ -1,4 +1,4 @@
-//! End-to-end tests of the `mancala` binary against the interface of NOTATION.md: position
+//! End-to-end tests of the `mancala` binary against the interface of docs/NOTATION.md: position
 //! text, `--json` objects, and bad input (exit status 2, one line on stderr, nothing on stdout,
 //! never a panic).
 
@@ -9,7 +9,7 @@ use serde_json::Value;
 
 const PLAYABLE: [&str; 5] = ["kalah", "oware", "warri", "kale", "kpo"];
 
-/// Every variant id of RULES.md.
+/// Every variant id of docs/RULES.md.
 const ALL_IDS: [&str; 19] = [
     "warri",
     "kale",
@@ -203,7 +203,7 @@ fn moves_json_skips_empty_pits_and_obeys_feeding() {
     assert_eq!(j["moves"], serde_json::json!([]));
 }
 
-/// Checks the keys NOTATION.md requires of `play --json`.
+/// Checks the keys docs/NOTATION.md requires of `play --json`.
 fn check_state_keys(j: &Value) {
     for key in [
         "variant",
@@ -700,7 +700,7 @@ fn err_warri_move_that_does_not_feed() {
 #[test]
 fn err_oware_grand_slam_when_illegal() {
     // The default rules: "a move that would capture every seed the opponent has (a grand
-    // slam) is not legal" (RULES.md, oware).
+    // slam) is not legal" (docs/RULES.md, oware).
     let line = fails(&[
         "play",
         "oware",
@@ -790,7 +790,7 @@ fn err_unknown_flag() {
 
 #[test]
 fn err_missing_depth() {
-    // NOTATION.md: "one line on stderr that says what was wrong and where": the line must name
+    // docs/NOTATION.md: "one line on stderr that says what was wrong and where": the line must name
     // the missing argument.
     let line = fails(&["perft", "warri"]);
     says(&line, &["--depth"]);

@@ -369,7 +369,7 @@ fn captured_counts_leave_room_for_every_seed_on_the_board() {
     assert!(e.contains("too large") && e.contains("65535"), "{e}");
 }
 
-/// NOTATION.md: every variant with captures or stores accepts `captured=`. In mwambulula the
+/// docs/NOTATION.md: every variant with captures or stores accepts `captured=`. In mwambulula the
 /// seeds off the board are those in the stores, so `captured=` is another name for `stores=`
 /// (as in kalah); chisolo-ii never takes a seed off the board and has neither field.
 #[test]

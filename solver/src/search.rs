@@ -15,7 +15,7 @@
 //! The search works on the *future* of a position: the seeds the side to move will still win,
 //! minus those the opponent will still win, under perfect play. The reported `margin` adds the
 //! seeds already captured ([`MarginGame::margin`]). A game that would go on for ever is worth
-//! 0 in the future (RULES.md), and the future always lies within `±` the seeds on the board
+//! 0 in the future (docs/RULES.md), and the future always lies within `±` the seeds on the board
 //! ([`MarginGame::future_bound`]), which clamps every window.
 //!
 //! # Repetitions and the transposition table

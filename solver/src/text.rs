@@ -1,4 +1,4 @@
-//! Position text (NOTATION.md) for the two-row variants, and the terminal drawing.
+//! Position text (docs/NOTATION.md) for the two-row variants, and the terminal drawing.
 //!
 //! ```text
 //! <north row>/<south row> <S|N> [captured=<S>,<N>] [stores=<S>,<N>]

@@ -1,6 +1,6 @@
 //! A published Awari value: the test position of the README of Romein & Bal's Awari score
 //! database (J. W. Romein and H. E. Bal, "Solving Awari with Parallel Retrograde Analysis",
-//! IEEE Computer 36(10), 2003), whose rules the `oware` default follows (RULES.md: a grand
+//! IEEE Computer 36(10), 2003), whose rules the `oware` default follows (docs/RULES.md: a grand
 //! slam is not legal; a player with seeds and no legal move takes the seeds left):
 //!
 //! ```text

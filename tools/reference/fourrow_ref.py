@@ -6,8 +6,8 @@ Mancala World for natatu): mulabalaba, toka, kanotta, nchuba, nakabili,
 kabwanga, chisolo, natatu, chisolo-ii, mwambulula.
 
 Written from the rules and notation contracts (docs/RULES.md, docs/NOTATION.md
-with its four-row conventions) and the source texts only, without reading the Rust implementation, so that the two can be
-cross-checked.  The readings taken where those texts leave a choice open are
+with its four-row conventions) and the source texts only, without reading the
+Rust implementation, so that the two can be cross-checked.  The readings taken where those texts leave a choice open are
 listed in FOURROW-READINGS.md beside this file.
 
 This file is written to be obviously correct, not fast:
