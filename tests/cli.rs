@@ -1124,8 +1124,8 @@ fn captured_limit_counts_the_seeds_on_the_board() {
     says(&line, &["captured", "4294967296", "too large", "16777216"]);
 }
 
-/// `--threads` takes 1..=256 on every command that has it (a huge count used to start that
-/// many threads: `--threads 99999999999` ran until killed), and says so naming the option.
+/// `--threads` takes 1..=256 on every command that has it (a huge count would start that many
+/// threads: `--threads 99999999999` would run until killed), and says so naming the option.
 #[test]
 fn err_threads_out_of_range_on_every_command() {
     let dir = std::env::temp_dir().join(format!("mancala-threads-range-{}", std::process::id()));
@@ -1173,7 +1173,7 @@ fn err_threads_out_of_range_on_every_command() {
     assert!(help.contains("1..=256"), "{help}");
 }
 
-/// A negative number given to an option names the option (it was clap's "unexpected argument
+/// A negative number given to an option names the option (not clap's "unexpected argument
 /// '-1' found"), and `--time`'s error does not print 309 digits.
 #[test]
 fn err_negative_numbers_name_their_option() {
@@ -1206,7 +1206,7 @@ fn err_negative_numbers_name_their_option() {
     }
 }
 
-/// `analyze` of a finished game gives its value, as `solve` does (it was null).
+/// `analyze` of a finished game gives its value, as `solve` does (not null).
 #[test]
 fn analyze_a_finished_game_gives_its_value() {
     let pos = "0,0,0,0,0,0/0,0,0,0,0,0 S captured=30,18";

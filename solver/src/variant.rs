@@ -9,7 +9,7 @@ use crate::tworow::{Kind, RuleOptions, TwoRow};
 pub enum Status {
     /// Playable: start, show, moves, play, perft.
     Playable,
-    /// Listed in docs/RULES.md, to come in a later issue.
+    /// Listed in docs/RULES.md, not yet played.
     Planned,
     /// Listed, but not a game of strategy to analyse.
     NotAnalysed,
