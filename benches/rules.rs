@@ -1,5 +1,4 @@
-//! Criterion benchmarks of the two-row rules (issue 2): move generation, playing one move,
-//! and perft.
+//! Criterion benchmarks of the two-row rules: move generation, playing one move, and perft.
 //!
 //! For each of kalah, oware, warri, kale and kpo at the standard size (2x6, 4 seeds):
 //!

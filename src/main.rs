@@ -1,5 +1,5 @@
 //! `mancala`: the command line of the mancala toolkit (clap only; the work is in the library
-//! crates). The interface follows the project's NOTATION.md: position text, move names,
+//! crates). The interface follows docs/NOTATION.md: position text, move names,
 //! `--json` output and perft.
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -86,7 +86,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
-    /// Count move paths of a given length (NOTATION.md).
+    /// Count move paths of a given length (docs/NOTATION.md).
     Perft {
         #[command(flatten)]
         common: Common,
@@ -963,7 +963,7 @@ fn setup(c: &Common) -> Result<(TwoRow, mancala_solver::TwoRowPos), Fail> {
     Ok((g, pos))
 }
 
-/// The game-state object of `play --json` (NOTATION.md).
+/// The game-state object of `play --json` (docs/NOTATION.md).
 fn state_json<G: Notation + Describe>(g: &G, pos: &G::Position) -> Value {
     let c = g.captured(pos);
     let outcome = g.outcome(pos);
@@ -1144,7 +1144,7 @@ fn plan_spinner() -> (
     (pb, on)
 }
 
-/// The planner's answer as `solve --json` prints it (NOTATION.md's keys and more).
+/// The planner's answer as `solve --json` prints it (docs/NOTATION.md's keys and more).
 fn answer_json(
     g: &TwoRow,
     pos: &mancala_solver::TwoRowPos,

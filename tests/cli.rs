@@ -1,4 +1,4 @@
-//! End-to-end tests of the `mancala` binary against the interface of NOTATION.md: position
+//! End-to-end tests of the `mancala` binary against the interface of docs/NOTATION.md: position
 //! text, `--json` objects, and bad input (exit status 2, one line on stderr, nothing on stdout,
 //! never a panic).
 
@@ -9,7 +9,7 @@ use serde_json::Value;
 
 const PLAYABLE: [&str; 5] = ["kalah", "oware", "warri", "kale", "kpo"];
 
-/// Every variant id of RULES.md.
+/// Every variant id of docs/RULES.md.
 const ALL_IDS: [&str; 19] = [
     "warri",
     "kale",
@@ -203,7 +203,7 @@ fn moves_json_skips_empty_pits_and_obeys_feeding() {
     assert_eq!(j["moves"], serde_json::json!([]));
 }
 
-/// Checks the keys NOTATION.md requires of `play --json`.
+/// Checks the keys docs/NOTATION.md requires of `play --json`.
 fn check_state_keys(j: &Value) {
     for key in [
         "variant",
@@ -700,7 +700,7 @@ fn err_warri_move_that_does_not_feed() {
 #[test]
 fn err_oware_grand_slam_when_illegal() {
     // The default rules: "a move that would capture every seed the opponent has (a grand
-    // slam) is not legal" (RULES.md, oware).
+    // slam) is not legal" (docs/RULES.md, oware).
     let line = fails(&[
         "play",
         "oware",
@@ -790,7 +790,7 @@ fn err_unknown_flag() {
 
 #[test]
 fn err_missing_depth() {
-    // NOTATION.md: "one line on stderr that says what was wrong and where": the line must name
+    // docs/NOTATION.md: "one line on stderr that says what was wrong and where": the line must name
     // the missing argument.
     let line = fails(&["perft", "warri"]);
     says(&line, &["--depth"]);
@@ -1124,8 +1124,8 @@ fn captured_limit_counts_the_seeds_on_the_board() {
     says(&line, &["captured", "4294967296", "too large", "16777216"]);
 }
 
-/// `--threads` takes 1..=256 on every command that has it (a huge count used to start that
-/// many threads: `--threads 99999999999` ran until killed), and says so naming the option.
+/// `--threads` takes 1..=256 on every command that has it (a huge count would start that many
+/// threads: `--threads 99999999999` would run until killed), and says so naming the option.
 #[test]
 fn err_threads_out_of_range_on_every_command() {
     let dir = std::env::temp_dir().join(format!("mancala-threads-range-{}", std::process::id()));
@@ -1173,7 +1173,7 @@ fn err_threads_out_of_range_on_every_command() {
     assert!(help.contains("1..=256"), "{help}");
 }
 
-/// A negative number given to an option names the option (it was clap's "unexpected argument
+/// A negative number given to an option names the option (not clap's "unexpected argument
 /// '-1' found"), and `--time`'s error does not print 309 digits.
 #[test]
 fn err_negative_numbers_name_their_option() {
@@ -1206,7 +1206,7 @@ fn err_negative_numbers_name_their_option() {
     }
 }
 
-/// `analyze` of a finished game gives its value, as `solve` does (it was null).
+/// `analyze` of a finished game gives its value, as `solve` does (not null).
 #[test]
 fn analyze_a_finished_game_gives_its_value() {
     let pos = "0,0,0,0,0,0/0,0,0,0,0,0 S captured=30,18";

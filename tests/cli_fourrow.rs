@@ -369,7 +369,7 @@ fn captured_counts_leave_room_for_every_seed_on_the_board() {
     assert!(e.contains("too large") && e.contains("65535"), "{e}");
 }
 
-/// NOTATION.md: every variant with captures or stores accepts `captured=`. In mwambulula the
+/// docs/NOTATION.md: every variant with captures or stores accepts `captured=`. In mwambulula the
 /// seeds off the board are those in the stores, so `captured=` is another name for `stores=`
 /// (as in kalah); chisolo-ii never takes a seed off the board and has neither field.
 #[test]
@@ -471,10 +471,10 @@ fn solve_consistent(pos: &str, extra: &[&str]) -> serde_json::Value {
 }
 
 /// A graph too large for the whole-graph analysis (`graph_positions` null): the best move,
-/// the line and the plies used to come from two analyses (best move b2, a 5-move line, 7
-/// plies; after b2 the game lasts 24 plies). Now they are one: the fastest win, f1, whose
-/// line `play` replays to the end in 7 plies; and the loser's slowest loss likewise. Same on
-/// one and two threads.
+/// the line and the plies come from one analysis, the depth-limited count of plies (the
+/// search's own line wins, but not soonest: its best move b2 gives a game of 24 plies): the
+/// fastest win, f1, whose line `play` replays to the end in 7 plies; and the loser's slowest
+/// loss likewise. Same on one and two threads.
 #[test]
 fn solve_best_move_line_and_plies_agree_when_the_graph_is_too_big() {
     let root = "1,1,0/0,1,2/1,2,3/3,1,0 S";
@@ -531,8 +531,9 @@ fn peak_kib(args: &[&str]) -> (u64, std::time::Duration, std::process::ExitStatu
     }
 }
 
-/// The count of plies after the search keeps to `--tt-mb` (it used 527 MB with `--tt-mb 4`)
-/// and to `--time` (12 s with `--time 2`; now it stops and says so).
+/// The count of plies after the search keeps to `--tt-mb` (3,000,000 positions whatever
+/// `--tt-mb` says would be 527 MB with `--tt-mb 4`) and to `--time` (it stops and says so; a
+/// count that ignored it would run 12 s with `--time 2`).
 #[cfg(target_os = "linux")]
 #[test]
 fn solve_four_row_keeps_to_tt_mb_and_time() {

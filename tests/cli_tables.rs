@@ -233,7 +233,7 @@ fn solve_fills_and_reuses_a_cache_folder() {
     assert!(fresh.join("oware-grandslam=illegal-w2-n2.mtb").is_file());
 }
 
-/// The planner on two of the sources' reduced boards (RULES.md: oware as the databases play
+/// The planner on two of the sources' reduced boards (docs/RULES.md: oware as the databases play
 /// it, warri with Humpidge's four-or-fewer end): the whole game by retrograde analysis, its
 /// value, every optimal first move, and a principal variation that replays to the value.
 #[test]

@@ -2,7 +2,7 @@
 //! chase through a buffer of `MIB` MiB in a random cyclic order, one 64-byte line a load
 //! (`cargo run --release -p mancala-solver --example latency -- 16 1024`; each size with
 //! 2 MiB pages asked for and with 4 KiB pages). Every load waits for the one before, so the
-//! time a load is the latency of a miss at that size (BENCHMARKS.md, session 10).
+//! time a load is the latency of a miss at that size (figures in BENCHMARKS.md).
 
 use std::time::Instant;
 

@@ -158,7 +158,7 @@ pub trait MarginGame: Game {
     }
 }
 
-/// Text forms of positions and moves per the project's notation (NOTATION.md).
+/// Text forms of positions and moves per the project's notation (docs/NOTATION.md).
 pub trait Notation: Game {
     /// The variant id, as on the command line.
     fn variant_id(&self) -> &'static str;

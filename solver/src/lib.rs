@@ -4,7 +4,7 @@
 //! - [`game`]: the rules trait ([`Game`]) that perft, search and retrograde analysis are
 //!   generic over, with [`MarginGame`] for seed-scored games and [`Notation`] for text;
 //! - [`tworow`]: kalah, oware, warri, kale and kpo;
-//! - [`text`]: position text per the project's NOTATION.md;
+//! - [`text`]: position text per docs/NOTATION.md;
 //! - [`variant`]: the catalogue of variants and building rules from options;
 //! - [`perft`]: move-path counting; [`line`](mod@line): lines of perfect play from exact values;
 //! - [`engine`]: game-playing engines, [`matches`](mod@matches) between them and their [`stats`];

@@ -21,7 +21,7 @@
 //!
 //! Either way the game is scored as if it ended there with the seeds still on the board
 //! going to nobody: the player who has won more seeds so far wins, equal is a draw. This is
-//! the rule the solver applies to infinite play (RULES.md: a game that goes on for ever is
+//! the rule the solver applies to infinite play (docs/RULES.md: a game that goes on for ever is
 //! worth 0 for the future), so match results and exact values mean the same thing.
 
 use crate::engine::{Engine, EngineGame, EngineSpec, Rng};

@@ -1,5 +1,5 @@
 //! Perft: the number of move sequences of a given length, the standard check of move
-//! generation (NOTATION.md): `perft(p, 0) = 1`, and `perft(p, d)` is the sum of
+//! generation (docs/NOTATION.md): `perft(p, 0) = 1`, and `perft(p, d)` is the sum of
 //! `perft(child, d - 1)` over the legal moves of `p`, so a finished game counts 0 below depth 0.
 
 use crate::game::{Game, MoveList};

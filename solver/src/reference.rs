@@ -1,7 +1,7 @@
 //! Slow, readable reference implementation of the two-row rules (seed-by-seed sowing over a
 //! plain vector), kept beside the bitpacked fast rules and tested to agree with them.
 //!
-//! It is written from `shared/RULES.md` and `docs/DECISIONS-TWO-ROW.md`, not from
+//! It is written from `docs/RULES.md` and `docs/DECISIONS-TWO-ROW.md`, not from
 //! [`crate::tworow`]: the board is **absolute** (it never turns round for the side to move),
 //! seeds are dropped one at a time in a loop, and every capture is spelled out. Speed is not a
 //! goal; the tests in `tests/reference.rs` check that both implementations list the same moves,
@@ -451,7 +451,7 @@ impl RefRules {
             Kind::Kalah => (mine == 0 || theirs == 0).then_some(each_own),
             // Oware: "if the mover has no seed, the game ends and the opponent takes the seeds
             // left on the board; if the mover has seeds but no legal move, the game ends and
-            // the mover takes all the seeds left on the board" (RULES.md).
+            // the mover takes all the seeds left on the board" (docs/RULES.md).
             Kind::Oware if mine == 0 => Some(all_to(opponent)),
             Kind::Oware => self.legal_moves(p).is_empty().then(|| all_to(mover)),
             Kind::Warri => {
@@ -501,7 +501,7 @@ impl RefRules {
     // ---------------------------------------------------------------------------------------
     // Text
 
-    /// Position text per NOTATION.md: `<north row>/<south row> <S|N> captured=s,n` (kalah:
+    /// Position text per docs/NOTATION.md: `<north row>/<south row> <S|N> captured=s,n` (kalah:
     /// `stores=s,n`), North's row written as South sees it (North's pit W first).
     pub fn format(&self, p: &RefPos) -> String {
         let w = self.width;

@@ -28,7 +28,7 @@
 //! The *future* of a node is what the side to move will still win minus what the opponent will
 //! still win under perfect play: the sum of the gains of the moves still to be played plus the
 //! terminal value where the game ends. A play that goes on for ever is worth 0 for the future
-//! (RULES.md, "Values and endings common to all variants"). Below, values are first computed
+//! (docs/RULES.md, "Values and endings common to all variants"). Below, values are first computed
 //! from South's point of view (a move's gain counts for South when South moves and against him
 //! when North moves), then turned to the mover's point of view.
 //!

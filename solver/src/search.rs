@@ -15,7 +15,7 @@
 //! The search works on the *future* of a position: the seeds the side to move will still win,
 //! minus those the opponent will still win, under perfect play. The reported `margin` adds the
 //! seeds already captured ([`MarginGame::margin`]). A game that would go on for ever is worth
-//! 0 in the future (RULES.md), and the future always lies within `±` the seeds on the board
+//! 0 in the future (docs/RULES.md), and the future always lies within `±` the seeds on the board
 //! ([`MarginGame::future_bound`]), which clamps every window.
 //!
 //! # Repetitions and the transposition table
@@ -70,7 +70,7 @@
 //!
 //! A move keeps the value when one null-window test on the child proves that the move gives
 //! the mover at least the proven value (no move gives more: the value is their maximum);
-//! solving each child exactly had cost more nodes than the root's own solve, and a second
+//! solving each child exactly costs more nodes than the root's own solve, and a second
 //! test (not more than the value) only repeated what the maximum already says. Each test
 //! deepens like the solve (a search without horizon lacks the ordering the shallow iterations
 //! give). The moves of a position are tried in an order fixed by the position alone: moves
@@ -244,11 +244,11 @@ struct OutOfTime;
 
 /// In games without cycles, the deepening searches without a horizon from this depth on
 /// (rather than going on in steps of 4): the shallow iterations have ordered the moves, and
-/// every deeper depth-limited iteration repeated most of the proof. Measured in nodes (one
-/// thread, value and line): Kalah(6,4) with tables to 24 stones 11.47 M -> 9.74 M (from
-/// depth 21: 9.38 M, 29: 11.24 M), with tables to 20 stones 48.0 M -> 47.7 M (from 21: 90.6
-/// M, from 29: 45.4 M); Kalah(6,3) without tables 12.97 M -> 11.55 M; Kalah(5,4) 8.98 M ->
-/// 8.35 M.
+/// every deeper depth-limited iteration repeats most of the proof. Nodes (one thread, value
+/// and line), against steps of 4 all the way: Kalah(6,4) with tables to 24 stones 9.74 M
+/// against 11.47 M (from depth 21: 9.38 M, from 29: 11.24 M), with tables to 20 stones 47.7 M
+/// against 48.0 M (from 21: 90.6 M, from 29: 45.4 M); Kalah(6,3) without tables 11.55 M
+/// against 12.97 M; Kalah(5,4) 8.35 M against 8.98 M.
 const EXACT_FROM: u32 = 25;
 
 /// The depth of the next iteration of the deepening. Deeper iterations cost more than they
@@ -555,10 +555,10 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         // In games without cycles (where the table's move turns the enhanced transposition
         // cutoff below off), the table's move is searched before the other children are made:
         // where it refutes the window (most of the time it is there), they never are. Kalah(6,3)
-        // without tables, one thread: the same 1.22 M nodes, 1.91 G -> 1.77 G instructions
-        // (`valgrind --tool=cachegrind`); Kalah(6,4) 64.39 M -> 64.45 M nodes (the other
-        // children are now ordered by the history as the table's move left it). Not at the
-        // root, where lazy-SMP helpers start elsewhere.
+        // without tables, one thread: the same 1.22 M nodes in 1.77 G instructions against
+        // 1.91 G making them all first (`valgrind --tool=cachegrind`); Kalah(6,4) 64.45 M nodes
+        // against 64.39 M (the other children are ordered by the history as the table's move
+        // leaves it). Not at the root, where lazy-SMP helpers start elsewhere.
         let mut first = None;
         if self.acyclic && ply > 0 {
             if let Some(t) = tt_move {
@@ -621,28 +621,31 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
                 // others; played first, it leaves every other extra turn still there to be
                 // chained. 2^20 a move index (at most 15 of them: below a seed of gain, 2^24;
                 // history scores reach 2^24 as well, so a strong history still counts). One
-                // thread, nodes for value and line: Kalah(6,4) without tables (1 GiB table) 202
-                // M -> 94.6 M, with tables to 20 stones 30.5 M -> 13.4 M, Kalah(6,3) 4.97 M -> 1.88 M,
-                // Kalah(5,4) 2.90 M -> 1.37 M. Weighted above the gain (2^26 a move): 1.88 M
-                // and 1.37 M again; nearest the store last instead: 7.98 M and 4.49 M.
+                // thread, nodes for value and line, against no such order: Kalah(6,4) without
+                // tables (1 GiB table) 94.6 M against 202 M, with tables to 20 stones 13.4 M
+                // against 30.5 M, Kalah(6,3) 1.88 M against 4.97 M, Kalah(5,4) 1.37 M against
+                // 2.90 M. Weighted above the gain (2^26 a move): 1.88 M and 1.37 M as well;
+                // nearest the store last instead: 7.98 M and 4.49 M.
                 order += (i.min(15) as i64) << 20;
             }
             if !same {
                 // Among moves that pass the turn, the fewer replies they leave the opponent,
                 // the sooner: where the move refutes, the opponent's node must try every
                 // reply, so a move that leaves few makes a small proof. A quarter of a seed
-                // of gain a reply (2^22). One thread, nodes for value and line: Kalah(6,4)
-                // without tables 99.2 M -> 80.5 M (line 11.5 M -> 5.2 M), with tables to 20
-                // stones 12.9 M -> 11.7 M, Kalah(6,3) 1.94 M -> 1.63 M, Kalah(5,4) 1.41 M ->
-                // 1.09 M, Kalah(4,5) 956 k -> 843 k, but Kalah(5,3) 121 k -> 161 k. A reply
-                // worth 2^20 or 2^23: Kalah(6,4) 79.2 M / 77.6 M, Kalah(5,4) 1.10 M / 1.49 M,
-                // Kalah(6,3) 1.83 M / 1.30 M; 2^24 and above (a seed of gain or more): 2-4
-                // times the nodes on Kalah(6,3) and (5,4). In the games with cycles the counts
-                // move both ways, as for every change of order there (BENCHMARKS.md).
-                // A reply that gives the opponent another turn counts twice (it opens a
-                // node of his more): Kalah(6,4) without tables 80.5 M -> 64.4 M nodes, with
-                // tables to 20 stones 11.7 M -> 10.0 M, Kalah(6,3) 1.63 M -> 1.22 M, Kalah(5,3)
-                // 161 k -> 143 k, Kalah(4,5) 843 k -> 855 k, Kalah(5,4) 1.09 M -> 1.30 M.
+                // of gain a reply (2^22). One thread, nodes for value and line, against no
+                // such term: Kalah(6,4) without tables 80.5 M against 99.2 M (the line 5.2 M
+                // against 11.5 M), with tables to 20 stones 11.7 M against 12.9 M, Kalah(6,3)
+                // 1.63 M against 1.94 M, Kalah(5,4) 1.09 M against 1.41 M, Kalah(4,5) 843 k
+                // against 956 k, but Kalah(5,3) 161 k against 121 k. A reply worth 2^20 or
+                // 2^23: Kalah(6,4) 79.2 M / 77.6 M, Kalah(5,4) 1.10 M / 1.49 M, Kalah(6,3)
+                // 1.83 M / 1.30 M; 2^24 and above (a seed of gain or more): 2-4 times the nodes
+                // on Kalah(6,3) and (5,4). In the games with cycles the counts move both ways,
+                // as for every change of order there (BENCHMARKS.md).
+                // A reply that gives the opponent another turn counts twice (it opens a node
+                // of his more), against once: Kalah(6,4) without tables 64.4 M nodes against
+                // 80.5 M, with tables to 20 stones 10.0 M against 11.7 M, Kalah(6,3) 1.22 M
+                // against 1.63 M, Kalah(5,3) 143 k against 161 k, Kalah(4,5) 855 k against
+                // 843 k, Kalah(5,4) 1.30 M against 1.09 M.
                 order -= ((g.mobility(&c) + g.extra_turns(&c)) as i64) << 22;
             }
             if tt_move == Some(i as u8) {
@@ -698,11 +701,12 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         // (`mancala bench`: oware 3x3 +20%, kale 3x2 +43% nodes without it). Nor, in acyclic
         // games, where the table has a move for the node: that move nearly always cuts (97%
         // of cutoffs come at the first child), and the other children's entries are then
-        // loaded for nothing. One thread, nodes +0.4% to +3.4%, time (alternating runs,
-        // medians): Kalah(6,3) 1.07 -> 1.04 s, Kalah(5,4) 0.76 -> 0.72 s, Kalah(6,4) with
-        // tables to 20 11.4 -> 10.9 s; two threads, Kalah(6,4) without tables 37.7/48.0 ->
-        // 34.9/44.0 s (two pairs). In the cyclic games of `mancala bench` the counts swing
-        // both ways by up to 170 times (kale 3x2 28 k -> 4.8 M, oware 3x3 4.5 M -> 0.8 M).
+        // loaded for nothing. Against probing there too: one thread, nodes +0.4% to +3.4%,
+        // time (alternating runs, medians) Kalah(6,3) 1.04 s against 1.07 s, Kalah(5,4) 0.72 s
+        // against 0.76 s, Kalah(6,4) with tables to 20 10.9 s against 11.4 s; two threads,
+        // Kalah(6,4) without tables 34.9/44.0 s against 37.7/48.0 s (two pairs). Skipped in
+        // the cyclic games of `mancala bench`, the counts would swing both ways by up to 170
+        // times (kale 3x2 4.8 M nodes against 28 k, oware 3x3 0.8 M against 4.5 M).
         let etc = if !self.acyclic || (depth >= 2 && tt_move.is_none()) {
             children.len()
         } else {
@@ -732,12 +736,13 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         }
         children.sort_unstable_by_key(|c| std::cmp::Reverse(c.order));
         // Lazy-SMP helpers start the root at another move (rotated by the salt), so that the
-        // threads prove different subtrees and meet in the table. Idle machine, 2 threads,
-        // pairs of runs (wall of the search): Kalah(6,3) 2.45/2.88/1.75 s -> 1.91/2.49/1.52 s;
-        // Kalah(6,4) with tables to 24 4.25/3.35 s -> 2.43/2.75 s. Rotated at the root alone
-        // rather than at the first two plies (alternating runs, medians, loaded machine):
-        // Kalah(6,3) 0.82 -> 0.71 s (5 runs each), Kalah(6,4) without tables 45.5 -> 33.1 s
-        // (3 each); not rotated at all: 0.75 s and 30.5 s (one run).
+        // threads prove different subtrees and meet in the table. Rotated at the first two
+        // plies against not at all (idle machine, 2 threads, pairs of runs, wall of the
+        // search): Kalah(6,3) 1.91/2.49/1.52 s against 2.45/2.88/1.75 s; Kalah(6,4) with tables
+        // to 24 2.43/2.75 s against 4.25/3.35 s. Rotated at the root alone rather than at the
+        // first two plies (alternating runs, medians, loaded machine): Kalah(6,3) 0.71 s
+        // against 0.82 s (5 runs each), Kalah(6,4) without tables 33.1 s against 45.5 s (3
+        // each); not rotated at all: 0.75 s and 30.5 s (one run).
         if self.salt != 0 && ply == 0 && children.len() > 1 {
             let k = self.salt % children.len();
             children.rotate_left(k);
@@ -757,8 +762,8 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         alpha = alpha.max(known);
         // Where threads share the search, a child (other than the first searched) that
         // another thread is on now is left for the end of the loop ([`Busy`]). Kalah(6,4)
-        // without tables on two threads, three runs of each in turn: 82.7/85.6/88.1 M nodes,
-        // 16.4/17.8/18.6 s -> 71.4/71.5/73.6 M nodes, 15.4/16.4/17.1 s.
+        // without tables on two threads, three runs of each in turn: 71.4/71.5/73.6 M nodes in
+        // 15.4/16.4/17.1 s, against 82.7/85.6/88.1 M nodes in 16.4/17.8/18.6 s without it.
         let busy = self.busy.filter(|_| bound >= BUSY_MIN_SEEDS);
         if let Some(b) = busy {
             b.enter(key);
@@ -803,9 +808,10 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
                 // in games with cycles, the seeds on the board in games without (where a search
                 // without horizon makes every depth alike, and the seeds are what still has to
                 // be played out). Seeds against depth, one thread, nodes: Kalah(6,4) with tables
-                // to 20 stones 46.7 M -> 31.6 M, Kalah(5,4) 6.60 M -> 4.09 M, Kalah(6,3)
-                // 8.35 M -> 7.09 M (1 GiB table); in the games with cycles of `mancala bench`
-                // seeds were worse (oware 3x2 1,446 -> 74,708, warri 3x3 x2).
+                // to 20 stones 31.6 M against 46.7 M, Kalah(5,4) 4.09 M against 6.60 M,
+                // Kalah(6,3) 7.09 M against 8.35 M (1 GiB table); in the games with cycles of
+                // `mancala bench` seeds are worse (oware 3x2 74,708 nodes against 1,446, warri
+                // 3x3 twice the nodes).
                 self.reward(c.idx, bound, depth);
                 break;
             }
@@ -1214,9 +1220,9 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
             return Ok(true);
         }
         // Rising depths, as in the solve, even where the game has no cycles: the shallow
-        // searches order the moves of the deeper ones (Kalah(6,4): with single searches
-        // without horizon, and moves tried in generation order, the line was not built after
-        // 8 minutes; with rising depths and `pv_order` it cost 167 M nodes, the value 475 M).
+        // searches order the moves of the deeper ones (Kalah(6,4): single searches without
+        // horizon, the moves tried in generation order, do not build the line in 8 minutes;
+        // rising depths and `pv_order` build it in 167 M nodes, against 475 M for the value).
         let test = |w: &mut Worker<'_, G, T>| -> Result<bool, OutOfTime> {
             let mut depth = 1;
             loop {
@@ -1234,8 +1240,9 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         // On the limits' threads, as the solve: lazy-SMP helpers run the same test until the
         // main worker has its answer (the answer is the main worker's alone, so the line does
         // not depend on the threads). Kalah(6,4) without tables, 2 threads, the line (one run
-        // each, one after the other): 10.7 M nodes in 11.9 s -> 21.7 M nodes in 6.6 s;
-        // medians of three alternating runs, the whole solve: 36.0 -> 33.1 s.
+        // each, one after the other): 21.7 M nodes in 6.6 s, against 10.7 M nodes in 11.9 s
+        // with the tests on the main worker alone; the whole solve (medians of three
+        // alternating runs) 33.1 s against 36.0 s.
         let stop = AtomicBool::new(false);
         self.parallel(&stop, nodes, run, test, |w| {
             let _ = test(w);
@@ -1278,7 +1285,8 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
     /// value-keeping move comes early, so that few moves have to be proven worse before it
     /// (each such proof is a search of its own). Extra turns nearest the store first rather
     /// than in generation order, nodes for the line on one thread: Kalah(6,4) without tables
-    /// 14.0 M -> 11.5 M, with tables to 20 stones 2.43 M -> 1.92 M, Kalah(6,3) 106 k -> 104 k.
+    /// 11.5 M against 14.0 M, with tables to 20 stones 1.92 M against 2.43 M, Kalah(6,3) 104 k
+    /// against 106 k.
     fn pv_order(&self, pos: &G::Position) -> Vec<G::Move> {
         let g = self.game;
         let side = g.to_move(pos);

@@ -1,5 +1,5 @@
-//! Position text (NOTATION.md), move names and the terminal drawing of the two-row variants:
-//! their [`Notation`] implementation.
+//! Position text (docs/NOTATION.md), move names and the terminal drawing of the two-row
+//! variants: their [`Notation`] implementation.
 //!
 //! ```text
 //! <north row>/<south row> <S|N> [captured=<S>,<N>] [stores=<S>,<N>]

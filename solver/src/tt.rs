@@ -15,15 +15,15 @@
 //!   `w2 = data`, accepted only if both give back the full key.
 //!
 //! One-line buckets touch one line a probe instead of two and hold 4 entries in 64 bytes
-//! instead of 96. The wide layout's index once folded the key's two halves by XOR before
-//! hashing, so every two Kalah boards whose pits `i` and `i + 8` held the same XOR (a swap of
-//! their seeds, say) shared a bucket: the four ways of a bucket were fought over by whole
-//! families of positions. Packed codes (and a wide hash that stirs each half apart) end that.
-//! One thread, five alternating runs, median wall (BENCHMARKS.md, session 7): Kalah(6,3)
-//! without tables, 256 MiB, 10.98 M nodes 1.64 s -> 4.97 M nodes 1.18 s; Kalah(5,4) 5.63 M
-//! 0.88 s -> 2.90 M 0.72 s; Kalah(6,4) with tables to 24 stones 7.16 M 2.38 s -> 7.17 M
-//! 2.44 s. Kalah(6,4) without tables, 2 GiB, 2 threads: 2.37 G nodes 298 s -> 255 M nodes
-//! 44 s.
+//! instead of 96. The wide hash stirs each half of the key apart: an index that folded the
+//! halves by XOR first would give every two Kalah boards whose pits `i` and `i + 8` hold the
+//! same XOR (a swap of their seeds, say) one bucket, whose four ways whole families of
+//! positions would fight over. Against such an XOR-folded wide table, packed codes search
+//! Kalah(6,3) without tables (256 MiB, one thread, median of five alternating runs) in
+//! 4.97 M nodes and 1.18 s against 10.98 M and 1.64 s, Kalah(5,4) in 2.90 M and 0.72 s
+//! against 5.63 M and 0.88 s, Kalah(6,4) with tables to 24 stones alike (7.17 M, 2.44 s
+//! against 7.16 M, 2.38 s), and Kalah(6,4) without tables (2 GiB, 2 threads) in 255 M nodes
+//! and 44 s against 2.37 G and 298 s (BENCHMARKS.md).
 //!
 //! The data word packs a lower and an upper bound on the position's value, the search depth
 //! they hold for (`EXACT_DEPTH` for bounds proven without a search horizon), and the best move.
@@ -36,17 +36,17 @@
 //! A new key replaces the entry of its bucket whose subtree cost the least (`work`, the
 //! `log2` of the nodes searched under it; then the shallower); a key already in the bucket is
 //! updated in place, except that a proven (`EXACT_DEPTH`) bound is never replaced by a
-//! depth-limited one. Measured against the former two-entry bucket that kept the deeper result
-//! in its first entry and the newest in its second (one thread, `mancala solve kalah`, nodes):
-//! Kalah(6,3) with 16 MiB 258.8 M -> 17.9 M, with 64 MiB 26.9 M -> 14.6 M; Kalah(4,5) with 64
-//! MiB 45 M (with 256 MiB before) -> 27.9 M. Work first rather than depth first: with 64 MiB
-//! Kalah(4,5) 50.5 M nodes by depth, 27.9 M by work (exact results all have the same depth, so
-//! depth says nothing about their cost).
+//! depth-limited one. Against a two-entry bucket that keeps the deeper result in its first
+//! entry and the newest in its second (one thread, `mancala solve kalah`, nodes): Kalah(6,3)
+//! with 16 MiB 17.9 M against 258.8 M, with 64 MiB 14.6 M against 26.9 M; Kalah(4,5) with 64
+//! MiB 27.9 M against 45 M (the two-entry bucket with 256 MiB). Work first rather than depth
+//! first: with 64 MiB Kalah(4,5) takes 27.9 M nodes by work, 50.5 M by depth (exact results
+//! all have the same depth, so depth says nothing about their cost).
 //!
-//! Buckets start on a 64-byte cache line, so that a wide probe touches exactly two lines (from
-//! the allocator's 16-byte offset they straddled two or three): one thread, eight alternating
-//! runs each, median wall, Kalah(6,3) without tables 1.79 -> 1.68 s, Kalah(6,4) with tables to
-//! 24 stones 2.60 -> 2.47 s (same node counts).
+//! Buckets start on a 64-byte cache line, so that a wide probe touches exactly two lines (at
+//! the allocator's 16-byte offset they would straddle two or three): one thread, eight
+//! alternating runs each, median wall, Kalah(6,3) without tables 1.68 s against 1.79 s,
+//! Kalah(6,4) with tables to 24 stones 2.47 s against 2.60 s (same node counts).
 //!
 //! The table asks Linux for 2 MiB pages (transparent huge pages, `madvise`): every probe lands
 //! on a random page, and with 4 KiB pages nearly each one also missed the TLB.
@@ -222,9 +222,9 @@ pub fn prefetch_line(p: *const u8) {
 }
 
 /// `n` zeroed words. `vec![0u64; _]` asks the allocator for zeroed pages, which the system
-/// maps lazily, where filling a vector of atomics writes every byte first: a cold 64 MiB table
-/// took ~15 ms to set up, more than a whole Kalah(4,3) solve (`cargo bench --bench search`,
-/// BENCHMARKS.md).
+/// maps lazily, where filling a vector of atomics writes every byte first: that way a cold
+/// 64 MiB table takes ~15 ms to set up, more than a whole Kalah(4,3) solve (`cargo bench
+/// --bench search`, BENCHMARKS.md).
 fn zeroed_words(n: usize) -> Vec<AtomicU64> {
     let words = std::mem::ManuallyDrop::new(vec![0u64; n]);
     let (ptr, len, cap) = (words.as_ptr() as *mut u64, words.len(), words.capacity());

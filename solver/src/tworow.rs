@@ -713,7 +713,7 @@ impl TwoRow {
                     };
                     let chain = run_ending_at(flags, top);
                     let rest = p.opp & !chain;
-                    // Oware's grand slam takes every opposing seed. By default (RULES.md: "a
+                    // Oware's grand slam takes every opposing seed. By default (docs/RULES.md: "a
                     // move that would capture every seed the opponent has (a grand slam) is
                     // not legal") the capture is made, which leaves the opponent no seed and
                     // so marks the move illegal; under grandslam=forfeit it captures nothing.
@@ -1057,7 +1057,7 @@ impl TwoRow {
         let each_own = [c[0] + own, c[1] + opp];
         match self.kind {
             Kind::Kalah => (own == 0 || opp == 0).then_some(each_own),
-            // RULES.md, oware: "if the mover has no seed, the game ends and the opponent
+            // docs/RULES.md, oware: "if the mover has no seed, the game ends and the opponent
             // takes the seeds left on the board; if the mover has seeds but no legal move,
             // the game ends and the mover takes all the seeds left on the board."
             Kind::Oware => {

@@ -9,7 +9,7 @@ use crate::tworow::{Kind, RuleOptions, TwoRow};
 pub enum Status {
     /// Playable: start, show, moves, play, perft.
     Playable,
-    /// Listed in RULES.md, to come in a later issue.
+    /// Listed in docs/RULES.md, not yet played.
     Planned,
     /// Listed, but not a game of strategy to analyse.
     NotAnalysed,
@@ -45,7 +45,7 @@ pub struct VariantInfo {
     pub four: Option<fourrow::Kind>,
 }
 
-/// Every variant of RULES.md, the playable ones first.
+/// Every variant of docs/RULES.md, the playable ones first.
 pub const VARIANTS: &[VariantInfo] = &[
     VariantInfo {
         id: "warri",

@@ -1,6 +1,6 @@
 //! One hand-worked example per special rule of the four-row games, each with the source
-//! sentence it implements (Chaplin 1956; Mancala World for natatu; RULES.md). Boards are
-//! written as in NOTATION.md: North back, North front, South front, South back, each row left
+//! sentence it implements (Chaplin 1956; Mancala World for natatu; docs/RULES.md). Boards are
+//! written as in docs/NOTATION.md: North back, North front, South front, South back, each row left
 //! to right as South sees it. South's circuit (anti-clockwise) is b1 b2 b3 f3 f2 f1 on 4x3.
 
 use mancala_solver::fourrow::{FourRow, Kind, Options};
@@ -68,7 +68,7 @@ fn no_capture_when_the_opponents_front_hole_is_empty() {
 
 #[test]
 fn long_laps_pass_the_starting_hole() {
-    // RULES.md: "Sowing never skips a hole: a lap of 2W or more seeds passes the starting hole
+    // docs/RULES.md: "Sowing never skips a hole: a lap of 2W or more seeds passes the starting hole
     // and drops a seed in it." b1 (7) on a circuit of 6: b2 b3 f3 f2 f1 b1 b2; b2 (2) relays
     // to b3, f3; f3 (2) relays to f2, f1; f1 (2) relays to b1, b2, which was empty: the end.
     let g = game(Kind::Mulabalaba, 3, 2, &[]);
@@ -91,7 +91,7 @@ fn singleton_rule() {
 
 #[test]
 fn sowing_that_never_ends_is_illegal_and_no_move_loses() {
-    // RULES.md: "A move whose sowing never ends (relay laps that repeat a state) is not
+    // docs/RULES.md: "A move whose sowing never ends (relay laps that repeat a state) is not
     // legal." and "A player who cannot move (no seeds, or only sowings that never end)
     // loses." Kabwanga's mutwi f3 here relays for ever (a position found by the independent
     // Python reference, tools/reference/FOURROW-READINGS.md point 16).
@@ -426,7 +426,7 @@ fn singleton_if_possible_readings() {
     // single beans in his holes, he must if possible sow a single bean into an adjacent hole
     // that is occupied". South's singles are b2 (next hole f2 occupied) and f2 (next hole f1
     // empty). b2 -> f2 captures North's file 2 (10 seeds), whose re-sowing round the 4-hole
-    // circuit never ends, so b2 is not legal (RULES.md). Default `possible=legal`: no
+    // circuit never ends, so b2 is not legal (docs/RULES.md). Default `possible=legal`: no
     // preferred single can be moved, so any single may: f2. `possible=board` (the
     // independent reference's first reading): b2 is the one preferred single, it cannot
     // move, and South has no move: he loses.

@@ -604,7 +604,7 @@ fn reference_follows_the_kpo_examples() {
 
 // -------------------------------------------------------------------------------------------
 // Large captured counts: the fast rules count captures in u32 and accept up to MAX_CAPTURED
-// (an earlier u16 counter wrapped here; this test keeps it fixed).
+// (a u16 counter would wrap here).
 
 #[test]
 fn large_captured_counts_are_kept() {

@@ -488,8 +488,9 @@ fn two_threads_agree() {
 /// the first value-keeping move at each position: such moves need not make progress, and the
 /// line could close a cycle without captures while the value said one side wins seeds. The
 /// smallest case, checked by hand: oware `grandslam=illegal`, width 2, seeds 3,
-/// `0,4/1,3 S captured=2,2`, value 6, old line `1 1 2 2 1 2`, back at the same position. The
-/// line is now built by a shortest search for the next capture among value-keeping moves.
+/// `0,4/1,3 S captured=2,2`, value 6, where value-keeping moves alone give the line
+/// `1 1 2 2 1 2`, back at the same position. The line is built by a shortest search for the
+/// next capture among value-keeping moves.
 #[test]
 fn principal_variations_realise_values() {
     let mut lines = Vec::new();

@@ -1,10 +1,10 @@
 //! The sources' worked examples, checked against the rules library.
 //!
 //! Every test quotes the sentence it checks (Humpidge 1938 for warri; Good and Culin in Culin
-//! 1896 for kale and kpo; RULES.md for the reference variants oware and kalah) and works the
+//! 1896 for kale and kpo; docs/RULES.md for the reference variants oware and kalah) and works the
 //! expected board out by hand in comments.
 //!
-//! Position text (NOTATION.md): `<north row>/<south row> <S|N> captured=s,n`, each row written
+//! Position text (docs/NOTATION.md): `<north row>/<south row> <S|N> captured=s,n`, each row written
 //! left to right as South sees it, so North's row lists North's pit 6 first and pit 1 last.
 //! Humpidge's tills 1..6 are South's pits 1..6 and tills 7..12 are North's pits 1..6, so the
 //! North row lists tills 12, 11, 10, 9, 8, 7.
@@ -646,7 +646,7 @@ fn culin_kpo_last_hole_made_two_or_three() {
     );
 }
 
-/// Kpo sows one lap with no origin skip (RULES.md: "one lap only, no origin skip"): a lap of
+/// Kpo sows one lap with no origin skip (docs/RULES.md: "one lap only, no origin skip"): a lap of
 /// 12 or more drops a seed in the starting hole, and that hole may be won.
 #[test]
 fn culin_kpo_no_origin_skip() {
@@ -674,7 +674,7 @@ fn culin_kpo_no_origin_skip() {
     );
 }
 
-/// Kpo's end (RULES.md: "the game ends when the player to move has no seed, each taking the
+/// Kpo's end (docs/RULES.md: "the game ends when the player to move has no seed, each taking the
 /// seeds on his side"); Culin: "When two play, a winner takes only what he "kills" (fá)".
 #[test]
 fn culin_kpo_end_each_takes_his_own_side() {
@@ -691,7 +691,7 @@ fn culin_kpo_end_each_takes_his_own_side() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Oware (abapa): RULES.md
+// Oware (abapa): docs/RULES.md
 // ---------------------------------------------------------------------------------------------
 
 /// "Capture: last seed on the opponent's side making 2 or 3 takes it, then the pits before it
@@ -709,7 +709,7 @@ fn oware_capture_chain() {
     );
 }
 
-/// RULES.md, oware: "A move is legal only if the opponent holds a seed after it, its capture
+/// docs/RULES.md, oware: "A move is legal only if the opponent holds a seed after it, its capture
 /// included: a move that would capture every seed the opponent has (a *grand slam*) is not
 /// legal." and "Option `grandslam=illegal|forfeit` (`forfeit`: a grand slam is played but
 /// captures nothing, as in many tournament rule sets)."
@@ -741,7 +741,7 @@ fn oware_grand_slam() {
     }
 }
 
-/// RULES.md, oware: "A move is legal only if the opponent holds a seed after it" and "End: if
+/// docs/RULES.md, oware: "A move is legal only if the opponent holds a seed after it" and "End: if
 /// the mover has no seed, the game ends and the opponent takes the seeds left on the board; if
 /// the mover has seeds but no legal move, the game ends and the mover takes all the seeds left
 /// on the board."
@@ -775,7 +775,7 @@ fn oware_feeding_and_end() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Kalah(6,4): RULES.md after Irving, Donkers & Uiterwijk (2000)
+// Kalah(6,4): docs/RULES.md after Irving, Donkers & Uiterwijk (2000)
 // ---------------------------------------------------------------------------------------------
 
 /// "Last seed in own store: move again."

@@ -1,5 +1,5 @@
-//! Criterion benchmark of the retrograde builder (issue 4): positions per second for one
-//! slice, one thread.
+//! Criterion benchmark of the retrograde builder: positions per second for one slice, one
+//! thread.
 //!
 //! - `build/oware-w6/n9`: the whole analysis of the oware width-6 slice of 9 seeds (167,960
 //!   positions): the fixpoint path, every pass until the fixpoint is proven.

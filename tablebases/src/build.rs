@@ -83,7 +83,7 @@
 //!
 //! Kalah has no cycles at all, and inside one slice it has a strict order. A move that stays in
 //! the slice (same seeds on the board, gain 0) cannot drop a seed in the store (that seed
-//! leaves the board) nor capture (RULES.md: the last seed in an own empty pit takes itself and
+//! leaves the board) nor capture (docs/RULES.md: the last seed in an own empty pit takes itself and
 //! the opposite pit's seeds into the store; both capture options take at least that seed off
 //! whenever they capture, and under `capture=nonempty` a move that does not capture is just a
 //! sowing), nor end the game (the share-out clears the board). So it is a sowing of the `k`

@@ -13,7 +13,7 @@
 //! [`index`] module ranks them perfectly (combinatorial number system). The future of a
 //! position does not depend on the seeds already captured, so one value per board suffices:
 //! the **future value**, seeds the side to move will still win minus the opponent's under
-//! perfect play, infinite play worth 0 (RULES.md). It lies in `-n..=n`.
+//! perfect play, infinite play worth 0 (docs/RULES.md). It lies in `-n..=n`.
 //!
 //! Seeds never come back onto the board, so a move either *leaves* the slice (it captured or
 //! stored seeds, or ended the game with a share-out: an **exit**, worth `gain ± v(child)` with

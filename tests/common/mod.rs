@@ -6,7 +6,7 @@
 use serde_json::Value;
 use std::process::{Command, Output};
 
-/// The playable four-row variants (issue 5).
+/// The playable four-row variants.
 pub const FOUR_ROW: [&str; 10] = [
     "mulabalaba",
     "toka",

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Slow, plain reference implementation of the four-row games of Zambia.
 
-Variants (shared/RULES.md, section "Four-row games of Zambia"; Chaplin 1956;
+Variants (docs/RULES.md, section "Four-row games of Zambia"; Chaplin 1956;
 Mancala World for natatu): mulabalaba, toka, kanotta, nchuba, nakabili,
 kabwanga, chisolo, natatu, chisolo-ii, mwambulula.
 
-Written from RULES.md, NOTATION.md, the four-row conventions and the source
-texts only, without reading the Rust implementation, so that the two can be
-cross-checked.  The readings taken where those texts leave a choice open are
+Written from the rules and notation contracts (docs/RULES.md, docs/NOTATION.md
+with its four-row conventions) and the source texts only, without reading the
+Rust implementation, so that the two can be cross-checked.  The readings taken where those texts leave a choice open are
 listed in FOURROW-READINGS.md beside this file.
 
 This file is written to be obviously correct, not fast:

@@ -2,7 +2,7 @@
 """Writes tests/perft/<variant>.perft for the ten four-row variants.
 
 The counts come from the independent Python reference fourrow_ref.py (written
-from RULES.md, the four-row conventions and the sources, without the Rust
+from docs/RULES.md, docs/NOTATION.md and the sources, without the Rust
 code).  For each variant and option: the start position of the default board
 (and of each optional width / seed count), the start of a reduced board, and
 mid-game positions reached by seeded random play, chosen so that they exercise
@@ -331,7 +331,7 @@ def main(argv):
         out = [
             "# Perft golden file for %s (format: tests/perft/README.md)." % variant,
             "# Source: the independent Python reference tools/reference/fourrow_ref.py, written from",
-            "# RULES.md, NOTATION.md, the four-row conventions and the sources without the Rust code;",
+            "# docs/RULES.md, docs/NOTATION.md and the sources without the Rust code;",
             "# regenerate with tools/reference/make_fourrow_perft.py (readings: FOURROW-READINGS.md).",
             "# Every position spells out every field of the variant.",
             "variant %s" % variant,

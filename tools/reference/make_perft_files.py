@@ -2,7 +2,7 @@
 """Writes tests/perft/<variant>.perft from tools/reference/perft-reference.txt.
 
 The counts come from the independent Python reference (mancala_ref.py), which was written from
-RULES.md without reading the Rust code; the oware start line is also OpenSpiel's published
+docs/RULES.md without reading the Rust code; the oware start line is also OpenSpiel's published
 perft. Lines whose total node count would make the Rust harness slow in CI are cut at
 MAX_NODES nodes (the deeper figures stay in perft-reference.txt).
 """
@@ -39,7 +39,7 @@ for variant, entries in blocks.items():
     out = [
         f"# Perft golden file for {variant} (format: tests/perft/README.md).",
         "# Source: the independent Python reference tools/reference/mancala_ref.py, written from",
-        "# RULES.md and docs/DECISIONS-TWO-ROW.md without the Rust code; regenerate with",
+        "# docs/RULES.md and docs/DECISIONS-TWO-ROW.md without the Rust code; regenerate with",
         "# tools/reference/make_perft_files.py.",
     ]
     if variant == "oware":

@@ -128,7 +128,7 @@ class LoziCore(unittest.TestCase):
                          "1,0,1/0,0,0/0,1,1/0,2,0 N captured=4,0")
 
     def test_lap_passes_the_origin(self):
-        # RULES.md: "Sowing never skips a hole: a lap of 2W or more seeds passes the
+        # docs/RULES.md: "Sowing never skips a hole: a lap of 2W or more seeds passes the
         # starting hole and drops a seed in it."  W = 2, b1 (4): b2, f2, f1, b1; b1 was
         # emptied by the lift, so the last seed falls in an empty hole: the move ends.
         g = Game("mulabalaba")
@@ -154,7 +154,7 @@ class LoziCore(unittest.TestCase):
         self.assertEqual(moves_of(g, "1,1,1/0,0,0/0,0,0/2,0,1 S"), ["b1", "b3"])
 
     def test_never_ending_sowing_is_illegal(self):
-        # RULES.md: "A move whose sowing never ends (relay laps that repeat a state) is
+        # docs/RULES.md: "A move whose sowing never ends (relay laps that repeat a state) is
         # not legal."  W = 2, South's ring b1,b2,f2,f1 holds 0,2,1,2 (North's front
         # rows empty, so no capture).  f1 (2), lap states [b1,b2,f2,f1] + hand:
         # [0,2,1,0]+2 -> [1,0,1,0]+3 -> [0,0,2,1]+2 -> [0,1,0,1]+3 -> [1,0,0,2]+2
@@ -202,7 +202,7 @@ class Extras(unittest.TestCase):
 
     def test_kanotta_two_other_holes_or_all(self):
         # Chaplin (Lunda): "he may also remove the contents of any other two of his
-        # opponent's holes."  RULES.md: "non-empty ones; all if fewer".
+        # opponent's holes."  docs/RULES.md: "non-empty ones; all if fewer".
         g = Game("kanotta")
         self.assertEqual(moves_of(g, "0,1,1/0,3,1/0,0,0/2,1,1 S captured=0,0 removed=4,4"),
                          ["b1x(B3,F3)", "b2x(B3,F3)", "b3x(B2,F2)"])
@@ -332,7 +332,7 @@ class Resowing(unittest.TestCase):
         self.assertEqual(play(g, "1,1,1/1,0,2/0,0,1/3,0,0 S", "b1"), "1,1,0/1,0,0/1,1,2/1,1,1 N")
 
     def test_chisolo_ii_chain_of_captures(self):
-        # RULES.md: "the re-sowing is a lap like any other".  b2 (2): b3 1, f3 1->2, F3
+        # docs/RULES.md: "the re-sowing is a lap like any other".  b2 (2): b3 1, f3 1->2, F3
         # holds 1: file 3 (1+0) re-sown from f2: f2 1->2, F2 holds 2: file 2 (2+1) re-sown
         # from f1: f1 1, b1 1, b2 1 (emptied at the start, so empty): ends.
         g = Game("chisolo-ii")
@@ -362,7 +362,7 @@ class Resowing(unittest.TestCase):
 
     def test_mwambulula_store(self):
         # Chaplin: "At any time during the game when your own beans are running short you
-        # may empty your store and add one bean to each of your holes."  RULES.md: "Once
+        # may empty your store and add one bean to each of your holes."  docs/RULES.md: "Once
         # per game, as a whole move".
         g = Game("mwambulula")
         text = "1,2,2/0,0,1/0,0,0/2,0,1 S stores=6,6 emptied=0,0"

@@ -84,7 +84,7 @@ pub trait EngineGame: MarginGame<Key = u128> {
 /// - every family: 4 × the seeds captured (or stored) so far;
 /// - kalah, oware, kpo, warri: plus 1 × (seeds on the mover's row − seeds on the opponent's
 ///   row). In kalah, oware and kpo the seeds left on a row at the end go to its owner
-///   (RULES.md), so a seed on one's own row is worth something; in warri too, unless the
+///   (docs/RULES.md), so a seed on one's own row is worth something; in warri too, unless the
 ///   game ends by a starved player taking everything — a quarter seed is a mild guess;
 /// - kale: nothing more, since the seeds left at the end count for nobody (Good: "The
 ///   counters that remain in the board at the end of the game are not counted by either

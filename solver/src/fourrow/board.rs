@@ -4,8 +4,8 @@
 //!
 //! A board is 64 bytes, `[[u8; 32]; 2]`: one 32-byte circuit per player, indexed by
 //! [`Side::index`] (South 0, North 1). Within a circuit, holes are stored in the player's own
-//! **anti-clockwise sowing order** (RULES.md: "own back row from his left to his right, then own
-//! front row from right to left"):
+//! **anti-clockwise sowing order** (docs/RULES.md: "own back row from his left to his right,
+//! then own front row from right to left"):
 //!
 //! ```text
 //!  index:  0 .. W-1                      W .. 2W-1                 2W .. 31

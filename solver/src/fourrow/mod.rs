@@ -1,5 +1,5 @@
 //! The four-row games of Zambia (Chaplin 1956; Mancala World for natatu): the Lozi game
-//! *mulabalaba* and its nine relatives, as RULES.md states them.
+//! *mulabalaba* and its nine relatives, as docs/RULES.md states them.
 //!
 //! - [`board`]: the 64-byte board, one circuit of `2W` holes per player (layout drawn there);
 //! - this module: [`FourRow`] (variant kind, width, seeds, options) implementing [`Game`] and
@@ -19,7 +19,7 @@
 //! saved afresh whenever the lap count reaches a power of two), which needs no table and stops
 //! after at most `μ + 2λ` laps, `μ` laps before the cycle and `λ` in it; the reference keeps
 //! every lap-start state in a hash set instead. A move whose sowing never ends is not legal
-//! (RULES.md) and is never generated.
+//! (docs/RULES.md) and is never generated.
 
 pub mod board;
 pub mod reference;

@@ -8,7 +8,7 @@
 //! order); a node all of whose children are won is lost in `1 +` the largest of their
 //! distances (the loser delays). A move that keeps the turn (kanotta's setup removals) keeps
 //! the point of view: there a child won is good for the parent. Nodes never reached this way are draws: neither side can
-//! force an end, so play goes on for ever (RULES.md: worth 0). This is the usual
+//! force an end, so play goes on for ever (docs/RULES.md: worth 0). This is the usual
 //! distance-to-mate retrograde; it gives the value of the game without any path rule, which
 //! for win/loss/draw games equals the value the search finds with repetitions scored 0.
 

@@ -1,5 +1,5 @@
-//! Position text, move names and the drawing of the four-row games (NOTATION.md and the
-//! project's four-row conventions).
+//! Position text, move names and the drawing of the four-row games (docs/NOTATION.md, its
+//! four-row extensions).
 //!
 //! ```text
 //! <North back>/<North front>/<South front>/<South back> <S|N> [captured=S,N] [captures=S,N]
@@ -71,7 +71,7 @@ impl FourRow {
             }
             seen.push(key);
             let allowed = match key {
-                // mwambulula: another name for stores= (as in kalah), NOTATION.md.
+                // mwambulula: another name for stores= (as in kalah), docs/NOTATION.md.
                 "captured" => kind.removes() || kind == Kind::Mwambulula,
                 "captures" => kind.counts_captures(),
                 "removed" => kind == Kind::Kanotta,

@@ -452,7 +452,7 @@ fn four_row_section(
         "## Four-row games (metric wdl)\n\n\
          The four-row games of Zambia are won by the player who leaves the other without a \
          legal move; seeds are not counted. \
-         A game that can never end (neither side can force an end) is a draw (RULES.md).\n\n\
+         A game that can never end (neither side can force an end) is a draw (docs/RULES.md).\n\n\
          ### Exact results on reduced boards\n\n\
          The start pattern of each variant scaled to a 4xW board, S seeds in a full hole, \
          default rules, South (the first player) to move. `W 9`: South wins, the game \
@@ -526,7 +526,7 @@ fn four_row_section(
 
     md += &format!(
         "### Full-size boards: results of play\n\n\
-         Games from each variant's standard start (its board and seeds: RULES.md). The \
+         Games from each variant's standard start (its board and seeds: docs/RULES.md). The \
          strong engine is `{}` (alpha-beta as deep as that many nodes a move allow, its \
          evaluation the seeds held: docs/ENGINES.md) playing itself, its ties broken at \
          random; beside it random play, the figure Ludii reports. Chisolo-ii and \
@@ -535,7 +535,7 @@ fn four_row_section(
          found illegal). A game that repeats a \
          position (board, side to move and counters) or reaches 1000 plies is stopped and \
          scored a draw: nothing is counted before the end in these games, so the \
-         seeds-won rule of `mancala_solver::matches` gives a draw, the value RULES.md gives \
+         seeds-won rule of `mancala_solver::matches` gives a draw, the value docs/RULES.md gives \
          to play that goes on for ever. The columns *by repetition* and *by ply limit* count \
          such games. Rates with 95% Wilson intervals; lengths in plies.\n\n",
         budget.four_play.strong, budget.four_play_slow.strong

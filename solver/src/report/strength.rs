@@ -365,7 +365,7 @@ pub fn strength(
     let four_names: Vec<String> = four_specs.iter().map(|s| s.to_string()).collect();
     md += &format!(
         "## Ladder of the four-row games\n\n\
-         The same on the standard board of each four-row game (RULES.md), {} games a pair, \
+         The same on the standard board of each four-row game (docs/RULES.md), {} games a pair, \
          the first {LADDER_OPENING} plies random, with the engines of the four-row budget: \
          alpha-beta with node budgets (the number of moves differs so much from one game to \
          another that a fixed depth would take milliseconds in one and minutes in another). \

@@ -29,7 +29,7 @@
 //! # Values
 //!
 //! One byte a position (encoding `wdl-dtm`): `0` = draw (neither side can force the end: play
-//! goes on for ever, worth 0 by RULES.md), `k >= 1` = the game ends in `d = k - 1` plies under
+//! goes on for ever, worth 0 by docs/RULES.md), `k >= 1` = the game ends in `d = k - 1` plies under
 //! perfect play (the winner hastens, the loser delays). Every move in play passes the turn,
 //! so the side to move wins exactly when `d` is odd, and loses when `d` is even (`d = 0`: no
 //! legal move). Distances above 254 do not fit and stop the build with an error.
