@@ -715,7 +715,13 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
     let (line, line_complete) = match (found, &retro, plies, &tables) {
         (Some(line), ..) => (line, true),
         (None, Some(t), Some(_), _) => (t.line(g, pos), true),
-        (None, None, Some(_), Some(t)) if stored.is_some() => (t.line(pos), true),
+        (None, None, Some(n), Some(t)) if stored.is_some() => {
+            // The tables' line stops where a slice is missing: complete only if it reaches the
+            // end the stored distance says.
+            let l = t.line(pos);
+            let complete = l.len() as u32 == n;
+            (l, complete)
+        }
         _ => (r.pv.clone(), r.pv_complete),
     };
     let mut names = Vec::new();
@@ -754,6 +760,7 @@ fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res 
             g.to_move(pos),
             r.value,
             match plies {
+                Some(1) => ", 1 ply to the end".to_string(),
                 Some(n) => format!(", {n} plies to the end"),
                 None => String::new(),
             },
@@ -863,6 +870,7 @@ fn solve_four_retro(
             "value {word} for {} ({value:+}){}, best move {}",
             g.to_move(pos),
             match w.plies() {
+                Some(1) => ", 1 ply to the end".to_string(),
                 Some(n) => format!(", {n} plies to the end"),
                 None => String::new(),
             },
