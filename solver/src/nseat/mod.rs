@@ -25,6 +25,11 @@
 //! - two positions with the same [`SeatGame::key`] have the same future: the same seat to
 //!   move and the same board (the seeds taken so far are left out of the key).
 
+pub mod analysis;
+pub mod maxn;
+pub mod paranoid;
+pub mod retro;
+pub mod table;
 
 use crate::error::{MoveError, PositionError};
 use crate::game::MoveList;
