@@ -23,6 +23,8 @@ macro_rules! out {
     }};
 }
 
+mod players;
+
 #[derive(Parser)]
 #[command(
     name = "mancala",
@@ -124,6 +126,9 @@ struct Common {
     /// Print one JSON object on stdout.
     #[arg(long)]
     json: bool,
+    /// Players: 2 (default), or 3 or 4 for kpo (docs/variants/kpo-players.md).
+    #[arg(long)]
+    players: Option<usize>,
 }
 
 /// Options of the exact search.
@@ -300,6 +305,9 @@ fn main() -> ExitCode {
 }
 
 fn run(cmd: Command) -> Res {
+    if let Some(res) = players::dispatch(&cmd) {
+        return res;
+    }
     match cmd {
         Command::Variants { json } => variants(json),
         Command::Start(c) => with_game!(&c, g, pos, cmd_start(&g, &pos, &c)),
@@ -904,10 +912,14 @@ fn variants(as_json: bool) -> Res {
                         .collect(),
                     None => rules,
                 };
-                json!({
+                let mut e = json!({
                     "id": v.id, "people": v.people, "source": v.source, "board": v.board,
                     "status": v.status.as_str(), "rules": rules,
-                })
+                });
+                if let Some(p) = players::variant_json(v.id) {
+                    e["players"] = p;
+                }
+                e
             })
             .collect();
         out!("{}", json!({ "variants": list }));
@@ -1173,6 +1185,7 @@ fn tablebase(cmd: mancala_tablebases::cli::TablebaseCommand) -> Res {
             rules: a.rules.clone(),
             position,
             json: false,
+            players: None,
         })
     };
     if let Some(r) = tablebase_four(&cmd) {
@@ -1363,11 +1376,16 @@ struct MatchArgs {
     #[command(flatten)]
     common: Common,
     /// Engine A: random, greedy, alphabeta[:depth=D], mcts[:iters=N][:c=C], perfect[:tt=MB].
-    #[arg(long)]
-    a: String,
+    #[arg(long, required_unless_present = "engines")]
+    a: Option<String>,
     /// Engine B (same forms as --a).
+    #[arg(long, required_unless_present = "engines")]
+    b: Option<String>,
+    /// kpo with --players 3 or 4: one engine a seat, A,B,C[,D] (random, greedy,
+    /// maxn[:depth=D|:nodes=N][:tie=T], paranoid[:depth=D|:nodes=N], mcts[:iters=N][:c=C]);
+    /// every seat order is played, the games rounded up to a multiple of their number.
     #[arg(long)]
-    b: String,
+    engines: Option<String>,
     /// Games (A is South, the first player, in even games, North in odd ones).
     #[arg(long, default_value_t = 100)]
     games: u32,
@@ -1475,8 +1493,13 @@ fn play_match_on<G: mancala_solver::engine::EngineGame + Notation + 'static>(
 ) -> Res {
     use mancala_solver::engine::EngineSpec;
     use mancala_solver::matches::{run_match, summarize, MatchConfig};
-    let a: EngineSpec = m.a.parse()?;
-    let b: EngineSpec = m.b.parse()?;
+    let (Some(a), Some(b), None) = (&m.a, &m.b, &m.engines) else {
+        return Err(Fail(
+            "--engines is for kpo with --players 3 or 4; two players take --a and --b".into(),
+        ));
+    };
+    let a: EngineSpec = a.parse()?;
+    let b: EngineSpec = b.parse()?;
     if m.games == 0 {
         return Err(Fail("invalid --games 0: expected at least 1".into()));
     }
@@ -1678,6 +1701,7 @@ fn tablebase_four(cmd: &mancala_tablebases::cli::TablebaseCommand) -> Option<Res
             rules: a.rules.clone(),
             position,
             json: false,
+            players: None,
         })? {
             Session::Four(g, p) => Ok((g, p)),
             Session::Two(..) => unreachable!("a four-row variant"),
