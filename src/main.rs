@@ -97,7 +97,7 @@ enum Command {
     },
     /// Play a match between two engines (games in parallel, both seat orders).
     Match(MatchArgs),
-    /// Write a report (Markdown, CSV, SVG): advantage, strength, tablebase or all.
+    /// Write a report (Markdown, CSV, SVG): advantage, players, strength, tablebase or all.
     Report(ReportArgs),
     /// Endgame tablebases: build, probe, stats, verify, info.
     Tablebase {
@@ -328,6 +328,10 @@ fn run(cmd: Command) -> Res {
             what: Some(BenchWhat::Engines { json, variant }),
             ..
         } => bench_engines(json, variant),
+        Command::Bench {
+            what: Some(BenchWhat::Players { json }),
+            ..
+        } => players::bench(json),
         Command::Bench { json, threads, .. } => bench(json, threads),
         Command::Match(m) => play_match(&m),
         Command::Report(r) => report(&r),
@@ -1368,6 +1372,12 @@ enum BenchWhat {
         #[arg(long)]
         variant: Option<String>,
     },
+    /// Speed of kpo for three and four players: perft, searches, whole-graph analysis.
+    Players {
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Options of `mancala match`.
@@ -1410,6 +1420,8 @@ struct MatchArgs {
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum ReportWhat {
     Advantage,
+    /// The section of advantage.md on kpo for three and four players, alone.
+    Players,
     Strength,
     Tablebase,
     All,
@@ -1418,7 +1430,8 @@ enum ReportWhat {
 /// Options of `mancala report`.
 #[derive(Args)]
 struct ReportArgs {
-    /// advantage, strength, tablebase or all.
+    /// advantage, players (the section of advantage.md on kpo for three and four players,
+    /// rewritten alone), strength, tablebase or all.
     #[arg(value_enum)]
     what: ReportWhat,
     /// Folder the reports are written to.
@@ -1628,6 +1641,10 @@ fn report(r: &ReportArgs) -> Res {
                 (!t.is_empty()).then(|| std::sync::Arc::new(t) as _)
             };
             pool.install(|| strength(&r.out, &budget, r.seed, &oracle_for, &oracle_four, &log))?;
+        }
+        if what == ReportWhat::Players {
+            let b = mancala_solver::report::players::PlayersBudget::named(&r.budget)?;
+            pool.install(|| mancala_solver::report::players::splice(&r.out, &b, r.seed, &log))?;
         }
         if matches!(what, ReportWhat::Advantage | ReportWhat::All) {
             // Small reduced boards are solved whole: every slice up to the board's seeds.

@@ -469,7 +469,15 @@ fn play_match(g: &KpoPlayers, pos: &KpoNPos, m: &MatchArgs) -> Res {
     let recs = pool(threads)?.install(|| run_seat_match(g, pos, &specs, &cfg, &|| pb.inc(1)));
     pb.finish_and_clear();
     let secs = t.elapsed().as_secs_f64();
-    let s = summarize_seats(&recs, n, n);
+    let mut s = summarize_seats(&recs, n, n);
+    // The normal intervals cut to what a mean can be: 0..every seed, 0..1 of the wins.
+    let all = g.in_play(pos) as f64 + g.taken(pos).iter().sum::<u32>() as f64;
+    for m in s.seat_scores.iter_mut().chain(s.engine_scores.iter_mut()) {
+        *m = m.clipped(0.0, all);
+    }
+    for m in s.seat_wins.iter_mut().chain(s.engine_wins.iter_mut()) {
+        *m = m.clipped(0.0, 1.0);
+    }
     let letter = |e: usize| ((b'A' + e as u8) as char).to_string();
     if m.common.json {
         let seats: Vec<Value> = (0..n)
@@ -535,6 +543,33 @@ fn play_match(g: &KpoPlayers, pos: &KpoNPos, m: &MatchArgs) -> Res {
         s.ends[1],
         s.ends[2]
     );
+    Ok(())
+}
+
+/// `mancala bench players`: perft, the engines' searches, the exact search and the whole-graph
+/// analysis, one line each (nodes, seconds, nodes a second).
+pub fn bench(as_json: bool) -> Res {
+    let rows = mancala_solver::nseat::bench::bench_players(&mut |r| {
+        if !as_json {
+            out!(
+                "{:<72} {:>12} nodes {:>9.3} s {:>8.2} M nodes/s",
+                r.what,
+                r.nodes,
+                r.seconds,
+                r.rate() / 1e6
+            );
+        }
+    });
+    if as_json {
+        let v: Vec<Value> = rows
+            .iter()
+            .map(|r| {
+                json!({"what": r.what, "nodes": r.nodes, "seconds": r.seconds,
+                "nodes_per_second": r.rate()})
+            })
+            .collect();
+        out!("{}", json!({ "rows": v }));
+    }
     Ok(())
 }
 

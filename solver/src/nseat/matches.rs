@@ -216,6 +216,16 @@ impl Mean {
         }
     }
 
+    /// The interval cut to `[lo, hi]` (the normal approximation can reach past what a
+    /// mean can be).
+    pub fn clipped(self, lo: f64, hi: f64) -> Mean {
+        Mean {
+            lo: self.lo.max(lo),
+            hi: self.hi.min(hi),
+            ..self
+        }
+    }
+
     /// `12.3 [11.9–12.7]`.
     pub fn text(&self, digits: usize) -> String {
         format!(

@@ -26,6 +26,7 @@
 //!   move and the same board (the seeds taken so far are left out of the key).
 
 pub mod analysis;
+pub mod bench;
 pub mod engine;
 pub mod matches;
 pub mod maxn;
