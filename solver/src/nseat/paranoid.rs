@@ -92,15 +92,29 @@ impl<'g, G: SeatGame> Paranoid<'g, G> {
         let start = self.nodes;
         self.cap = max_nodes.map(|n| self.nodes + n);
         self.aborted = false;
-        let r = self.search(pos, EXACT, -1, INF, 0);
-        self.cap = None;
-        if self.aborted {
-            self.aborted = false;
-            return None;
+        // Null-window tests halve the range of the value (the seat's future lies in
+        // 0..=seats * in_play shares): a test cuts far more than a full window does.
+        let (mut lo, mut hi) = (
+            0i32,
+            (self.game.seats() as u32 * self.game.in_play(pos)) as i32,
+        );
+        while lo < hi {
+            let mid = lo + (hi - lo + 1) / 2;
+            let r = self.search(pos, EXACT, mid - 1, mid, 0);
+            if self.aborted {
+                self.cap = None;
+                self.aborted = false;
+                return None;
+            }
+            if r.v >= mid {
+                lo = r.v.min(hi);
+            } else {
+                hi = r.v.max(lo);
+            }
         }
-        debug_assert!(r.exact);
+        self.cap = None;
         Some(Proven {
-            shares: r.v as u32,
+            shares: lo as u32,
             nodes: self.nodes - start,
         })
     }
