@@ -39,6 +39,25 @@ fn timed(what: String, f: impl FnOnce() -> u64) -> Row {
     }
 }
 
+/// The bench positions of the full board: the start and the positions after 8, 16 and 24
+/// plies of a random game (seed 42), as far as that game goes.
+pub fn positions(g: &KpoPlayers) -> Vec<crate::kpo_players::KpoNPos> {
+    let mut rng = Rng::new(42);
+    let mut p = g.start();
+    let mut out = vec![p];
+    for ply in 1..=24 {
+        let ms = g.legal_moves(&p);
+        if ms.is_empty() {
+            break;
+        }
+        p = g.play(&p, ms[rng.below(ms.len())]);
+        if ply % 8 == 0 && !g.is_over(&p) {
+            out.push(p);
+        }
+    }
+    out
+}
+
 /// Runs every measurement, calling `each` with each row as it is done.
 pub fn bench_players(each: &mut dyn FnMut(&Row)) -> Vec<Row> {
     let mut rows = Vec::new();
@@ -46,28 +65,42 @@ pub fn bench_players(each: &mut dyn FnMut(&Row)) -> Vec<Row> {
         each(&r);
         rows.push(r);
     };
-    for (players, depth) in [(3usize, 7u32), (4, 8)] {
+    for (players, depth) in [(3usize, 8u32), (4, 9)] {
         let g = KpoPlayers::standard(players);
         let r = timed(format!("perft {players} players 2x6 depth {depth}"), || {
             perft(&g, &g.start(), depth)
         });
         push(r, &mut rows);
     }
-    // The engines' searches: one move from the start of the full board.
+    // The engines' searches: one move in each bench position of the full board.
     for players in [3usize, 4] {
         let g = KpoPlayers::standard(players);
-        for spec in ["paranoid:depth=6", "maxn:depth=4", "mcts:iters=2000"] {
+        let at = positions(&g);
+        for spec in [
+            "paranoid:depth=6",
+            "paranoid:depth=8",
+            "maxn:depth=5",
+            "mcts:iters=2000",
+        ] {
             let s: SeatEngineSpec = spec.parse().expect("a bench engine");
             let mut e = s.build::<KpoPlayers>();
-            let r = timed(format!("{spec}, {players} players 2x6, first move"), || {
-                e.choose(&g, &g.start(), &mut Rng::new(1));
-                e.nodes()
-            });
+            let r = timed(
+                format!(
+                    "{spec}, {players} players 2x6, a move in each of {} positions",
+                    at.len()
+                ),
+                || {
+                    for p in &at {
+                        e.choose(&g, p, &mut Rng::new(1));
+                    }
+                    e.nodes()
+                },
+            );
             push(r, &mut rows);
         }
     }
     // Exact paranoid search (no horizon) of reduced boards, every player.
-    for (players, width, seeds) in [(3usize, 3usize, 2u32), (4, 4, 2)] {
+    for (players, width, seeds) in [(3usize, 3usize, 3u32), (4, 4, 2)] {
         let g = KpoPlayers::new(players, width, seeds, Options::default()).expect("a board");
         let r = timed(
             format!(
@@ -77,7 +110,7 @@ pub fn bench_players(each: &mut dyn FnMut(&Row)) -> Vec<Row> {
                 with_stack(256, || {
                     (0..players)
                         .map(|s| {
-                            Paranoid::new(&g, s, 64)
+                            Paranoid::new(&g, s, 16)
                                 .solve(&g.start(), None)
                                 .expect("no cap")
                                 .nodes

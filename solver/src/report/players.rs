@@ -100,7 +100,7 @@ impl PlayersBudget {
                     (4, 6, 1),
                 ],
                 graph_positions: 40_000_000,
-                search_nodes: 50_000_000,
+                search_nodes: 10_000_000,
                 kingmaker_positions: 5_000_000,
                 self_play: &["paranoid:depth=6", "maxn:depth=4", "mcts:iters=2000"],
                 self_play_games: 240,
