@@ -30,8 +30,18 @@ macro_rules! out {
 /// position while it runs).
 pub const GRAPH_LIMIT: usize = 60_000_000;
 
-/// The paranoid search of `solve` stops past this many nodes a player.
-pub const SEARCH_NODES: u64 = 2_000_000_000;
+/// The kingmaker tests of `solve` (two more max^n profiles a player, the graph solved a
+/// second time) run on graphs of at most this many positions.
+pub const KINGMAKER_LIMIT: usize = 1_000_000;
+
+/// The paranoid search of `solve` stops past this many nodes a player (a minute or two).
+pub const SEARCH_NODES: u64 = 100_000_000;
+
+/// The whole-graph analysis is not tried where every arrangement of the seeds, times the
+/// players, exceeds this: such graphs have always proved larger than [`GRAPH_LIMIT`]
+/// (three players on 2x6 with 2 seeds a pit: 3.7 billion arrangements, more than 80 million
+/// positions reachable), and finding that out costs minutes and gigabytes.
+pub const ARRANGEMENTS_LIMIT: u64 = 3_000_000_000;
 
 /// Runs `cmd` when it is for three or four players; `None` hands it back to the two-player
 /// code (no `--players`, or `--players 2`).
@@ -245,11 +255,18 @@ fn solve(g: &KpoPlayers, pos: &KpoNPos, c: &Common, s: &SearchOpts) -> Res {
         return Err(Fail(format!("invalid --tt-mb {tt_mb}: expected 1..65536")));
     }
     let threads = threads_or_all(s.threads)?;
+    let arrangements =
+        mancala_solver::report::advantage::positions_up_to(g.in_play(pos), 2 * g.width())
+            .saturating_mul(g.players() as u64);
     let effort = Effort {
-        graph_positions: GRAPH_LIMIT,
+        graph_positions: if arrangements <= ARRANGEMENTS_LIMIT {
+            GRAPH_LIMIT
+        } else {
+            0
+        },
         search_nodes: SEARCH_NODES,
         search_tt_mb: tt_mb,
-        kingmakers: true,
+        kingmakers: KINGMAKER_LIMIT,
     };
     let pb = super::spinner();
     let a = pool(threads)?.install(|| analyse(g, pos, &effort, &|m| pb.set_message(m.to_string())));

@@ -19,7 +19,7 @@ fn main() {
         graph_positions: 80_000_000,
         search_nodes: std::env::var("SEARCH_NODES").map_or(500_000_000, |v| v.parse().unwrap()),
         search_tt_mb: 256,
-        kingmakers: true,
+        kingmakers: 1_000_000,
     };
     let t = std::time::Instant::now();
     let an = analyse(&g, &g.start(), &effort, &|m| {

@@ -34,8 +34,9 @@ pub struct Effort {
     pub search_nodes: u64,
     /// Its table, MiB.
     pub search_tt_mb: usize,
-    /// Also the kingmaker tests (two more max^n profiles a seat).
-    pub kingmakers: bool,
+    /// The kingmaker tests (two more max^n profiles a seat) run when the graph has at most
+    /// this many positions (the graph is then solved a second time with them).
+    pub kingmakers: usize,
 }
 
 /// A max^n profile at the start.
@@ -147,8 +148,12 @@ pub fn analyse<G: SeatGame>(
     let seats = game.seats();
     let total = game.in_play(root);
     let key = game.key(root);
-    let all_runs = runs(seats, effort.kingmakers);
-    let graph = retro::solve(game, root, effort.graph_positions, &all_runs, log).ok();
+    let mut graph = retro::solve(game, root, effort.graph_positions, &runs(seats, false), log).ok();
+    let kings = graph.as_ref().is_some_and(|g| g.len() <= effort.kingmakers);
+    if kings {
+        log("again, with the kingmaker tests");
+        graph = retro::solve(game, root, effort.graph_positions, &runs(seats, true), log).ok();
+    }
     let mut maxn = Vec::new();
     let mut king_test = Vec::new();
     let mut paranoid_graph = None;
@@ -164,7 +169,7 @@ pub fn analyse<G: SeatGame>(
                 stats: g.maxn_stats()[r],
             });
         }
-        if effort.kingmakers {
+        if kings {
             for k in 0..seats {
                 let lead = |r: usize| {
                     winners(

@@ -32,9 +32,8 @@ pub struct PlayersBudget {
     pub graph_positions: usize,
     /// The paranoid search of each player stops past this many nodes.
     pub search_nodes: u64,
-    /// The kingmaker tests run on boards with at most this many possible positions
-    /// (positions of every arrangement of the seeds, times the seats).
-    pub kingmaker_positions: u64,
+    /// The kingmaker tests run on boards whose graph has at most this many positions.
+    pub kingmaker_positions: usize,
     /// Engines whose self-play on the full board measures the seats.
     pub self_play: &'static [&'static str],
     /// Self-play games of each engine (rounded up to every seat order).
@@ -77,7 +76,7 @@ impl PlayersBudget {
                 ],
                 graph_positions: 2_000_000,
                 search_nodes: 5_000_000,
-                kingmaker_positions: 5_000_000,
+                kingmaker_positions: 1_000_000,
                 self_play: &["paranoid:depth=3", "maxn:depth=2", "mcts:iters=200"],
                 self_play_games: 24,
                 random_games: 240,
@@ -101,7 +100,7 @@ impl PlayersBudget {
                 ],
                 graph_positions: 40_000_000,
                 search_nodes: 10_000_000,
-                kingmaker_positions: 5_000_000,
+                kingmaker_positions: 1_000_000,
                 self_play: &["paranoid:depth=6", "maxn:depth=4", "mcts:iters=2000"],
                 self_play_games: 240,
                 random_games: 6000,
@@ -130,11 +129,6 @@ impl PlayersBudget {
             self.mixed_games
         )
     }
-}
-
-/// Positions of every arrangement of `seeds` or fewer on `pits` pits, times `seats`.
-fn possible(pits: usize, seeds: u32, seats: usize) -> u64 {
-    super::advantage::positions_up_to(seeds, pits).saturating_mul(seats as u64)
 }
 
 /// One board's analysis and its rules.
@@ -185,8 +179,7 @@ pub fn section(
             graph_positions: budget.graph_positions,
             search_nodes: budget.search_nodes,
             search_tt_mb: 256,
-            kingmakers: possible(2 * width, 2 * width as u32 * seeds, players)
-                <= budget.kingmaker_positions,
+            kingmakers: budget.kingmaker_positions,
         };
         log(&format!(
             "kpo {players} players 2x{width} {seeds} seeds: exact analysis"
@@ -428,22 +421,22 @@ fn exact_tables(out: &Path, boards: &[Board], budget: &PlayersBudget) -> io::Res
         md += &t.markdown();
         md += "\n";
     }
-    md += &seat_summary(boards);
+    md += &seat_summary(boards, budget.kingmaker_positions);
     write(out, "players-exact.csv", &csv.csv())?;
     write(out, "players-maxn.csv", &maxn_csv.csv())?;
     Ok(md)
 }
 
 /// The seat advantage the values imply, board by board, and the kingmakers.
-fn seat_summary(boards: &[Board]) -> String {
-    let mut md = String::from(
+fn seat_summary(boards: &[Board], king_limit: usize) -> String {
+    let mut md = format!(
         "### What the values say about the seats\n\n\
          `favoured`: the player(s) with the highest paranoid value (the most seeds one can \
          guarantee alone), and the leader(s) of the max^n profile under each tie rule. \
          **Kingmaker**: a player who leads under no rule and whose tie-breaking alone decides \
          who leads: with the others breaking ties by `first`, the leader changes when this \
-         player switches between `hurt-next` and `help-next` (tested where the board has at \
-         most the budget's positions; `–` otherwise).\n\n",
+         player switches between `hurt-next` and `help-next` (tested on graphs of at most \
+         {king_limit} positions; `–` otherwise).\n\n"
     );
     let mut t = Table::new(&[
         "players",
@@ -454,19 +447,20 @@ fn seat_summary(boards: &[Board]) -> String {
         "leads (help-next)",
         "kingmaker",
     ]);
-    let mut first_best = 0;
-    let mut last_worst = 0;
-    let mut counted = 0;
+    let (mut counted, mut equal, mut first_best, mut last_worst) = (0, 0, 0, 0);
     for b in boards {
         let n = b.players;
         let a = &b.a;
         let fav = a.paranoid().map(|p| winners(&p, n));
         if let Some(p) = a.paranoid() {
             counted += 1;
-            let top = p[..n].iter().max().copied().unwrap_or(0);
-            let low = p[..n].iter().min().copied().unwrap_or(0);
-            first_best += (p[0] == top) as u32;
-            last_worst += (p[n - 1] == low) as u32;
+            let p = &p[..n];
+            if p.iter().all(|&x| x == p[0]) {
+                equal += 1;
+            } else {
+                first_best += p[1..].iter().all(|&x| x <= p[0]) as u32;
+                last_worst += p[..n - 1].iter().all(|&x| x >= p[n - 1]) as u32;
+            }
         }
         let lead = |tie: Tie| {
             a.maxn
@@ -491,8 +485,10 @@ fn seat_summary(boards: &[Board]) -> String {
     }
     md += &t.markdown();
     md += &format!(
-        "\nOn {first_best} of {counted} boards the first player (P1) has the highest paranoid \
-         value (alone or tied), and on {last_worst} the last player to move has the lowest.\n\n"
+        "\nOf the {counted} boards, {equal} give every player the same paranoid value; on the \
+         {} others the first player (P1) has the highest (alone or tied) on {first_best}, and \
+         the last player in turn the lowest (alone or tied) on {last_worst}.\n\n",
+        counted - equal
     );
     md
 }
