@@ -23,6 +23,8 @@ macro_rules! out {
     }};
 }
 
+mod players;
+
 #[derive(Parser)]
 #[command(
     name = "mancala",
@@ -99,7 +101,7 @@ enum Command {
     },
     /// Play a match between two engines (games in parallel, both seat orders).
     Match(MatchArgs),
-    /// Write a report (Markdown, CSV, SVG): advantage, strength, tablebase or all.
+    /// Write a report (Markdown, CSV, SVG): advantage, players, strength, tablebase or all.
     Report(ReportArgs),
     /// Endgame tablebases: build, probe, stats, verify, info.
     Tablebase {
@@ -132,6 +134,9 @@ struct Common {
     /// Print one JSON object on stdout.
     #[arg(long)]
     json: bool,
+    /// Players: 2 (default), or 3 or 4 for kpo (docs/variants/kpo-players.md).
+    #[arg(long)]
+    players: Option<usize>,
 }
 
 /// Options of the exact search.
@@ -369,6 +374,9 @@ fn main() -> ExitCode {
 }
 
 fn run(cmd: Command) -> Res {
+    if let Some(res) = players::dispatch(&cmd) {
+        return res;
+    }
     match cmd {
         Command::Variants { json } => variants(json),
         Command::Start(c) => with_game!(&c, g, pos, cmd_start(&g, &pos, &c)),
@@ -396,6 +404,10 @@ fn run(cmd: Command) -> Res {
             what: Some(BenchWhat::Engines { json, variant }),
             ..
         } => bench_engines(json, variant),
+        Command::Bench {
+            what: Some(BenchWhat::Players { json }),
+            ..
+        } => players::bench(json),
         Command::Bench { json, threads, .. } => bench(json, threads),
         Command::Match(m) => play_match(&m),
         Command::Report(r) => report(&r),
@@ -1018,10 +1030,14 @@ fn variants(as_json: bool) -> Res {
                         .collect(),
                     None => rules,
                 };
-                json!({
+                let mut e = json!({
                     "id": v.id, "people": v.people, "source": v.source, "board": v.board,
                     "status": v.status.as_str(), "rules": rules,
-                })
+                });
+                if let Some(p) = players::variant_json(v.id) {
+                    e["players"] = p;
+                }
+                e
             })
             .collect();
         out!("{}", json!({ "variants": list }));
@@ -1411,6 +1427,7 @@ fn tablebase(cmd: mancala_tablebases::cli::TablebaseCommand) -> Res {
             rules: a.rules.clone(),
             position,
             json: false,
+            players: None,
         })
     };
     if let Some(r) = tablebase_four(&cmd) {
@@ -1597,6 +1614,12 @@ enum BenchWhat {
         #[arg(long)]
         variant: Option<String>,
     },
+    /// Speed of kpo for three and four players: perft, searches, whole-graph analysis.
+    Players {
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Options of `mancala match`.
@@ -1606,11 +1629,16 @@ struct MatchArgs {
     common: Common,
     /// Engine A: random, greedy, alphabeta[:depth=D|:nodes=N|:time=MS],
     /// mcts[:iters=N][:c=C], perfect[:tt=MB][:time=MS] (docs/ENGINES.md).
-    #[arg(long)]
-    a: String,
+    #[arg(long, required_unless_present = "engines")]
+    a: Option<String>,
     /// Engine B (same forms as --a).
+    #[arg(long, required_unless_present = "engines")]
+    b: Option<String>,
+    /// kpo with --players 3 or 4: one engine a seat, A,B,C[,D] (random, greedy,
+    /// maxn[:depth=D|:nodes=N][:tie=T], paranoid[:depth=D|:nodes=N], mcts[:iters=N][:c=C]);
+    /// every seat order is played, the games rounded up to a multiple of their number.
     #[arg(long)]
-    b: String,
+    engines: Option<String>,
     /// Games (A is South, the first player, in even games, North in odd ones).
     #[arg(long, default_value_t = 100)]
     games: u32,
@@ -1642,6 +1670,8 @@ struct MatchArgs {
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum ReportWhat {
     Advantage,
+    /// The section of advantage.md on kpo for three and four players, alone.
+    Players,
     Strength,
     Tablebase,
     All,
@@ -1650,7 +1680,8 @@ enum ReportWhat {
 /// Options of `mancala report`.
 #[derive(Args)]
 struct ReportArgs {
-    /// advantage, strength, tablebase or all.
+    /// advantage, players (the section of advantage.md on kpo for three and four players,
+    /// rewritten alone), strength, tablebase or all.
     #[arg(value_enum)]
     what: ReportWhat,
     /// Folder the reports are written to.
@@ -1685,6 +1716,7 @@ fn check_overwrite(r: &ReportArgs) -> Res {
         ReportWhat::Strength => &["strength"],
         ReportWhat::Tablebase => &["tablebase"],
         ReportWhat::All => &["advantage", "strength", "tablebase"],
+        ReportWhat::Players => &["advantage"],
     };
     for name in names {
         let path = r.out.join(format!("{name}.md"));
@@ -1745,9 +1777,12 @@ fn play_match(m: &MatchArgs) -> Res {
     match setup_any(&m.common)? {
         Session::Two(g, pos) => {
             use mancala_solver::engine::EngineSpec;
-            let perfect = [&m.a, &m.b]
-                .iter()
-                .any(|e| matches!(e.parse::<EngineSpec>(), Ok(EngineSpec::Perfect { .. })));
+            let perfect = [&m.a, &m.b].iter().any(|e| {
+                matches!(
+                    e.as_deref().map(str::parse::<EngineSpec>),
+                    Some(Ok(EngineSpec::Perfect { .. }))
+                )
+            });
             // The perfect engine plays from tables whenever the solve planner can have them:
             // the whole game from the start's seeds, built when it fits (in the --tablebases
             // folder, or in memory), else the folder's tables as they are.
@@ -1795,8 +1830,13 @@ fn play_match_on<G: mancala_solver::engine::EngineGame + Notation + 'static>(
 ) -> Res {
     use mancala_solver::engine::EngineSpec;
     use mancala_solver::matches::{run_match, summarize, MatchConfig};
-    let a: EngineSpec = m.a.parse()?;
-    let b: EngineSpec = m.b.parse()?;
+    let (Some(a), Some(b), None) = (&m.a, &m.b, &m.engines) else {
+        return Err(Fail(
+            "--engines is for kpo with --players 3 or 4; two players take --a and --b".into(),
+        ));
+    };
+    let a: EngineSpec = a.parse()?;
+    let b: EngineSpec = b.parse()?;
     if m.games == 0 {
         return Err(Fail("invalid --games 0: expected at least 1".into()));
     }
@@ -1928,6 +1968,10 @@ fn report(r: &ReportArgs) -> Res {
             };
             pool.install(|| strength(&r.out, &budget, r.seed, &oracle_for, &oracle_four, &log))?;
         }
+        if what == ReportWhat::Players {
+            let b = mancala_solver::report::players::PlayersBudget::named(&r.budget)?;
+            pool.install(|| mancala_solver::report::players::splice(&r.out, &b, r.seed, &log))?;
+        }
         if matches!(what, ReportWhat::Advantage | ReportWhat::All) {
             // Each reduced board by the solve planner, its tables kept in the report's folder
             // (boards of one width share them).
@@ -2028,6 +2072,7 @@ fn tablebase_four(cmd: &mancala_tablebases::cli::TablebaseCommand) -> Option<Res
             rules: a.rules.clone(),
             position,
             json: false,
+            players: None,
         })? {
             Session::Four(g, p) => Ok((g, p)),
             Session::Two(..) => unreachable!("a four-row variant"),

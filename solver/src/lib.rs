@@ -4,6 +4,9 @@
 //! - [`game`]: the rules trait ([`Game`]) that perft, search and retrograde analysis are
 //!   generic over, with [`MarginGame`] for seed-scored games and [`Notation`] for text;
 //! - [`tworow`]: kalah, oware, warri, kale and kpo;
+//! - [`nseat`]: the interface of games of two to four seats ([`nseat::SeatGame`]), with the
+//!   multi-player analysis (paranoid values, max^n), engines and matches generic over it;
+//! - [`kpo_players`]: kpo for three and four players;
 //! - [`text`]: position text per docs/NOTATION.md;
 //! - [`variant`]: the catalogue of variants and building rules from options;
 //! - [`perft`]: move-path counting; [`line`](mod@line): lines of perfect play from exact values;
@@ -16,8 +19,10 @@ pub mod error;
 pub mod fourrow;
 pub mod game;
 pub mod keys;
+pub mod kpo_players;
 pub mod line;
 pub mod matches;
+pub mod nseat;
 pub mod perft;
 pub mod pits;
 pub mod reference;

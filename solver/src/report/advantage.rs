@@ -407,6 +407,11 @@ pub fn advantage(
 
     md += &four_row_section(out, budget, seed, &mut play_csv, log)?;
 
+    let players = super::players::PlayersBudget::named(budget.name)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+    md += &super::players::section(out, &players, seed, log)?;
+    md += "\n";
+
     md += "## Every variant\n\n";
     let mut t = Table::new(&["variant", "people", "board", "status", "in this report"]);
     for v in VARIANTS {

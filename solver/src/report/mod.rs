@@ -5,6 +5,7 @@
 //! budget and seed it gives the same numbers (only timings differ).
 
 pub mod advantage;
+pub mod players;
 pub mod strength;
 pub mod svg;
 

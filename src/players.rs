@@ -1,0 +1,603 @@
+//! The command line of the three- and four-player game (`mancala <cmd> kpo --players 3|4`):
+//! start, show, moves, play, perft, solve and match. The work is in
+//! `mancala_solver::{kpo_players, nseat}`; text and JSON follow
+//! docs/NOTATION-KPO-PLAYERS.md.
+
+use super::{pool, threads_or_all, Command, Common, Fail, MatchArgs, Res, SearchOpts};
+use mancala_solver::kpo_players::{KpoNPos, KpoPlayers, Options};
+use mancala_solver::nseat::analysis::{analyse, winners, Effort};
+use mancala_solver::nseat::engine::SeatEngineSpec;
+use mancala_solver::nseat::matches::{
+    permutations, run_seat_match, summarize_seats, SeatMatchConfig,
+};
+use mancala_solver::nseat::{divide, perft, shares_text, SeatGame, SeatNotation};
+use mancala_solver::variant;
+use serde_json::{json, Value};
+use std::io::Write;
+use std::time::Instant;
+
+/// Prints a line on stdout; a closed pipe ends the program quietly (as `out!` in main).
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        let mut o = std::io::stdout().lock();
+        if writeln!(o, $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// The whole-graph analysis of `solve` stops beyond this many positions (about 60 bytes a
+/// position while it runs).
+pub const GRAPH_LIMIT: usize = 60_000_000;
+
+/// The kingmaker tests of `solve` (two more max^n profiles a player, the graph solved a
+/// second time) run on graphs of at most this many positions.
+pub const KINGMAKER_LIMIT: usize = 1_000_000;
+
+/// The paranoid search of `solve` stops past this many nodes a player (a minute or two).
+pub const SEARCH_NODES: u64 = 100_000_000;
+
+/// The whole-graph analysis is not tried where every arrangement of the seeds, times the
+/// players, exceeds this: such graphs have always proved larger than [`GRAPH_LIMIT`]
+/// (three players on 2x6 with 2 seeds a pit: 3.7 billion arrangements, more than 80 million
+/// positions reachable), and finding that out costs minutes and gigabytes.
+pub const ARRANGEMENTS_LIMIT: u64 = 3_000_000_000;
+
+/// Runs `cmd` when it is for three or four players; `None` hands it back to the two-player
+/// code (no `--players`, or `--players 2`).
+pub fn dispatch(cmd: &Command) -> Option<Res> {
+    let c = match cmd {
+        Command::Start(c) | Command::Show(c) | Command::Moves(c) => c,
+        Command::Play { common, .. }
+        | Command::Solve { common, .. }
+        | Command::Analyze { common, .. }
+        | Command::Perft { common, .. } => common,
+        Command::Match(m) => &m.common,
+        _ => return None,
+    };
+    let players = c.players?;
+    if players == 2 {
+        return None;
+    }
+    Some(run(cmd, c, players))
+}
+
+fn run(cmd: &Command, c: &Common, players: usize) -> Res {
+    let (g, pos) = setup(c, players)?;
+    match cmd {
+        Command::Start(_) => {
+            let text = g.format_position(&pos);
+            if c.json {
+                out!("{}", json!({"variant": "kpo", "players": players, "position": text}));
+            } else {
+                out!("{text}");
+            }
+            Ok(())
+        }
+        Command::Show(_) => {
+            if c.json {
+                out!("{}", state_json(&g, &pos));
+            } else {
+                out!("{}", g.draw(&pos).trim_end());
+                out!("{}", g.format_position(&pos));
+            }
+            Ok(())
+        }
+        Command::Moves(_) => {
+            let names: Vec<String> = g
+                .legal_moves(&pos)
+                .iter()
+                .map(|&m| g.move_name(&pos, m))
+                .collect();
+            if c.json {
+                out!(
+                    "{}",
+                    json!({"variant": "kpo", "players": players,
+                        "position": g.format_position(&pos), "moves": names})
+                );
+            } else {
+                out!("{}", names.join(" "));
+            }
+            Ok(())
+        }
+        Command::Play { moves, .. } => play(&g, pos, c, moves),
+        Command::Perft { depth, divide, .. } => cmd_perft(&g, &pos, c, *depth, *divide),
+        Command::Solve { search, depth, .. } => solve(&g, &pos, c, search, *depth),
+        Command::Analyze { .. } => Err(Fail(format!(
+            "analyze: not available for kpo with {players} players; `mancala solve kpo --players {players}` gives each player's exact values"
+        ))),
+        Command::Match(m) => play_match(&g, &pos, m),
+        _ => unreachable!("dispatch passes only position commands"),
+    }
+}
+
+/// The rules and position from the common options.
+fn setup(c: &Common, players: usize) -> Result<(KpoPlayers, KpoNPos), Fail> {
+    variant::find(&c.variant)?;
+    if c.variant != "kpo" {
+        return Err(Fail(format!(
+            "--players {players}: only kpo has a game for more than two players (Culin: \"Two, three, or four play\"); {} is for two",
+            c.variant
+        )));
+    }
+    if !(2..=4).contains(&players) {
+        return Err(Fail(format!(
+            "invalid --players {players} for kpo: expected 2, 3 or 4"
+        )));
+    }
+    let width = c.width.or_else(|| {
+        let text = c.position.as_deref()?;
+        let first_row = text.split_whitespace().next()?.split('/').next()?;
+        Some(first_row.split(',').count())
+    });
+    let opts = Options::parse(players, &c.rules)?;
+    let g = KpoPlayers::new(players, width.unwrap_or(6), c.seeds.unwrap_or(3), opts)?;
+    let pos = match &c.position {
+        Some(text) => g.parse_position(text)?,
+        None => g.start(),
+    };
+    Ok((g, pos))
+}
+
+/// Seat-keyed JSON object of counts.
+fn by_seat(g: &KpoPlayers, v: &[u32]) -> Value {
+    let m: serde_json::Map<String, Value> = (0..g.players())
+        .map(|s| (g.seat_name(s), json!(v[s])))
+        .collect();
+    Value::Object(m)
+}
+
+/// The game-state object of `show --json` and `play --json`.
+fn state_json(g: &KpoPlayers, pos: &KpoNPos) -> Value {
+    let over = g.is_over(pos);
+    let result = if over {
+        let s = g.final_scores(pos);
+        let w = winners(&s, g.players());
+        json!({
+            "winner": (w.len() == 1).then(|| g.seat_name(w[0])),
+            "leaders": w.iter().map(|&s| g.seat_name(s)).collect::<Vec<_>>(),
+            "score": by_seat(g, &s),
+        })
+    } else {
+        Value::Null
+    };
+    json!({
+        "variant": "kpo", "players": g.players(),
+        "position": g.format_position(pos),
+        "to_move": g.seat_name(pos.seat()),
+        "captured": by_seat(g, g.taken(pos)),
+        "game_over": over, "result": result,
+        "width": g.width(), "seeds": g.seeds(), "rules": g.options().describe(),
+    })
+}
+
+fn play(g: &KpoPlayers, mut pos: KpoNPos, c: &Common, moves: &[String]) -> Res {
+    let total = moves.len();
+    for (i, name) in moves.iter().enumerate() {
+        let mv = g
+            .parse_move(&pos, name)
+            .map_err(|e| Fail(format!("{e} (move {} of {total})", i + 1)))?;
+        pos = g.play(&pos, mv);
+    }
+    if c.json {
+        out!("{}", state_json(g, &pos));
+    } else {
+        out!("{}", g.format_position(&pos));
+        if g.is_over(&pos) {
+            let s = g.final_scores(&pos);
+            let w = winners(&s, g.players());
+            let scores: Vec<String> = (0..g.players())
+                .map(|i| format!("{} {}", g.seat_name(i), s[i]))
+                .collect();
+            let who = if w.len() == 1 {
+                format!("{} wins", g.seat_name(w[0]))
+            } else {
+                let names: Vec<String> = w.iter().map(|&s| g.seat_name(s)).collect();
+                format!("{} share the lead", names.join(" and "))
+            };
+            out!("game over: {who}, {}", scores.join(" "));
+        }
+    }
+    Ok(())
+}
+
+fn cmd_perft(g: &KpoPlayers, pos: &KpoNPos, c: &Common, depth: u32, split: bool) -> Res {
+    let t = Instant::now();
+    let (nodes, parts) = if split {
+        let parts = divide(g, pos, depth);
+        (parts.iter().map(|p| p.1).sum(), parts)
+    } else {
+        (perft(g, pos, depth), Vec::new())
+    };
+    let secs = t.elapsed().as_secs_f64();
+    if c.json {
+        let mut v = json!({
+            "variant": "kpo", "players": g.players(), "position": g.format_position(pos),
+            "depth": depth, "nodes": nodes, "seconds": secs,
+        });
+        if split {
+            let d: serde_json::Map<String, Value> = parts
+                .iter()
+                .map(|&(m, n)| (g.move_name(pos, m), json!(n)))
+                .collect();
+            v["divide"] = Value::Object(d);
+        }
+        out!("{v}");
+    } else {
+        for (m, n) in &parts {
+            out!("{} {n}", g.move_name(pos, *m));
+        }
+        out!("{nodes}");
+        eprintln!(
+            "perft {depth}: {nodes} nodes in {secs:.3} s ({:.1} M nodes/s)",
+            nodes as f64 / secs.max(1e-9) / 1e6
+        );
+    }
+    Ok(())
+}
+
+/// `solve`: each player's paranoid value (whole graph where it fits, and by search), what
+/// each pair can force, and the max^n equilibria.
+fn solve(g: &KpoPlayers, pos: &KpoNPos, c: &Common, s: &SearchOpts, depth: Option<u32>) -> Res {
+    if depth.is_some() || s.tablebases.is_some() || s.time.is_some() || s.memory.is_some() {
+        return Err(Fail(format!(
+            "solve kpo --players {}: --depth, --time, --memory and --tablebases are for two players (the analysis is exact, bounded by nodes)",
+            g.players()
+        )));
+    }
+    if g.is_over(pos) {
+        return Err(Fail(
+            "the game is already over in the given position".into(),
+        ));
+    }
+    let tt_mb = s.tt_mb.unwrap_or(256);
+    if tt_mb == 0 || tt_mb > 1 << 16 {
+        return Err(Fail(format!("invalid --tt-mb {tt_mb}: expected 1..65536")));
+    }
+    let threads = threads_or_all(s.threads)?;
+    let arrangements =
+        mancala_solver::report::advantage::positions_up_to(g.in_play(pos), 2 * g.width())
+            .saturating_mul(g.players() as u64);
+    let effort = Effort {
+        graph_positions: if arrangements <= ARRANGEMENTS_LIMIT {
+            GRAPH_LIMIT
+        } else {
+            0
+        },
+        search_nodes: SEARCH_NODES,
+        search_tt_mb: tt_mb,
+        kingmakers: KINGMAKER_LIMIT,
+    };
+    let pb = super::spinner();
+    let a = pool(threads)?.install(|| analyse(g, pos, &effort, &|m| pb.set_message(m.to_string())));
+    pb.finish_and_clear();
+    if let Some(gv) = a.paranoid_graph {
+        let searched: Vec<Option<u32>> = a.paranoid_search.iter().map(|x| x.map(|y| y.0)).collect();
+        for (i, v) in searched.iter().enumerate() {
+            if v.is_some_and(|v| v != gv[i]) {
+                return Err(Fail(format!(
+                    "internal disagreement: {}'s paranoid value is {} by the graph, {} by search",
+                    g.seat_name(i),
+                    gv[i],
+                    v.unwrap_or(0)
+                )));
+            }
+        }
+    }
+    let n = g.players();
+    let seeds = |v: u32| shares_text(v, n);
+    let p = a.paranoid();
+    if c.json {
+        let obj = |v: &[u32]| -> Value {
+            let m: serde_json::Map<String, Value> = (0..n)
+                .map(|i| (g.seat_name(i), json!(v[i] as f64 / n as f64)))
+                .collect();
+            Value::Object(m)
+        };
+        let maxn: serde_json::Map<String, Value> = a
+            .maxn
+            .iter()
+            .map(|r| {
+                (
+                    r.tie.as_str().to_string(),
+                    json!({"seeds": obj(&r.shares), "shares": &r.shares[..n],
+                        "leaders": winners(&r.shares, n).iter().map(|&s| g.seat_name(s)).collect::<Vec<_>>(),
+                        "positions_leaving": r.stats.left, "positions_endless": r.stats.endless,
+                        "deviations": r.stats.deviations}),
+                )
+            })
+            .collect();
+        out!(
+            "{}",
+            json!({
+                "variant": "kpo", "players": n, "position": g.format_position(pos),
+                "metric": "seeds", "share_unit": format!("1/{n} seed"),
+                "seeds_in_play": a.total,
+                "paranoid": p.map(|p| obj(&p)),
+                "paranoid_shares": p.map(|p| p[..n].to_vec()),
+                "graph_positions": a.graph_positions,
+                "search_nodes": a.paranoid_search.iter().map(|x| x.map(|y| y.1)).collect::<Vec<_>>(),
+                "maxn": Value::Object(maxn),
+                "forced_winners": a.forced_winners().map(|w| w.iter().map(|&s| g.seat_name(s)).collect::<Vec<_>>()),
+                "kingmakers": a.kingmakers().map(|w| w.iter().map(|&s| g.seat_name(s)).collect::<Vec<_>>()),
+                "seconds": a.seconds,
+            })
+        );
+        return Ok(());
+    }
+    out!(
+        "kpo, {n} players, 2x{} board, {} seeds in play ({}), {} to move",
+        g.width(),
+        a.total,
+        g.options().describe().join(" "),
+        g.seat_name(pos.seat())
+    );
+    match p {
+        Some(p) => {
+            let cells: Vec<String> = (0..n)
+                .map(|i| format!("{} {}", g.seat_name(i), seeds(p[i])))
+                .collect();
+            let how = match a.graph_positions {
+                Some(k) => format!("whole graph of {k} positions, and search"),
+                None => "search (the graph is too large)".into(),
+            };
+            out!(
+                "paranoid values (seeds each can guarantee against all the others): {} [{how}]",
+                cells.join(", ")
+            );
+            if n == 3 {
+                let pairs: Vec<String> = (0..3)
+                    .map(|k| {
+                        let (x, y) = ((k + 1) % 3, (k + 2) % 3);
+                        let (x, y) = (x.min(y), x.max(y));
+                        format!(
+                            "{}+{} force {}",
+                            g.seat_name(x),
+                            g.seat_name(y),
+                            seeds(n as u32 * a.total - p[k])
+                        )
+                    })
+                    .collect();
+                out!(
+                    "coalitions (a pair against the third): {}",
+                    pairs.join(", ")
+                );
+            }
+        }
+        None => out!("paranoid values: not proven within the node bound"),
+    }
+    if a.maxn.is_empty() {
+        out!("max^n: not computed (the graph is too large)");
+    }
+    for r in &a.maxn {
+        let cells: Vec<String> = (0..n)
+            .map(|i| format!("{} {}", g.seat_name(i), seeds(r.shares[i])))
+            .collect();
+        let w: Vec<String> = winners(&r.shares, n)
+            .iter()
+            .map(|&s| g.seat_name(s))
+            .collect();
+        out!(
+            "max^n, ties {}: {} (leader {}; {} positions where a player would gain by one other move)",
+            r.tie.as_str(),
+            cells.join(", "),
+            w.join(" and "),
+            r.stats.deviations
+        );
+    }
+    if let Some(w) = a.forced_winners() {
+        let names: Vec<String> = w.iter().map(|&s| g.seat_name(s)).collect();
+        out!(
+            "can force a win (more than half the seeds): {}",
+            if names.is_empty() {
+                "nobody".into()
+            } else {
+                names.join(", ")
+            }
+        );
+    }
+    if let Some(k) = a.kingmakers() {
+        let names: Vec<String> = k.iter().map(|&s| g.seat_name(s)).collect();
+        out!(
+            "kingmaker (loses, and its ties decide the winner): {}",
+            if names.is_empty() {
+                "nobody".into()
+            } else {
+                names.join(", ")
+            }
+        );
+    }
+    out!("{:.2} s", a.seconds);
+    Ok(())
+}
+
+/// The engines of `--engines A,B,C`: split at commas, a piece `name=value` with no `:`
+/// continuing the spec before it (`mcts:iters=200,c=1`).
+fn engine_list(text: &str) -> Result<Vec<SeatEngineSpec>, Fail> {
+    let mut specs: Vec<String> = Vec::new();
+    for piece in text.split(',') {
+        let piece = piece.trim();
+        match specs.last_mut() {
+            Some(last) if piece.contains('=') && !piece.contains(':') => {
+                last.push(':');
+                last.push_str(piece);
+            }
+            _ => specs.push(piece.to_string()),
+        }
+    }
+    specs
+        .iter()
+        .map(|s| s.parse::<SeatEngineSpec>().map_err(Fail::from))
+        .collect()
+}
+
+fn play_match(g: &KpoPlayers, pos: &KpoNPos, m: &MatchArgs) -> Res {
+    let n = g.players();
+    if m.a.is_some() || m.b.is_some() {
+        return Err(Fail(format!(
+            "kpo with {n} players: give one engine a seat with --engines A,B{} (not --a/--b)",
+            if n == 3 { ",C" } else { ",C,D" }
+        )));
+    }
+    if m.tablebases.is_some() {
+        return Err(Fail(
+            "--tablebases: the endgame tables are for two-row games of two players".into(),
+        ));
+    }
+    let Some(text) = &m.engines else {
+        return Err(Fail(format!(
+            "kpo with {n} players: give the engines with --engines (one a seat, e.g. --engines paranoid,maxn,mcts{})",
+            if n == 4 { ",random" } else { "" }
+        )));
+    };
+    let specs = engine_list(text)?;
+    if specs.len() != n {
+        return Err(Fail(format!(
+            "--engines: {} engines given, kpo with {n} players needs {n} (one a seat)",
+            specs.len()
+        )));
+    }
+    if m.games == 0 {
+        return Err(Fail("invalid --games 0: expected at least 1".into()));
+    }
+    if m.max_plies == 0 {
+        return Err(Fail("invalid --max-plies 0: expected at least 1".into()));
+    }
+    if g.is_over(pos) {
+        return Err(Fail(
+            "the game is already over in the given position".into(),
+        ));
+    }
+    let threads = threads_or_all(m.threads)?;
+    // Every seat order equally often: the games are rounded up to a multiple of n!.
+    let orders = permutations(n).len() as u32;
+    let games = m.games.div_ceil(orders) * orders;
+    let cfg = SeatMatchConfig {
+        games,
+        seed: m.seed,
+        opening: m.opening,
+        max_plies: m.max_plies,
+    };
+    let pb = indicatif::ProgressBar::with_draw_target(
+        Some(games as u64),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    let t = Instant::now();
+    let recs = pool(threads)?.install(|| run_seat_match(g, pos, &specs, &cfg, &|| pb.inc(1)));
+    pb.finish_and_clear();
+    let secs = t.elapsed().as_secs_f64();
+    let mut s = summarize_seats(&recs, n, n);
+    // The normal intervals cut to what a mean can be: 0..every seed, 0..1 of the wins.
+    let all = g.in_play(pos) as f64 + g.taken(pos).iter().sum::<u32>() as f64;
+    for m in s.seat_scores.iter_mut().chain(s.engine_scores.iter_mut()) {
+        *m = m.clipped(0.0, all);
+    }
+    for m in s.seat_wins.iter_mut().chain(s.engine_wins.iter_mut()) {
+        *m = m.clipped(0.0, 1.0);
+    }
+    let letter = |e: usize| ((b'A' + e as u8) as char).to_string();
+    if m.common.json {
+        let seats: Vec<Value> = (0..n)
+            .map(|i| {
+                json!({"seat": g.seat_name(i),
+                    "score": s.seat_scores[i].mean, "score_lo": s.seat_scores[i].lo, "score_hi": s.seat_scores[i].hi,
+                    "wins": s.seat_wins[i].mean, "wins_lo": s.seat_wins[i].lo, "wins_hi": s.seat_wins[i].hi})
+            })
+            .collect();
+        let engines: Vec<Value> = (0..n)
+            .map(|e| {
+                json!({"engine": specs[e].to_string(), "label": letter(e),
+                    "score": s.engine_scores[e].mean, "score_lo": s.engine_scores[e].lo, "score_hi": s.engine_scores[e].hi,
+                    "wins": s.engine_wins[e].mean, "wins_lo": s.engine_wins[e].lo, "wins_hi": s.engine_wins[e].hi})
+            })
+            .collect();
+        out!(
+            "{}",
+            json!({
+                "variant": "kpo", "players": n, "position": g.format_position(pos),
+                "engines": specs.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+                "games": s.games, "seat_orders": orders, "seed": m.seed,
+                "opening": m.opening, "max_plies": m.max_plies,
+                "by_seat": seats, "by_engine": engines, "mean_plies": s.mean_plies,
+                "ended": {"rules": s.ends[0], "repetition": s.ends[1], "ply_limit": s.ends[2]},
+                "seconds": secs,
+            })
+        );
+        return Ok(());
+    }
+    let names: Vec<String> = (0..n)
+        .map(|e| format!("{} = {}", letter(e), specs[e]))
+        .collect();
+    out!(
+        "{} games of kpo with {n} players (every seat order {} times), seed {}: {}",
+        s.games,
+        s.games / orders as u64,
+        m.seed,
+        names.join(", ")
+    );
+    out!("mean final seeds and share of wins, 95% intervals:");
+    for i in 0..n {
+        out!(
+            "  seat {}  seeds {}  wins {}",
+            g.seat_name(i),
+            s.seat_scores[i].text(2),
+            s.seat_wins[i].text(3)
+        );
+    }
+    for (e, spec) in specs.iter().enumerate() {
+        out!(
+            "  engine {} ({})  seeds {}  wins {}",
+            letter(e),
+            spec,
+            s.engine_scores[e].text(2),
+            s.engine_wins[e].text(3)
+        );
+    }
+    out!(
+        "mean game length {:.1} plies; ended by the rules {}, by repetition {}, by the ply limit {}",
+        s.mean_plies,
+        s.ends[0],
+        s.ends[1],
+        s.ends[2]
+    );
+    Ok(())
+}
+
+/// `mancala bench players`: perft, the engines' searches, the exact search and the whole-graph
+/// analysis, one line each (nodes, seconds, nodes a second).
+pub fn bench(as_json: bool) -> Res {
+    let rows = mancala_solver::nseat::bench::bench_players(&mut |r| {
+        if !as_json {
+            out!(
+                "{:<72} {:>12} nodes {:>9.3} s {:>8.2} M nodes/s",
+                r.what,
+                r.nodes,
+                r.seconds,
+                r.rate() / 1e6
+            );
+        }
+    });
+    if as_json {
+        let v: Vec<Value> = rows
+            .iter()
+            .map(|r| {
+                json!({"what": r.what, "nodes": r.nodes, "seconds": r.seconds,
+                "nodes_per_second": r.rate()})
+            })
+            .collect();
+        out!("{}", json!({ "rows": v }));
+    }
+    Ok(())
+}
+
+/// The `players` entry of kpo in `variants --json`: the seat counts and the options of the
+/// three- and four-player game.
+pub fn variant_json(id: &str) -> Option<Value> {
+    (id == "kpo").then(|| {
+        let rules: Vec<Value> = mancala_solver::kpo_players::OPTIONS
+            .iter()
+            .map(|r| json!({"name": r.name, "values": r.values, "default": r.values[0], "help": r.help}))
+            .collect();
+        json!({"counts": [2, 3, 4], "rules": rules})
+    })
+}
