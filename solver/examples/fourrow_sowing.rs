@@ -19,6 +19,8 @@
 //! Prints each variant's median, p99 and max, the overall figures and the slowest positions;
 //! `--out` writes one line a position (variant, ms for moves and play, a digest of the moves
 //! and the positions they lead to, the position) so that two builds can be diffed.
+//! `--warm FILE` instead lists the positions of FILE in one process, each for about 2 ms, and
+//! prints the distribution of the warm time of `moves` (what a search pays).
 
 use mancala_solver::fourrow::{FourRow, Kind};
 use mancala_solver::{FourRowPos, Game, Notation, Side};
@@ -215,6 +217,41 @@ fn measure(positions: &[(String, String)], cap: Duration) -> Vec<Timing> {
     out
 }
 
+/// `--warm FILE`: the positions of FILE (`variant<TAB>position` lines, as `--out` writes them
+/// with the figures cut out) listed in this process, each again and again for about 2 ms:
+/// the time of `moves` once the process is warm, which is what a search pays.
+fn warm(file: &str) {
+    let text = std::fs::read_to_string(file).expect("--warm FILE");
+    let mut us = Vec::new();
+    let t = Instant::now();
+    for line in text.lines().filter(|l| !l.is_empty()) {
+        let (variant, pos) = line.split_once('\t').expect("variant<TAB>position");
+        let g = rules(variant, pos);
+        let p = g.parse_position(pos).expect("a position");
+        let (mut k, t1) = (0u32, Instant::now());
+        while k < 3 || t1.elapsed() < Duration::from_millis(2) {
+            let moves = g.legal_moves(&p);
+            let names: Vec<String> = moves.iter().map(|&m| g.move_name(&p, m)).collect();
+            std::hint::black_box(names);
+            k += 1;
+        }
+        us.push(t1.elapsed().as_secs_f64() * 1e6 / k as f64);
+    }
+    let total = t.elapsed().as_secs_f64();
+    let mut v = us.clone();
+    v.sort_by(f64::total_cmp);
+    let q = |f: f64| v[((v.len() - 1) as f64 * f).round() as usize];
+    println!(
+        "{} positions, moves warm: median {:.2} us, p99 {:.1} us, max {:.1} us, sum {:.1} ms; {:.1} s",
+        v.len(),
+        q(0.5),
+        q(0.99),
+        q(1.0),
+        us.iter().sum::<f64>() / 1e3,
+        total
+    );
+}
+
 /// "median p99 max" of `xs` in ms (`>` marks a figure at the cap).
 fn summary(xs: &[Option<f64>], cap: f64) -> String {
     let mut v: Vec<f64> = xs.iter().map(|x| x.unwrap_or(cap)).collect();
@@ -242,6 +279,10 @@ fn main() {
             .and_then(|i| args.get(i + 1))
             .cloned()
     };
+    if let Some(file) = opt("--warm") {
+        warm(&file);
+        return;
+    }
     let per_kind: usize = opt("--per-kind").map_or(50, |s| s.parse().expect("--per-kind N"));
     let cap = Duration::from_secs_f64(opt("--cap").map_or(60.0, |s| s.parse().expect("--cap S")));
     let positions = corpus(per_kind);
