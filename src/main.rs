@@ -2022,16 +2022,32 @@ fn report(r: &ReportArgs) -> Res {
 }
 
 fn bench_engines(as_json: bool, variant: Option<String>) -> Res {
-    use mancala_solver::engine::bench::{bench_engines as run, BENCH_ENGINES, BENCH_ENGINES_FOUR};
+    use mancala_solver::engine::bench::{
+        bench_engines as run, BenchEvent, BENCH_ENGINES, BENCH_ENGINES_FOUR,
+    };
     if let Some(v) = &variant {
         variant::build_any(v, None, None, &[])?;
     }
+    // A bar of the moves chosen on stderr (hidden when stderr is not a terminal); the rows go
+    // to stdout between its redraws.
+    let pb =
+        indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+    pb.set_style(
+        indicatif::ProgressStyle::with_template(
+            "[{bar:30}] {pos}/{len} moves  {elapsed_precise}  {msg}",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
     let rows = run(
         BENCH_ENGINES,
         BENCH_ENGINES_FOUR,
         variant.as_deref(),
-        &mut |r| {
-            if !as_json {
+        &mut |e| match e {
+            BenchEvent::Planned(n) => pb.set_length(n),
+            BenchEvent::Start { variant, engine } => pb.set_message(format!("{variant} {engine}")),
+            BenchEvent::Moved => pb.inc(1),
+            BenchEvent::Row(r) if !as_json => pb.suspend(|| {
                 out!(
                     "{:<10} {:<24} {:>12} nodes {:>10.3} ms/move {:>8.2} M nodes/s",
                     r.variant,
@@ -2039,10 +2055,12 @@ fn bench_engines(as_json: bool, variant: Option<String>) -> Res {
                     r.nodes,
                     1e3 * r.seconds_per_move(),
                     r.nodes_per_second() / 1e6
-                );
-            }
+                )
+            }),
+            BenchEvent::Row(_) => {}
         },
     );
+    pb.finish_and_clear();
     if as_json {
         let v: Vec<Value> = rows
             .iter()

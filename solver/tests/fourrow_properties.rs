@@ -22,10 +22,10 @@ fn rules() -> impl Strategy<Value = FourRow> {
                 resow_end: a && kind == Kind::Mwambulula,
                 singles_free: b && resowing,
                 // Choices multiply the ways a sowing may go, and declined captures can relay
-                // round cycles of laps over 100,000 long: on 4 holes a row some positions met
-                // in random games still take half a second to list their moves (3 holes: at
-                // most 20 ms; 5: up to 30 s), so random games keep this option to 2 and 3
-                // holes a row; the rules tests and perft files cover it too.
+                // round cycles of millions of laps: on 4 holes a row some positions met in
+                // random games take half a second to list their moves in a release build (3
+                // holes: at most 60 ms; 5: about a second), so random games keep this option
+                // to 2 and 3 holes a row; the rules tests and perft files cover it too.
                 capture_may: c && resowing && w <= 3,
                 possible_board: d && kind != Kind::Natatu,
                 ahead_front: e && kind == Kind::Kabwanga,

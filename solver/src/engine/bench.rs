@@ -78,21 +78,44 @@ pub fn bench_positions<G: Game>(g: &G) -> Vec<G::Position> {
     out
 }
 
-/// Measures `engines` on the bench positions of `g`, one thread.
+/// What [`bench_engines`] reports as it goes.
+#[derive(Clone, Copy, Debug)]
+pub enum BenchEvent<'a> {
+    /// Before the first move: how many moves the engines will choose in all.
+    Planned(u64),
+    /// An engine starts on a variant's positions.
+    Start {
+        /// Variant id.
+        variant: &'static str,
+        /// Engine spec.
+        engine: &'a str,
+    },
+    /// One move chosen.
+    Moved,
+    /// An engine is done with a variant: its row.
+    Row(&'a BenchRow),
+}
+
+/// Measures `engines` on `positions` of `g`, one thread.
 fn bench_game<G: EngineGame + 'static>(
     variant: &'static str,
     g: &G,
+    positions: &[G::Position],
     engines: &[&str],
-    log: &mut dyn FnMut(&BenchRow),
+    on: &mut dyn FnMut(BenchEvent),
     rows: &mut Vec<BenchRow>,
 ) {
-    let positions = bench_positions(g);
     for name in engines {
         let spec: EngineSpec = name.parse().expect("bench engines parse");
         let mut e = spec.build::<G>(None);
+        on(BenchEvent::Start {
+            variant,
+            engine: name,
+        });
         let t = Instant::now();
         for (k, pos) in positions.iter().enumerate() {
             e.choose(g, pos, &mut Rng::new(k as u64));
+            on(BenchEvent::Moved);
         }
         let row = BenchRow {
             variant,
@@ -101,30 +124,58 @@ fn bench_game<G: EngineGame + 'static>(
             nodes: e.nodes(),
             seconds: t.elapsed().as_secs_f64(),
         };
-        log(&row);
+        on(BenchEvent::Row(&row));
         rows.push(row);
     }
 }
 
 /// Measures every engine of `engines` on every two-row variant's standard board, and every
-/// engine of `engines_four` on every four-row one's (or only on `variant`), one thread; `log`
-/// gets each row as it is done.
+/// engine of `engines_four` on every four-row one's (or only on `variant`), one thread; `on`
+/// hears of the plan, then of each move chosen and each row as it is done.
 pub fn bench_engines(
     engines: &[&str],
     engines_four: &[&str],
     variant: Option<&str>,
-    log: &mut dyn FnMut(&BenchRow),
+    on: &mut dyn FnMut(BenchEvent),
 ) -> Vec<BenchRow> {
-    let mut rows = Vec::new();
+    // The two-row rules carry their sowing tables (large): boxed.
+    enum Plan {
+        Two(
+            &'static str,
+            Box<crate::tworow::TwoRow>,
+            Vec<crate::tworow::TwoRowPos>,
+        ),
+        Four(&'static str, FourRow, Vec<crate::fourrow::FourRowPos>),
+    }
+    // The positions first, so that the number of moves is known before the first.
+    let mut plans = Vec::new();
     for v in VARIANTS {
         if variant.is_some_and(|x| x != v.id) {
             continue;
         }
         if v.kind.is_some() {
             let g = crate::variant::build(v.id, None, None, &[]).expect("standard board");
-            bench_game(v.id, &g, engines, log, &mut rows);
+            let ps = bench_positions(&g);
+            plans.push(Plan::Two(v.id, Box::new(g), ps));
         } else if let Some(k) = v.four {
-            bench_game(v.id, &FourRow::standard(k), engines_four, log, &mut rows);
+            let g = FourRow::standard(k);
+            let ps = bench_positions(&g);
+            plans.push(Plan::Four(v.id, g, ps));
+        }
+    }
+    let moves: usize = plans
+        .iter()
+        .map(|p| match p {
+            Plan::Two(_, _, ps) => ps.len() * engines.len(),
+            Plan::Four(_, _, ps) => ps.len() * engines_four.len(),
+        })
+        .sum();
+    on(BenchEvent::Planned(moves as u64));
+    let mut rows = Vec::new();
+    for p in &plans {
+        match p {
+            Plan::Two(id, g, ps) => bench_game(id, &**g, ps, engines, on, &mut rows),
+            Plan::Four(id, g, ps) => bench_game(id, g, ps, engines_four, on, &mut rows),
         }
     }
     rows

@@ -8,21 +8,68 @@
 //! - [`reference`](mod@reference): a slow, seed-by-seed reference implementation, tested to agree;
 //! - [`retro`]: an exact whole-graph solver giving win/draw/loss and plies to the end.
 //!
-//! # Sowings that never end
+//! # Relay laps, and sowings that never end
 //!
-//! A move is a sequence of laps. Within a move the state at the start of each lap is
-//! (board, the hole that receives the next seed, seeds in hand); the next lap start is a
-//! function of it alone (the direction and the move's first hole are fixed for the move). The
-//! state space is finite, so the laps of a move either end or enter a cycle of lap-start
-//! states, and a cycle can never be left: the sowing never ends. The fast code detects the
-//! cycle exactly with Brent's algorithm (compare each lap-start state with one saved state,
-//! saved afresh whenever the lap count reaches a power of two), which needs no table and stops
-//! after at most `μ + 2λ` laps, `μ` laps before the cycle and `λ` in it; the reference keeps
-//! every lap-start state in a hash set instead. A move whose sowing never ends is not legal
-//! (docs/RULES.md) and is never generated.
+//! A move is a sequence of laps. Most lap endings are relays (the last seed falls into an
+//! occupied hole, which is lifted and sown on from the next); the others are few: the end of
+//! the move, a capture or a capture choice of the re-sowing games (chisolo-ii, mwambulula),
+//! and kabwanga's lap from the hole ahead. So a move is computed as *runs* of relay laps (the
+//! private module `relay`, the kernel) joined by those other endings; a run stops at its
+//! *exits*, the holes where a lap ending in an occupied hole may capture (`FourRow::exits`).
+//!
+//! **A lap costs the same whatever its seeds.** A run sows only in the mover's circuit, and
+//! the sower drops one seed a hole in circuit order, so after `T` seeds from a fixed origin
+//! hole `x` has received a number of seeds that depends only on `T` and `x`. The kernel keeps,
+//! per hole, that number at the hole's last lift; a hole's count is the difference. A lap of
+//! `n` seeds moves `T` on by `n` (one table load gives the new hole and the whole rounds) and
+//! writes only the hole it ends in: no loop over the seeds, nor over the holes (a lap of 96
+//! seeds over 10 holes costs what a lap of 2 costs, about 5 ns).
+//!
+//! **A run that never ends is found on its first return.** Take one seed as a step: the state
+//! after a step is (counts, the hole of the seed, seeds left in hand). The step before is
+//! determined by the state after: if the hole of the seed is empty, that step lifted it (the
+//! hand was one seed, the hole held one less than the hand now), else it dropped one seed
+//! there. So the step map is one-to-one, and so is the relay lap map on the states just after
+//! a lift (two laps ending in the same state would, stepped back seed by seed, make one of
+//! them start in the middle of the other, where the sower's hole cannot be empty). A walk of a
+//! one-to-one map on a finite set that never stops comes back to its first state: there is no
+//! tail before the cycle. So a run is compared with a single state, the one after its first
+//! relay, and a run that never ends is known after exactly one cycle, `λ` laps (Brent's
+//! algorithm would need up to `μ + 2λ`: 2.2λ on the first example below). When the run has
+//! no exit, its rules do not depend on where the circuit starts: if the state after `m` laps
+//! is the first state turned round the circuit by `r` holes, the laps from there are those
+//! from the first state turned by `r`, so the run never ends; it is then found after `λ / k`
+//! laps, `k` the order of `r` (most often `2W`, or a divisor of it).
+//!
+//! **Only runs without exits can go on for ever.** On a cycle every hole is lifted again and
+//! again (a hole never lifted would gain a seed each round without end), and a lift is a lap
+//! ending in that hole while it is occupied; at an exit that ending stops the run. So every
+//! sowing that never ends does so in a run without exits: in the Lozi games any run, in the
+//! re-sowing games one after the captures have emptied the facing front holes.
+//!
+//! **Between runs.** A capture takes seeds from the opponent, who gains none during a move, so
+//! the captures of a move cannot repeat. Kabwanga's laps from the hole ahead are not one-to-one
+//! (such a lap and a relay can end in the same state), so the states that start runs go
+//! through Brent's algorithm (compare each with one saved state, saved afresh whenever the
+//! count of runs reaches a power of two). A move whose sowing never ends is not legal
+//! (docs/RULES.md) and is never generated. The reference keeps every lap-start state in a hash set
+//! instead.
+//!
+//! **Some sowings are long.** A cycle has to be gone round once (or `1/k` of it), and relay
+//! cycles of 100 to 200 seeds run to 10^8 laps and more, with no structure known to shorten
+//! them. chisolo-ii `3,1,9,23,7/22,0,5,22,10/0,0,0,0,1/0,1,0,0,0 N`, North's `b5`: after 4
+//! laps and a capture (which empties South's front row), a cycle of 1,817,643,710 laps, found
+//! after 181,764,376 laps (a tenth: the state comes back turned by 3 holes), about 1 s.
+//! mulabalaba 4x5 `5,0,0,0,0/1,5,1,0,0/14,46,12,4,1/2,28,7,16,35 S captured=20,41`, South's
+//! `b3`: the state comes back turned by 3 holes after 10,133,314,460 laps (a tenth of a cycle
+//! of 101,333,144,590), about a minute. Random positions rarely meet one: BENCHMARKS.md (rules,
+//! four-row) gives the spread. The kernel remembers, process-wide, a sample of the states of
+//! each long cycle it has gone round, so that a search or a `capture=may` listing that meets
+//! the same cycle again stops within a few thousand laps.
 
 pub mod board;
 pub mod reference;
+mod relay;
 pub mod retro;
 pub mod text;
 
@@ -31,34 +78,7 @@ use crate::game::{Game, MarginGame, MoveList, Notation, Outcome};
 use crate::side::Side;
 use board::{is_front, opp_back, opp_front};
 pub use board::{Board, MAX_WIDTH};
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// A fast hash for the cycle states of [`FourRow::explore`], looked up every few laps (a
-/// multiply-rotate over 8-byte words; the keys are boards, not chosen by an adversary).
-#[derive(Default)]
-struct LapHasher(u64);
-
-impl Hasher for LapHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for c in bytes.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..c.len()].copy_from_slice(c);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(w))
-                .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// Cycle states met while listing the moves of one position: (board, seeds in hand for a
-/// lap from index 0, the start hole or 255 while choices are made, direction). While choices
-/// are made no lap of a cycle captures, so its laps do not depend on the start hole (a
-/// capture re-sows from there): cycles are then shared by the sowings of every hole.
-type Cycles = HashSet<(Board, u32, u8, Dir), BuildHasherDefault<LapHasher>>;
+use relay::{relay, Run};
 
 /// The ten four-row variants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -542,7 +562,8 @@ impl FourRow {
     }
 
     /// Sows `n` seeds of `me` into his circuit from hole `p` on, in direction `d`; returns the
-    /// hole of the last seed. Whole rounds of `2W` are added at once.
+    /// hole of the last seed. Whole rounds of `2W` are added at once. For a lap whose ending
+    /// is not looked at (mwambulula `resow=end`); relay laps go through [`relay`].
     #[inline]
     fn lap(&self, b: &mut Board, me: Side, p: usize, n: u32, d: Dir) -> usize {
         let l = 2 * self.width;
@@ -577,23 +598,36 @@ impl FourRow {
         n
     }
 
-    /// True when a lap of `me` ending at `last` (its last seed sown) can capture in a
-    /// re-sowing game (chisolo-ii, mwambulula): the mover's choice under `capture=may`.
-    fn can_resow_capture(&self, b: &Board, me: Side, last: usize) -> bool {
+    /// The holes of `me` (a bit per circuit index) where a lap ending in an occupied hole is
+    /// not a plain relay: in a re-sowing game (chisolo-ii, mwambulula) those where a capture
+    /// is possible, made or (under `capture=may`) chosen; none in the Lozi games.
+    fn exits(&self, b: &Board, me: Side) -> u32 {
         let w = self.width;
-        let cnt = b.0[me.index()][last];
-        let facing = b.0[me.opponent().index()][opp_front(last, w)] > 0;
-        match self.kind {
-            Kind::ChisoloII => cnt > 1 && is_front(last, w) && facing,
-            Kind::Mwambulula => cnt > 1 && facing,
-            _ => false,
-        }
+        let o = b.circuit(me.opponent());
+        let holes = match self.kind {
+            // "last seed in an occupied own front hole whose opposite front hole is occupied"
+            Kind::ChisoloII => w..2 * w,
+            // "last seed in an occupied hole (either row): if the opponent's front hole of
+            // that file is occupied"
+            Kind::Mwambulula => 0..2 * w,
+            _ => return 0,
+        };
+        holes
+            .filter(|&i| o[opp_front(i, w)] > 0)
+            .fold(0, |m, i| m | 1 << i)
     }
 
-    /// The ending of a lap of `me` whose last seed fell at `last`: `Ok((p, n))` sows on with
-    /// `n` seeds from hole `p`, `Err(ending)` ends the move. `take`: whether a re-sowing
-    /// capture that is possible here is made (always, unless `capture=may` declines it).
-    fn end_lap(
+    /// Relay laps of `me` from lap-start state (`b`, `p`, `n`) until one stops ([`Run`]).
+    fn run(&self, b: &mut Board, me: Side, d: Dir, (p, n): (usize, u32)) -> Run {
+        let exits = self.exits(b, me);
+        relay(b.circuit_mut(me), 2 * self.width, d, p, n, exits)
+    }
+
+    /// The ending of a lap of a re-sowing game whose last seed fell into the occupied exit
+    /// hole `last` ([`FourRow::exits`]): with `take` the capture is made and re-sown (`Ok`:
+    /// the next lap's start and seeds), else the hole relays. `Err(Done)`: the move ends
+    /// (mwambulula `resow=end`).
+    fn exit_lap(
         &self,
         b: &mut Board,
         me: Side,
@@ -602,58 +636,55 @@ impl FourRow {
         d: Dir,
         take: bool,
     ) -> Result<(usize, u32), Ending> {
-        let w = self.width;
-        let cnt = b.0[me.index()][last];
-        let facing = b.0[me.opponent().index()][opp_front(last, w)] > 0;
-        let relay = |b: &mut Board| {
-            let n = cnt as u32;
-            b.0[me.index()][last] = 0;
-            Ok((self.step(last, d), n))
-        };
+        if !take {
+            let c = b.circuit_mut(me);
+            let n = c[last] as u32;
+            c[last] = 0;
+            return Ok((self.step(last, d), n));
+        }
+        let n = self.take_file(b, me, last);
         match self.kind {
-            Kind::ChisoloII => {
-                if cnt == 1 {
-                    Err(Ending::Done)
-                } else if take && is_front(last, w) && facing {
-                    Ok((self.step(last, d), self.take_file(b, me, last)))
-                } else {
-                    relay(b)
-                }
+            // "re-sow the captured seeds into the captor's own holes, starting at the hole
+            // after the one whose filling made the capture"
+            Kind::ChisoloII => Ok((self.step(last, d), n)),
+            // "re-sow the captured seeds starting in the hole where the move began"
+            _ if self.opts.resow_end => {
+                self.lap(b, me, start, n, d);
+                Err(Ending::Done)
             }
-            Kind::Mwambulula => {
-                if cnt == 1 {
-                    Err(Ending::Done)
-                } else if take && facing {
-                    let n = self.take_file(b, me, last);
-                    if self.opts.resow_end {
-                        self.lap(b, me, start, n, d);
-                        return Err(Ending::Done);
-                    }
-                    Ok((start, n))
-                } else {
-                    relay(b)
-                }
-            }
-            _ => {
-                if cnt > 1 {
-                    return relay(b);
-                }
-                if is_front(last, w) && facing {
-                    return Err(Ending::Capture(last));
-                }
-                // kabwanga: "If you end your lap in an empty hole and the hole ahead of it
-                // (i.e. to the left of it) has two or more beans in it, then you have another
-                // lap". `ahead=front`: only from a front hole into the front hole to its left.
-                let next = self.step(last, d);
-                let ahead_ok = !self.opts.ahead_front || (is_front(last, w) && is_front(next, w));
-                if self.kind == Kind::Kabwanga && ahead_ok && b.0[me.index()][next] >= 2 {
-                    let n = b.0[me.index()][next] as u32;
-                    b.0[me.index()][next] = 0;
-                    Ok((self.step(next, d), n))
-                } else {
-                    Err(Ending::Done)
-                }
-            }
+            _ => Ok((start, n)),
+        }
+    }
+
+    /// The ending of a lap whose last seed fell into the hole `last`, which was empty:
+    /// `Ok` for kabwanga's lap from the hole ahead (its start and seeds), else how the move
+    /// ends.
+    fn empty_lap(
+        &self,
+        b: &mut Board,
+        me: Side,
+        last: usize,
+        d: Dir,
+    ) -> Result<(usize, u32), Ending> {
+        let w = self.width;
+        if !self.kind.removes() {
+            return Err(Ending::Done);
+        }
+        if is_front(last, w) && b.0[me.opponent().index()][opp_front(last, w)] > 0 {
+            return Err(Ending::Capture(last));
+        }
+        // kabwanga: "If you end your lap in an empty hole and the hole ahead of it (i.e. to
+        // the left of it) has two or more beans in it, then you have another lap".
+        // `ahead=front`: only from a front hole into the front hole to its left.
+        let next = self.step(last, d);
+        let ahead_ok = !self.opts.ahead_front || (is_front(last, w) && is_front(next, w));
+        let c = b.circuit_mut(me);
+        if self.kind == Kind::Kabwanga && ahead_ok && c[next] >= 2 {
+            let n = c[next] as u32;
+            c[next] = 0;
+            Ok((self.step(next, d), n))
+        } else {
+            Err(Ending::Done)
         }
     }
 
@@ -668,7 +699,8 @@ impl FourRow {
     }
 
     /// The laps of a sowing from lap-start state (`b`, `p`, `n`) on, every possible capture
-    /// made, with Brent's cycle detection over lap-start states.
+    /// made: runs of relay laps ([`relay`]) joined by the lap endings that are not relays, with
+    /// Brent's cycle detection over the states that start a run (module docs).
     fn sow_from(
         &self,
         b: &mut Board,
@@ -678,11 +710,15 @@ impl FourRow {
         (mut p, mut n): (usize, u32),
     ) -> Result<Ending, ()> {
         let mut saved = (*b, p, n);
-        let (mut power, mut lam) = (1u32, 0u32);
+        let (mut power, mut lam) = (1u64, 0u64);
         loop {
-            let last = self.lap(b, me, p, n, d);
-            match self.end_lap(b, me, start, last, d, true) {
-                Ok((p2, n2)) => (p, n) = (p2, n2),
+            let next = match self.run(b, me, d, (p, n)) {
+                Run::Never => return Err(()),
+                Run::Exit(last) => self.exit_lap(b, me, start, last, d, true),
+                Run::Empty(last) => self.empty_lap(b, me, last, d),
+            };
+            match next {
+                Ok(s) => (p, n) = s,
                 Err(e) => return Ok(e),
             }
             if saved.1 == p && saved.2 == n && saved.0 == *b {
@@ -710,15 +746,17 @@ impl FourRow {
         };
         let mut k = 0;
         loop {
-            let last = self.lap(b, me, p, n, d);
+            let Run::Exit(last) = self.run(b, me, d, (p, n)) else {
+                return;
+            };
             let mut take = true;
-            if k < MAX_CHOICES && self.can_resow_capture(b, me, last) {
+            if k < MAX_CHOICES {
                 debug_assert!(k < made, "choices {choices:b} end too early");
                 take = choices >> k & 1 == 0;
                 k += 1;
             }
-            match self.end_lap(b, me, start, last, d, take) {
-                Ok((p2, n2)) => (p, n) = (p2, n2),
+            match self.exit_lap(b, me, start, last, d, take) {
+                Ok(next) => (p, n) = next,
                 Err(_) => return,
             }
         }
@@ -728,16 +766,10 @@ impl FourRow {
     /// after `k` choices (`declined` as in [`FourMove::Sow`]): pushes (board after the move,
     /// choices) to `out`. A sequence of choices that meets a choice point it has met before
     /// (same board, same last hole: `marks` holds those of the path) is not a move, nor is
-    /// one whose sowing never ends (Brent's detection between two choice points, where the
-    /// laps are determined).
-    ///
-    /// `cycles` holds the states starting a lap at index 0 of every cycle of laps found so far
-    /// in this listing ([`Cycles`]): a later sequence that runs into one of them never ends
-    /// either (the laps from a state are determined) and is dropped there, not after going
-    /// round the cycle again. Declining relays can go round
-    /// cycles of over 100,000 laps, and many sequences of one sowing run into the same few:
-    /// on chisolo-ii 4x3 `3,1,5,5/18,1,6,3/1,2,1,1/1,0,0,0 N` (737 moves) the listing went
-    /// round 176 cycles in 66 M laps.
+    /// one whose sowing never ends. A run of relay laps with a choice on the way always stops
+    /// (module docs), so only runs past the last capture can go round a cycle; many
+    /// sequences of one sowing run into the same few (one chisolo-ii 4x5 listing went round
+    /// a cycle of 2,276,987 laps 109 times), which the kernel remembers ([`relay`]).
     #[allow(clippy::too_many_arguments)]
     fn explore(
         &self,
@@ -748,60 +780,38 @@ impl FourRow {
         (mut p, mut n): (usize, u32),
         (k, declined): (u32, u32),
         marks: &mut Vec<(Board, usize)>,
-        cycles: &mut Cycles,
         out: &mut Vec<(Board, u32)>,
     ) {
-        let choosing = k < MAX_CHOICES;
-        let tag = if choosing { u8::MAX } else { start as u8 };
-        let mut saved = (b, p, n);
-        let (mut power, mut lam) = (1u32, 0u32);
-        // The states at index 0 since `saved`: when a cycle is found, one round of it.
-        let mut round: Vec<(Board, u32)> = Vec::new();
         loop {
-            if p == 0 && !cycles.is_empty() && cycles.contains(&(b, n, tag, d)) {
-                return;
-            }
-            let last = self.lap(&mut b, me, p, n, d);
-            if k < MAX_CHOICES && self.can_resow_capture(&b, me, last) {
-                if marks.contains(&(b, last)) {
-                    return;
-                }
-                marks.push((b, last));
-                for (take, bit) in [(true, 0), (false, 1u32 << k)] {
-                    let mut c = b;
-                    let chosen = (k + 1, declined | bit);
-                    match self.end_lap(&mut c, me, start, last, d, take) {
-                        Ok(next) => {
-                            self.explore(c, me, start, d, next, chosen, marks, cycles, out);
-                        }
-                        Err(_) => out.push((c, 1 << chosen.0 | chosen.1)),
-                    }
-                }
-                marks.pop();
-                return;
-            }
-            match self.end_lap(&mut b, me, start, last, d, true) {
-                Ok((p2, n2)) => (p, n) = (p2, n2),
-                Err(_) => {
+            match self.run(&mut b, me, d, (p, n)) {
+                Run::Never => return,
+                Run::Empty(_) => {
                     out.push((b, if k == 0 { 0 } else { 1 << k | declined }));
                     return;
                 }
-            }
-            if p == 0 {
-                round.push((b, n));
-            }
-            if saved.1 == p && saved.2 == n && saved.0 == b {
-                // `saved` is on a cycle and the laps since went round it once (no choice point
-                // on it: a choice would have ended this run of laps).
-                cycles.extend(round.into_iter().map(|(rb, rn)| (rb, rn, tag, d)));
-                return;
-            }
-            lam += 1;
-            if lam == power {
-                saved = (b, p, n);
-                power *= 2;
-                lam = 0;
-                round.clear();
+                Run::Exit(last) if k < MAX_CHOICES => {
+                    if marks.contains(&(b, last)) {
+                        return;
+                    }
+                    marks.push((b, last));
+                    for (take, bit) in [(true, 0), (false, 1u32 << k)] {
+                        let mut c = b;
+                        let chosen = (k + 1, declined | bit);
+                        match self.exit_lap(&mut c, me, start, last, d, take) {
+                            Ok(next) => self.explore(c, me, start, d, next, chosen, marks, out),
+                            Err(_) => out.push((c, 1 << chosen.0 | chosen.1)),
+                        }
+                    }
+                    marks.pop();
+                    return;
+                }
+                Run::Exit(last) => match self.exit_lap(&mut b, me, start, last, d, true) {
+                    Ok(next) => (p, n) = next,
+                    Err(_) => {
+                        out.push((b, 1 << k | declined));
+                        return;
+                    }
+                },
             }
         }
     }
@@ -841,7 +851,6 @@ impl FourRow {
         hole: usize,
         d: Dir,
         named: bool,
-        cycles: &mut Cycles,
         out: &mut Vec<FourMove>,
     ) -> usize {
         let me = pos.side;
@@ -852,17 +861,8 @@ impl FourRow {
             b.0[me.index()][hole] = 0;
             let mut ways = Vec::new();
             let first = (self.step(hole, d), n);
-            self.explore(
-                b,
-                me,
-                hole,
-                d,
-                first,
-                (0, 0),
-                &mut Vec::new(),
-                cycles,
-                &mut ways,
-            );
+            let mut marks = Vec::new();
+            self.explore(b, me, hole, d, first, (0, 0), &mut marks, &mut ways);
             for &(_, choices) in &ways {
                 out.push(FourMove::Sow {
                     hole: hole as u8,
@@ -942,7 +942,6 @@ impl FourRow {
             .chain((1..=w).map(|col| board::front_index(col, w)))
             .collect();
         let (dirs, named) = self.dirs(pos, me);
-        let mut cycles = Cycles::default();
         let seeded: Vec<usize> = order.iter().copied().filter(|&i| c[i] > 0).collect();
         let big: Vec<usize> = seeded.iter().copied().filter(|&i| c[i] >= 2).collect();
         if self.kind == Kind::Natatu {
@@ -956,7 +955,7 @@ impl FourRow {
                         c[i] >= 2
                     };
                     if ok {
-                        self.push_sowings(pos, i, d, named, &mut cycles, out);
+                        self.push_sowings(pos, i, d, named, out);
                     }
                 }
             }
@@ -982,7 +981,7 @@ impl FourRow {
                     .collect();
                 if !pref.is_empty() {
                     for &i in &pref {
-                        self.push_sowings(pos, i, d, named, &mut cycles, out);
+                        self.push_sowings(pos, i, d, named, out);
                     }
                     self.push_store(pos, out);
                     return;
@@ -991,7 +990,7 @@ impl FourRow {
             let mut pushed = 0;
             for &i in &seeded {
                 if c[self.step(i, d)] > 0 {
-                    pushed += self.push_sowings(pos, i, d, named, &mut cycles, out);
+                    pushed += self.push_sowings(pos, i, d, named, out);
                 }
             }
             if pushed > 0 {
@@ -1003,7 +1002,7 @@ impl FourRow {
             seeded.clone()
         };
         for &i in &cands {
-            self.push_sowings(pos, i, d, named, &mut cycles, out);
+            self.push_sowings(pos, i, d, named, out);
         }
         self.push_store(pos, out);
     }
