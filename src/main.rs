@@ -2096,8 +2096,9 @@ fn tablebase_four(cmd: &mancala_tablebases::cli::TablebaseCommand) -> Option<Res
             Session::Two(..) => unreachable!("a four-row variant"),
         }
     };
-    let plies = |v: four::Value| v.plies().map_or(Value::Null, |d| json!(d));
-    let text = |v: four::Value| match v.plies() {
+    let plies =
+        |v: mancala_solver::fourrow::retro::Wdl| v.plies().map_or(Value::Null, |d| json!(d));
+    let text = |v: mancala_solver::fourrow::retro::Wdl| match v.plies() {
         Some(d) => format!("{} in {d} plies", v.word()),
         None => "draw".to_string(),
     };
@@ -2172,7 +2173,7 @@ fn tablebase_four(cmd: &mancala_tablebases::cli::TablebaseCommand) -> Option<Res
                             (
                                 m.clone(),
                                 match v {
-                                    Some(v) => json!({"value": v.sign(), "plies": plies(*v)}),
+                                    Some(v) => json!({"value": v.value(), "plies": plies(*v)}),
                                     None => Value::Null,
                                 },
                             )
@@ -2181,14 +2182,14 @@ fn tablebase_four(cmd: &mancala_tablebases::cli::TablebaseCommand) -> Option<Res
                     out!(
                         "{}",
                         json!({"variant": g.variant_id(), "position": g.format_position(&pos),
-                        "metric": "wdl", "value": p.value.sign(), "plies": plies(p.value),
+                        "metric": "wdl", "value": p.value.value(), "plies": plies(p.value),
                         "moves": moves})
                     );
                 } else {
                     out!(
                         "value {} ({:+}) for {}",
                         text(p.value),
-                        p.value.sign(),
+                        p.value.value(),
                         g.to_move(&pos)
                     );
                     for (m, v) in &p.moves {

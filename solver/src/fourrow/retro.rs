@@ -44,6 +44,14 @@ impl Wdl {
             Wdl::Draw => None,
         }
     }
+    /// `win`, `draw` or `loss`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Wdl::Win(_) => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss(_) => "loss",
+        }
+    }
 }
 
 /// Why a graph could not be solved.

@@ -49,7 +49,7 @@ pub mod files;
 pub mod tables;
 
 pub use build::{build, BuildReport, UnitReport};
-pub use tables::{verify, FourTables, ProbeResult, Value, VerifyReport};
+pub use tables::{decode, verify, FourTables, ProbeResult, VerifyReport};
 
 use crate::error::Error;
 use crate::files::GameId;

@@ -6,6 +6,7 @@ use super::{check_game, game_id, in_tables_scope, split_of, FourSlice};
 use crate::error::Error;
 use crate::files::GameId;
 use crate::format::SliceFile;
+use mancala_solver::fourrow::retro::Wdl;
 use mancala_solver::fourrow::{FourMove, FourRow, FourRowPos};
 use mancala_solver::search::Oracle;
 use mancala_solver::{Game, Notation};
@@ -14,48 +15,12 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// A decoded value byte.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Value {
-    /// The side to move wins in this many plies.
-    Win(u32),
-    /// Neither side can force the end.
-    Draw,
-    /// The side to move loses in this many plies.
-    Loss(u32),
-}
-
-impl Value {
-    /// Decodes a byte (`0` draw, `k` the end in `k - 1` plies, odd a win).
-    pub fn from_byte(b: u8) -> Value {
-        match b {
-            0 => Value::Draw,
-            k if (k - 1) % 2 == 1 => Value::Win(k as u32 - 1),
-            k => Value::Loss(k as u32 - 1),
-        }
-    }
-    /// +1, 0 or −1 for the side to move.
-    pub fn sign(self) -> i32 {
-        match self {
-            Value::Win(_) => 1,
-            Value::Draw => 0,
-            Value::Loss(_) => -1,
-        }
-    }
-    /// Plies to the end, `None` for a draw.
-    pub fn plies(self) -> Option<u32> {
-        match self {
-            Value::Win(d) | Value::Loss(d) => Some(d),
-            Value::Draw => None,
-        }
-    }
-    /// `win`, `draw` or `loss`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Value::Win(_) => "win",
-            Value::Draw => "draw",
-            Value::Loss(_) => "loss",
-        }
+/// Decodes a value byte (`0` draw, `k` the end in `k - 1` plies, odd a win).
+pub fn decode(b: u8) -> Wdl {
+    match b {
+        0 => Wdl::Draw,
+        k if (k - 1) % 2 == 1 => Wdl::Win(k as u32 - 1),
+        k => Wdl::Loss(k as u32 - 1),
     }
 }
 
@@ -73,10 +38,10 @@ pub struct FourTables {
 #[derive(Clone, Debug)]
 pub struct ProbeResult {
     /// The position's value.
-    pub value: Value,
+    pub value: Wdl,
     /// Each move's name and the value of the child for the *mover* (so a winning move is
     /// `Win`), `None` when the child's slice is absent.
-    pub moves: Vec<(String, Option<Value>)>,
+    pub moves: Vec<(String, Option<Wdl>)>,
 }
 
 impl FourTables {
@@ -146,14 +111,14 @@ impl FourTables {
     }
 
     /// The value of `pos`, when its slice is present and it is in play.
-    pub fn value(&self, pos: &FourRowPos) -> Option<Value> {
+    pub fn value(&self, pos: &FourRowPos) -> Option<Wdl> {
         if !in_tables_scope(&self.game, pos) {
             return None;
         }
         let split = split_of(&self.game, pos);
         let f = self.slices.get(&split)?;
         let i = FourSlice::new(&self.game, split).rank(&self.game, pos);
-        Some(Value::from_byte(f.get(i) as u8))
+        Some(decode(f.get(i) as u8))
     }
 
     /// A line of perfect play from `pos` to the end by the tables: the winner takes the
@@ -165,8 +130,8 @@ impl FourTables {
         let mut p = *pos;
         while let Some(v) = self.value(&p) {
             let want = match v {
-                Value::Win(d) if d > 0 => Value::Loss(d - 1),
-                Value::Loss(d) if d > 0 => Value::Win(d - 1),
+                Wdl::Win(d) if d > 0 => Wdl::Loss(d - 1),
+                Wdl::Loss(d) if d > 0 => Wdl::Win(d - 1),
                 _ => break,
             };
             let Some(&m) = g
@@ -227,9 +192,9 @@ impl FourTables {
             .map(|&m| {
                 let c = g.play(pos, m);
                 let v = self.value(&c).map(|v| match v {
-                    Value::Win(d) => Value::Loss(d + 1),
-                    Value::Loss(d) => Value::Win(d + 1),
-                    Value::Draw => Value::Draw,
+                    Wdl::Win(d) => Wdl::Loss(d + 1),
+                    Wdl::Loss(d) => Wdl::Win(d + 1),
+                    Wdl::Draw => Wdl::Draw,
                 });
                 (g.move_name(pos, m), v)
             })
@@ -244,7 +209,7 @@ impl Oracle<FourRow> for FourTables {
         if !self.is_for(game) {
             return None;
         }
-        self.value(pos).map(Value::sign)
+        self.value(pos).map(Wdl::value)
     }
 }
 
@@ -273,25 +238,25 @@ pub struct VerifyReport {
 /// equation of distance to the end): no move, lost in 0; a child lost in `k`, won in `1 +`
 /// the least such `k`; else a drawn child, drawn; else lost in `1 +` the largest child
 /// distance.
-pub fn bellman(children: &[Value]) -> Value {
+pub fn bellman(children: &[Wdl]) -> Wdl {
     if children.is_empty() {
-        return Value::Loss(0);
+        return Wdl::Loss(0);
     }
     let win = children
         .iter()
         .filter_map(|v| match v {
-            Value::Loss(k) => Some(*k),
+            Wdl::Loss(k) => Some(*k),
             _ => None,
         })
         .min();
     if let Some(k) = win {
-        return Value::Win(k + 1);
+        return Wdl::Win(k + 1);
     }
-    if children.contains(&Value::Draw) {
-        return Value::Draw;
+    if children.contains(&Wdl::Draw) {
+        return Wdl::Draw;
     }
     let far = children.iter().filter_map(|v| v.plies()).max().unwrap_or(0);
-    Value::Loss(far + 1)
+    Wdl::Loss(far + 1)
 }
 
 /// Checks every four-row table of `dir`: checksums, then every position's value from its
@@ -334,10 +299,10 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
                     let mut kids = Vec::new();
                     for &m in game.legal_moves(&pos).iter() {
                         let c = game.play(&pos, m);
-                        kids.push(Value::from_byte(lookup(&game, &built, &c)?));
+                        kids.push(decode(lookup(&game, &built, &c)?));
                     }
                     let want = bellman(&kids);
-                    Ok((Value::from_byte(data[i as usize]) != want).then_some(i))
+                    Ok((decode(data[i as usize]) != want).then_some(i))
                 })
                 .collect::<Result<Vec<_>, Error>>()
                 .map_err(|e| match e {
@@ -354,14 +319,14 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
                     reason: format!(
                         "position {i} ({}) stores {:?}, its moves give {:?}",
                         game.format_position(&pos),
-                        Value::from_byte(data[i as usize]),
+                        decode(data[i as usize]),
                         {
-                            let kids: Vec<Value> = game
+                            let kids: Vec<Wdl> = game
                                 .legal_moves(&pos)
                                 .iter()
                                 .map(|&m| {
                                     let c = game.play(&pos, m);
-                                    Value::from_byte(lookup(&game, &built, &c).unwrap_or(0))
+                                    decode(lookup(&game, &built, &c).unwrap_or(0))
                                 })
                                 .collect();
                             bellman(&kids)
