@@ -35,12 +35,14 @@ pub mod mcts;
 pub mod perfect;
 pub mod random;
 pub mod rng;
+mod spec;
 
 use crate::error::ConfigError;
 use crate::game::{Game, MarginGame};
 use crate::search::Oracle;
 use crate::tworow::{Kind, TwoRow, TwoRowPos};
 pub use rng::Rng;
+pub(crate) use spec::SpecText;
 use std::fmt;
 use std::sync::Arc;
 
@@ -181,88 +183,47 @@ impl std::str::FromStr for EngineSpec {
 
     /// Parses `name[:param=value]...` (parameters also separated by commas).
     fn from_str(text: &str) -> Result<EngineSpec, ConfigError> {
-        let bad = |why: String| ConfigError(format!("invalid engine '{text}': {why}"));
-        let mut parts = text.split([':', ',']);
-        let name = parts.next().unwrap_or("").trim();
-        let mut params = Vec::new();
-        for p in parts {
-            let (k, v) = p
-                .split_once('=')
-                .ok_or_else(|| bad(format!("parameter '{p}' is not name=value")))?;
-            params.push((k.trim(), v.trim()));
-        }
-        let allowed: &[&str] = match name {
-            "random" | "greedy" => &[],
-            "alphabeta" => &["depth", "nodes", "time"],
-            "mcts" => &["iters", "c"],
-            "perfect" => &["tt", "time"],
-            _ => {
-                return Err(bad(format!(
-                    "unknown engine '{name}': expected one of {ENGINES}"
-                )))
-            }
-        };
-        for (k, _) in &params {
-            if !allowed.contains(k) {
-                return Err(bad(if allowed.is_empty() {
-                    format!("{name} takes no parameter, got '{k}'")
-                } else {
-                    format!(
-                        "unknown parameter '{k}' of {name}: expected {}",
-                        allowed.join(", ")
-                    )
-                }));
-            }
-        }
-        let get = |k: &str| params.iter().rev().find(|p| p.0 == k).map(|p| p.1);
-        let int = |k: &str, default: u64, lo: u64, hi: u64| -> Result<u64, ConfigError> {
-            match get(k) {
-                None => Ok(default),
-                Some(v) => match v.parse::<u64>() {
-                    Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-                    _ => Err(bad(format!("{k}={v}: expected an integer {lo}..{hi}"))),
-                },
-            }
-        };
-        Ok(match name {
+        let spec = SpecText::parse(
+            text,
+            |name| match name {
+                "random" | "greedy" => Some(&[]),
+                "alphabeta" => Some(&["depth", "nodes", "time"]),
+                "mcts" => Some(&["iters", "c"]),
+                "perfect" => Some(&["tt", "time"]),
+                _ => None,
+            },
+            |name| format!("unknown engine '{name}': expected one of {ENGINES}"),
+        )?;
+        Ok(match spec.name {
             "random" => EngineSpec::Random,
             "greedy" => EngineSpec::Greedy,
             "alphabeta" => {
                 let given: Vec<&str> = ["depth", "nodes", "time"]
                     .into_iter()
-                    .filter(|k| get(k).is_some())
+                    .filter(|k| spec.get(k).is_some())
                     .collect();
                 if given.len() > 1 {
-                    return Err(bad(format!(
+                    return Err(spec.bad(format!(
                         "give one of depth, nodes, time (got {})",
                         given.join(" and ")
                     )));
                 }
                 let limit = match given.first().copied() {
-                    Some("nodes") => alphabeta::Limit::Nodes(int("nodes", 0, 1, 1 << 40)?),
-                    Some("time") => alphabeta::Limit::Time(int("time", 0, 1, 86_400_000)?),
-                    _ => alphabeta::Limit::Depth(int("depth", 4, 1, 64)? as u32),
+                    Some("nodes") => alphabeta::Limit::Nodes(spec.int("nodes", 0, 1, 1 << 40)?),
+                    Some("time") => alphabeta::Limit::Time(spec.int("time", 0, 1, 86_400_000)?),
+                    _ => alphabeta::Limit::Depth(spec.int("depth", 4, 1, 64)? as u32),
                 };
                 EngineSpec::AlphaBeta { limit }
             }
-            "mcts" => {
-                let c = match get("c") {
-                    None => 1.4,
-                    Some(v) => match v.parse::<f64>() {
-                        Ok(c) if c.is_finite() && (0.0..=100.0).contains(&c) => c,
-                        _ => return Err(bad(format!("c={v}: expected a number 0..100"))),
-                    },
-                };
-                EngineSpec::Mcts {
-                    iters: int("iters", 1000, 1, 100_000_000)? as u32,
-                    c,
-                }
-            }
+            "mcts" => EngineSpec::Mcts {
+                iters: spec.int("iters", 1000, 1, 100_000_000)? as u32,
+                c: spec.exploration()?,
+            },
             _ => EngineSpec::Perfect {
-                tt_mb: int("tt", 16, 1, 65536)? as usize,
-                time_ms: match get("time") {
+                tt_mb: spec.int("tt", 16, 1, 65536)? as usize,
+                time_ms: match spec.get("time") {
                     None => None,
-                    Some(_) => Some(int("time", 0, 1, 86_400_000)?),
+                    Some(_) => Some(spec.int("time", 0, 1, 86_400_000)?),
                 },
             },
         })

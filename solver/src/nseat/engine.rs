@@ -16,7 +16,7 @@
 use super::maxn::{MaxN, Tie};
 use super::paranoid::Paranoid;
 use super::{Scores, SeatGame, MAX_SEATS};
-use crate::engine::Rng;
+use crate::engine::{Rng, SpecText};
 use crate::error::ConfigError;
 use std::fmt;
 
@@ -93,80 +93,45 @@ impl std::str::FromStr for SeatEngineSpec {
     type Err = ConfigError;
 
     fn from_str(text: &str) -> Result<SeatEngineSpec, ConfigError> {
-        let bad = |why: String| ConfigError(format!("invalid engine '{text}': {why}"));
-        let mut parts = text.split([':', ',']);
-        let name = parts.next().unwrap_or("").trim();
-        let mut params = Vec::new();
-        for p in parts {
-            let (k, v) = p
-                .split_once('=')
-                .ok_or_else(|| bad(format!("parameter '{p}' is not name=value")))?;
-            params.push((k.trim(), v.trim()));
-        }
-        let allowed: &[&str] = match name {
-            "random" | "greedy" => &[],
-            "maxn" => &["depth", "nodes", "tie"],
-            "paranoid" => &["depth", "nodes"],
-            "mcts" => &["iters", "c"],
-            _ => {
-                return Err(bad(format!(
+        let spec = SpecText::parse(
+            text,
+            |name| match name {
+                "random" | "greedy" => Some(&[]),
+                "maxn" => Some(&["depth", "nodes", "tie"]),
+                "paranoid" => Some(&["depth", "nodes"]),
+                "mcts" => Some(&["iters", "c"]),
+                _ => None,
+            },
+            |name| {
+                format!(
                     "unknown engine '{name}' for more than two players: expected one of {ENGINES}"
-                )))
-            }
-        };
-        for (k, _) in &params {
-            if !allowed.contains(k) {
-                return Err(bad(if allowed.is_empty() {
-                    format!("{name} takes no parameter, got '{k}'")
-                } else {
-                    format!(
-                        "unknown parameter '{k}' of {name}: expected {}",
-                        allowed.join(", ")
-                    )
-                }));
-            }
-        }
-        let get = |k: &str| params.iter().rev().find(|p| p.0 == k).map(|p| p.1);
-        let int = |k: &str, default: u64, lo: u64, hi: u64| -> Result<u64, ConfigError> {
-            match get(k) {
-                None => Ok(default),
-                Some(v) => match v.parse::<u64>() {
-                    Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-                    _ => Err(bad(format!("{k}={v}: expected an integer {lo}..{hi}"))),
-                },
-            }
-        };
+                )
+            },
+        )?;
         let limit = |default: u32| -> Result<Limit, ConfigError> {
-            match (get("depth"), get("nodes")) {
-                (Some(_), Some(_)) => Err(bad("give depth or nodes, not both".into())),
-                (_, Some(_)) => Ok(Limit::Nodes(int("nodes", 0, 1, 1 << 40)?)),
-                _ => Ok(Limit::Depth(int("depth", default as u64, 1, 64)? as u32)),
+            match (spec.get("depth"), spec.get("nodes")) {
+                (Some(_), Some(_)) => Err(spec.bad("give depth or nodes, not both".into())),
+                (_, Some(_)) => Ok(Limit::Nodes(spec.int("nodes", 0, 1, 1 << 40)?)),
+                _ => Ok(Limit::Depth(
+                    spec.int("depth", default as u64, 1, 64)? as u32
+                )),
             }
         };
-        Ok(match name {
+        Ok(match spec.name {
             "random" => SeatEngineSpec::Random,
             "greedy" => SeatEngineSpec::Greedy,
             "maxn" => SeatEngineSpec::MaxN {
                 limit: limit(3)?,
-                tie: match get("tie") {
+                tie: match spec.get("tie") {
                     None => Tie::First,
-                    Some(t) => t.parse().map_err(bad)?,
+                    Some(t) => t.parse().map_err(|why| spec.bad(why))?,
                 },
             },
             "paranoid" => SeatEngineSpec::Paranoid { limit: limit(4)? },
-            _ => {
-                let c = match get("c") {
-                    None => 1.4,
-                    Some(v) => match v.parse::<f64>() {
-                        Ok(c) if c.is_finite() && (0.0..=100.0).contains(&c) => c,
-                        _ => return Err(bad(format!("c={v}: expected a number 0..100"))),
-                    },
-                };
-                SeatEngineSpec::Mcts {
-                    iters: int("iters", 1000, 1, 100_000_000)? as u32,
-                    c,
-                }
-            }
+            _ => SeatEngineSpec::Mcts {
+                iters: spec.int("iters", 1000, 1, 100_000_000)? as u32,
+                c: spec.exploration()?,
+            },
         })
     }
 }
