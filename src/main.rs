@@ -561,22 +561,37 @@ fn cmd_perft<G: Notation>(g: &G, pos: &G::Position, c: &Common, depth: u32, spli
         (perft(g, pos, depth), Vec::new())
     };
     let secs = t.elapsed().as_secs_f64();
+    let parts: Vec<(String, u64)> = parts
+        .into_iter()
+        .map(|(m, n)| (g.move_name(pos, m), n))
+        .collect();
+    let ident = json!({"variant": g.variant_id(), "position": g.format_position(pos)});
+    print_perft(c, ident, depth, nodes, secs, split.then_some(&parts[..]))
+}
+
+/// Prints a perft count: `ident` holds the JSON fields that name the game and the position,
+/// `parts` the count after each move (`--divide`).
+fn print_perft(
+    c: &Common,
+    mut ident: Value,
+    depth: u32,
+    nodes: u64,
+    secs: f64,
+    parts: Option<&[(String, u64)]>,
+) -> Res {
     if c.json {
-        let mut v = json!({
-            "variant": g.variant_id(), "position": g.format_position(pos),
-            "depth": depth, "nodes": nodes, "seconds": secs,
-        });
-        if split {
-            let d: serde_json::Map<String, Value> = parts
-                .iter()
-                .map(|&(m, n)| (g.move_name(pos, m), json!(n)))
-                .collect();
-            v["divide"] = Value::Object(d);
+        ident["depth"] = json!(depth);
+        ident["nodes"] = json!(nodes);
+        ident["seconds"] = json!(secs);
+        if let Some(parts) = parts {
+            let d: serde_json::Map<String, Value> =
+                parts.iter().map(|(m, n)| (m.clone(), json!(n))).collect();
+            ident["divide"] = Value::Object(d);
         }
-        out!("{v}");
+        out!("{ident}");
     } else {
-        for (m, n) in &parts {
-            out!("{} {n}", g.move_name(pos, *m));
+        for (m, n) in parts.unwrap_or_default() {
+            out!("{m} {n}");
         }
         out!("{nodes}");
         eprintln!(

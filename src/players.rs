@@ -210,30 +210,13 @@ fn cmd_perft(g: &KpoPlayers, pos: &KpoNPos, c: &Common, depth: u32, split: bool)
         (perft(g, pos, depth), Vec::new())
     };
     let secs = t.elapsed().as_secs_f64();
-    if c.json {
-        let mut v = json!({
-            "variant": "kpo", "players": g.players(), "position": g.format_position(pos),
-            "depth": depth, "nodes": nodes, "seconds": secs,
-        });
-        if split {
-            let d: serde_json::Map<String, Value> = parts
-                .iter()
-                .map(|&(m, n)| (g.move_name(pos, m), json!(n)))
-                .collect();
-            v["divide"] = Value::Object(d);
-        }
-        out!("{v}");
-    } else {
-        for (m, n) in &parts {
-            out!("{} {n}", g.move_name(pos, *m));
-        }
-        out!("{nodes}");
-        eprintln!(
-            "perft {depth}: {nodes} nodes in {secs:.3} s ({:.1} M nodes/s)",
-            nodes as f64 / secs.max(1e-9) / 1e6
-        );
-    }
-    Ok(())
+    let parts: Vec<(String, u64)> = parts
+        .into_iter()
+        .map(|(m, n)| (g.move_name(pos, m), n))
+        .collect();
+    let ident =
+        json!({"variant": "kpo", "players": g.players(), "position": g.format_position(pos)});
+    crate::print_perft(c, ident, depth, nodes, secs, split.then_some(&parts[..]))
 }
 
 /// `solve`: each player's paranoid value (whole graph where it fits, and by search), what
