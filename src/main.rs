@@ -2271,6 +2271,6 @@ mod tests {
         .chain([Some(60), Some(255)])
         .map(default_tt_mb)
         .collect();
-        assert_eq!(sizes, [256, 256, 256, 256, 512, 1024, 2048, 2048, 2048]);
+        assert_eq!(sizes, [256, 16, 64, 128, 256, 1024, 2048, 2048, 2048]);
     }
 }

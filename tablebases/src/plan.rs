@@ -18,7 +18,10 @@
 //! 2. When the cache folder already holds every slice up to the position's seeds, the tables
 //!    answer at once.
 //! 3. When the whole game does not fit in the memory budget ([`whole_game_bytes`]), the
-//!    search runs, probing the cache folder's slices if there are any.
+//!    search runs above tables: the cache folder's slices, and the slices up to [`beneath`]
+//!    built first (in a quarter of the time left at most; after a short search when they
+//!    take longer than it). A few seconds of tables halve or quarter a large search
+//!    (Kalah(6,4), non-empty capture: 298 M nodes alone, 54.5 M above tables to 18 seeds).
 //! 4. Otherwise, unless the whole game is tiny ([`TINY_POSITIONS`]), a short search comes
 //!    first ([`QUICK_SECONDS`], a small table): it proves in milliseconds what a table build
 //!    would take minutes for (most Kalah boards). Then the slices are built in increasing
@@ -68,6 +71,14 @@ pub const MIN_TRIAL_SECONDS: f64 = 0.5;
 /// A whole game with at most this many positions left to build is built at once, without a
 /// search first (a fraction of a second).
 pub const TINY_POSITIONS: u64 = 2_000_000;
+
+/// Tables beneath a search hold at most this many positions (Kalah at width 6: every slice
+/// to 20 seeds, 226 M positions, about 40 CPU seconds to build).
+pub const BENEATH_POSITIONS: u64 = 1 << 28;
+
+/// Tables beneath a search of at most this many positions are built before any search (under
+/// a second on one core for Kalah); larger ones after a short search ([`QUICK_SECONDS`]).
+pub const QUICK_POSITIONS: u64 = 4_000_000;
 
 /// How the value was proven.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -238,14 +249,35 @@ fn physical_memory() -> Option<u64> {
     None
 }
 
-/// The search's table size by default: 256 MiB, doubled for every 6 seeds on the board past
-/// 36, at most 2048 MiB. The search grows about fourfold with every 4 seeds, and a table far
-/// smaller than it costs more than memory (Kalah(6,4), 48 seeds, on 2 threads: 155 s with
-/// 256 MiB, 45 s with 1 GiB, 49 s with 2 GiB). It depends on the position alone, so the same
-/// command gives the same node count on any machine.
+/// The search's table size by default: 64 MiB at 36 seeds on the board, doubled for every 3
+/// seeds more and halved for every 3 fewer, between 16 MiB and 2048 MiB. A Kalah proof grows
+/// about fourfold with every 4 seeds (Kalah(6,3), 36 seeds: 1.22 M nodes; Kalah(6,4), 48:
+/// 64 M), and the table need hold no more than the proof: Kalah(6,3) on one thread searches
+/// 1,219,772 nodes with 64 MiB and 1,219,681 with 256 MiB, whose first-touch pages cost more
+/// than the whole search (BENCHMARKS.md, section 4), while a table far smaller than the proof
+/// costs more than memory (Kalah(6,4), 48 seeds, on 2 threads: 155 s with 256 MiB, 45 s with
+/// 1 GiB, 49 s with 2 GiB). It depends on the position alone, so the same command gives the
+/// same node count on any machine.
 pub fn default_tt_mb(seeds: u32) -> usize {
-    let doublings = (seeds.saturating_sub(36) / 6).min(3);
-    256 << doublings
+    1 << ((seeds / 3).clamp(10, 17) - 6)
+}
+
+/// The last slice of the tables a search from a position with `stones` seeds builds beneath
+/// it when the whole game does not fit: `2 * stones / 3 - 14`, and no more than
+/// [`BENEATH_POSITIONS`] positions and `memory` bytes hold; `None` for none. The search grows
+/// about twofold with every 2 seeds on the board, the tables (at width 6) about threefold with
+/// every 2 seeds they hold, so the best depth of the tables grows by two thirds of the seeds:
+/// Kalah(6,3) (36 seeds) is fastest above tables to 10 seeds and Kalah(6,4) (48) above tables
+/// to 18 (non-empty capture, one thread: 298 M nodes alone, 123 M above tables to 16 seeds,
+/// 54.5 M above tables to 18; BENCHMARKS.md, section 4).
+pub fn beneath(width: usize, stones: u32, memory: u64) -> Option<u32> {
+    let fits = |k: u32| {
+        whole_game_positions(width, k).is_some_and(|p| p <= BENEATH_POSITIONS)
+            && whole_game_bytes(width, k).is_some_and(|b| b <= memory)
+    };
+    (0..=(2 * stones / 3).checked_sub(14)?)
+        .rev()
+        .find(|&k| fits(k))
 }
 
 /// Positions of every slice from 0 to `stones` seeds at `width`: what the whole game holds
@@ -368,9 +400,7 @@ impl<'a> Planner<'a> {
             return Ok(self.answer_of_tables(run, pos));
         }
         if !self.whole_game_fits(stones) {
-            let method = probing_method(&run);
-            let r = self.search(&mut run, pos, self.budget.deadline, None);
-            return Ok(self.answer_of_search(run, r, method));
+            return self.search_above_tables(run, pos);
         }
         let first = run.tables.next_stones();
         let left = whole_game_positions(g.width(), stones).unwrap_or(u64::MAX)
@@ -391,52 +421,18 @@ impl<'a> Planner<'a> {
         let mut build_seconds = 0.0;
         let mut next_check = FIRST_CHECK_SECONDS;
         for n in first..=stones {
-            let t = Instant::now();
-            let positions = slice_len(g.width(), n).unwrap_or(0);
-            let done = AtomicU64::new(0);
-            let result = {
-                let on = std::sync::Mutex::new(&mut *run.on);
-                let progress = |p: &BuildProgress| {
-                    if let BuildProgress::Positions { count, .. } = p {
-                        let d = done.fetch_add(*count, Ordering::Relaxed) + count;
-                        if let Ok(mut f) = on.try_lock() {
-                            f(Step::Build {
-                                stones: n,
-                                last: stones,
-                                done: d.min(positions),
-                                positions,
-                            });
-                        }
+            let built = self.build_slice(&mut run, &pool, stones, self.budget.deadline)?;
+            let Some(secs) = built else {
+                return Ok(match fallback {
+                    Some((r, method)) => self.answer_of_search(run, r, method),
+                    None => {
+                        let method = probing_method(&run);
+                        let r = self.search(&mut run, pos, Some(Instant::now()), None);
+                        self.answer_of_search(run, r, method)
                     }
-                    if let BuildProgress::PassDone { .. } = p {
-                        done.store(0, Ordering::Relaxed);
-                    }
-                };
-                build_next(g, &mut run.tables, &pool, self.budget.deadline, &progress)
+                });
             };
-            let secs = t.elapsed().as_secs_f64();
             build_seconds += secs;
-            match result {
-                Ok(rep) => {
-                    if !rep.skipped {
-                        run.built += 1;
-                        run.built_positions += rep.positions;
-                    }
-                    record_build(&mut run.phases, n, rep.positions, secs);
-                }
-                Err(Error::TimeLimit { .. }) => {
-                    record_build(&mut run.phases, n, 0, secs);
-                    return Ok(match fallback {
-                        Some((r, method)) => self.answer_of_search(run, r, method),
-                        None => {
-                            let method = probing_method(&run);
-                            let r = self.search(&mut run, pos, Some(Instant::now()), None);
-                            self.answer_of_search(run, r, method)
-                        }
-                    });
-                }
-                Err(e) => return Err(e),
-            }
             if n < stones && build_seconds >= next_check {
                 next_check = build_seconds * 4.0;
                 let trial = (build_seconds * TRIAL_SHARE).max(MIN_TRIAL_SECONDS);
@@ -448,6 +444,99 @@ impl<'a> Planner<'a> {
             }
         }
         Ok(self.answer_of_tables(run, pos))
+    }
+
+    /// Step 3 of the plan: the search, above the slices of the cache folder and the tables
+    /// built beneath it ([`beneath`]): a short search first where the build would take longer
+    /// than it ([`QUICK_POSITIONS`]), the build within a quarter of the time left, then the
+    /// search probing every slice finished.
+    fn search_above_tables(
+        &self,
+        mut run: Run,
+        pos: &TwoRowPos,
+    ) -> Result<(Answer, Tablebases), Error> {
+        let g = self.game;
+        let first = run.tables.next_stones();
+        let last = beneath(g.width(), run.stones, self.budget.memory).filter(|&k| k >= first);
+        if let Some(last) = last {
+            let positions = whole_game_positions(g.width(), last).unwrap_or(u64::MAX)
+                - first
+                    .checked_sub(1)
+                    .and_then(|k| whole_game_positions(g.width(), k))
+                    .unwrap_or(0);
+            if positions > QUICK_POSITIONS {
+                let method = probing_method(&run);
+                let r = self.search(&mut run, pos, self.soon(QUICK_SECONDS), Some(TRIAL_TT_MB));
+                if r.exact {
+                    return Ok(self.answer_of_search(run, r, method));
+                }
+            }
+            let deadline = self.budget.deadline.map(|d| {
+                let now = Instant::now();
+                now + d.saturating_duration_since(now) / 4
+            });
+            let pool = thread_pool(self.budget.threads.max(1))?;
+            for _ in first..=last {
+                if self.build_slice(&mut run, &pool, last, deadline)?.is_none() {
+                    break;
+                }
+            }
+        }
+        let method = probing_method(&run);
+        let r = self.search(&mut run, pos, self.budget.deadline, None);
+        Ok(self.answer_of_search(run, r, method))
+    }
+
+    /// Builds the next slice of `run`'s tables (the last the plan builds: `last`), recording
+    /// the phase; `None` when `deadline` stopped it.
+    fn build_slice(
+        &self,
+        run: &mut Run,
+        pool: &rayon::ThreadPool,
+        last: u32,
+        deadline: Option<Instant>,
+    ) -> Result<Option<f64>, Error> {
+        let g = self.game;
+        let n = run.tables.next_stones();
+        let t = Instant::now();
+        let positions = slice_len(g.width(), n).unwrap_or(0);
+        let done = AtomicU64::new(0);
+        let result = {
+            let on = std::sync::Mutex::new(&mut *run.on);
+            let progress = |p: &BuildProgress| {
+                if let BuildProgress::Positions { count, .. } = p {
+                    let d = done.fetch_add(*count, Ordering::Relaxed) + count;
+                    if let Ok(mut f) = on.try_lock() {
+                        f(Step::Build {
+                            stones: n,
+                            last,
+                            done: d.min(positions),
+                            positions,
+                        });
+                    }
+                }
+                if let BuildProgress::PassDone { .. } = p {
+                    done.store(0, Ordering::Relaxed);
+                }
+            };
+            build_next(g, &mut run.tables, pool, deadline, &progress)
+        };
+        let secs = t.elapsed().as_secs_f64();
+        match result {
+            Ok(rep) => {
+                if !rep.skipped {
+                    run.built += 1;
+                    run.built_positions += rep.positions;
+                }
+                record_build(&mut run.phases, n, rep.positions, secs);
+                Ok(Some(secs))
+            }
+            Err(Error::TimeLimit { .. }) => {
+                record_build(&mut run.phases, n, 0, secs);
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// The exact value of every legal move of `pos`, in generation order, by the plan of
@@ -761,6 +850,32 @@ mod tests {
     }
 
     #[test]
+    fn a_board_too_large_for_the_whole_game_is_searched_above_tables_built_beneath() {
+        // Kalah(4,3), 24 seeds: the whole game (10,518,300 positions) does not fit in 1 MiB,
+        // the slices to 2 seeds (45 positions) do; both rules of capture, as the search alone.
+        for opts in ["capture=empty", "capture=nonempty"] {
+            let o = RuleOptions::parse(Kind::Kalah, &[opts.to_string()]).unwrap();
+            let g = TwoRow::new(Kind::Kalah, 4, 3, o).unwrap();
+            let start = g.start();
+            let searched = mancala_solver::search::solve(&g, &start);
+            let planner = Planner::new(
+                &g,
+                Budget {
+                    memory: 1 << 20,
+                    ..Budget::new(1)
+                },
+            );
+            let a = planner.solve(&start, &mut |_| {}).unwrap();
+            assert!(a.exact, "{opts}");
+            assert_eq!(a.value, searched.value, "{opts}");
+            assert_eq!(a.method, Method::SearchWithTables, "{opts}");
+            assert_eq!(a.phases[0].phase, "build", "{opts}");
+            assert_eq!(a.phases[0].tables_to, Some(2), "{opts}");
+            assert_eq!(a.tables.as_ref().and_then(|t| t.complete_to), Some(2));
+        }
+    }
+
+    #[test]
     fn a_depth_limit_searches_alone() {
         let g = game(Kind::Oware, 3, 2);
         let planner = Planner::new(
@@ -781,6 +896,15 @@ mod tests {
         assert_eq!(whole_game_positions(1, 2), Some(6));
         assert_eq!(whole_game_bytes(1, 2), Some(6 + 3));
         assert_eq!(default_tt_mb(48), 1024);
-        assert_eq!(default_tt_mb(10), 256);
+        assert_eq!(default_tt_mb(36), 64);
+        assert_eq!(default_tt_mb(10), 16);
+        assert_eq!(default_tt_mb(60), 2048);
+        // Tables beneath a search: two thirds of the seeds less 14, within the positions and
+        // the memory.
+        assert_eq!(beneath(6, 36, 1 << 40), Some(10));
+        assert_eq!(beneath(6, 48, 1 << 40), Some(18));
+        assert_eq!(beneath(6, 60, 1 << 40), Some(20));
+        assert_eq!(beneath(6, 48, 1 << 20), Some(9));
+        assert_eq!(beneath(6, 20, 1 << 40), None);
     }
 }
