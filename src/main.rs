@@ -3,9 +3,8 @@
 //! `--json` output and perft.
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use mancala_solver::fourrow::retro;
 use mancala_solver::perft::{divide, perft};
-use mancala_solver::search::{Limits, Progress, Solver};
+use mancala_solver::search::{Limits, Solver};
 use mancala_solver::variant::{self, Built, VARIANTS};
 use mancala_solver::{FourRow, FourRowPos, Game, Notation, TwoRow};
 use serde_json::{json, Value};
@@ -602,15 +601,6 @@ fn print_perft(
     Ok(())
 }
 
-/// Positions beyond which `solve` does not try the whole-graph count of plies.
-const RETRO_LIMIT: usize = 3_000_000;
-
-/// The positions the whole-graph analysis of a four-row `solve` may hold within `--tt-mb`
-/// MiB (it runs after the search, whose table is then freed): at most [`RETRO_LIMIT`].
-fn retro_limit(tt_mb: usize) -> usize {
-    ((tt_mb << 20) / retro::BYTES_PER_POSITION).min(RETRO_LIMIT)
-}
-
 /// Opens the four-row tables named by `--tablebases`, if any; a folder without tables of `g`
 /// is an error.
 fn open_four_tables(
@@ -632,202 +622,16 @@ fn open_four_tables(
 }
 
 fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res {
+    use mancala_tablebases::fourrow::plan;
     // Four-row wdl tables (removal games): probed by the search as its oracle.
     let tables = open_four_tables(g, s)?;
     let limits = s.limits(None)?;
     // The search numbers a position's moves with a byte (search.rs): on boards where a
-    // position could have more, the whole reachable graph is solved by retrograde analysis
-    // instead when it is small enough; otherwise `solve` refuses.
-    if g.max_moves_bound() > 256 {
-        return solve_four_retro(g, pos, c, s, &limits);
-    }
-    let exact_key = g.exact_key(pos).is_some();
-    let mut solver = Solver::new(g, limits);
-    if let Some(t) = &tables {
-        solver = solver.with_oracle(t);
-    }
-    // A root inside the tables has its plies there.
-    let stored = tables.as_ref().and_then(|t| t.value(pos));
-    let missing: Vec<[u32; 2]> = tables.as_ref().map_or(Vec::new(), |t| t.gaps());
-    if !missing.is_empty() {
-        let list: Vec<String> = missing
-            .iter()
-            .map(|s| format!("{}+{}", s[0], s[1]))
-            .collect();
-        eprintln!(
-            "note: {} lacks the slices (mover+opponent seeds) {} of {}: the search went on without them",
-            s.tablebases.as_ref().map_or(String::new(), |d| d.display().to_string()),
-            list.join(", "),
-            mancala_tablebases::fourrow::game_id(g)
-        );
-    }
-    let pb = spinner();
-    let t0 = Instant::now();
-    let r = solver.solve_with_progress(pos, &mut |p: Progress| {
-        let bounds = if p.lower <= p.upper {
-            format!("  value in [{}, {}]", p.lower, p.upper)
-        } else {
-            String::new()
-        };
-        pb.set_message(format!(
-            "depth {}{bounds}  {:.1} M nodes  {}nodes/s",
-            p.depth,
-            p.nodes as f64 / 1e6,
-            rate(p.nodes, t0.elapsed().as_secs_f64())
-        ));
-    });
-    let exact = r.exact && exact_key;
-    // The count of plies runs after the search and within the same memory (`--tt-mb`): the
-    // search's table is freed first.
-    drop(solver);
-    let bytes = limits.tt_mb << 20;
-    // Why the plies of a won or lost root are not given, when they are not.
-    let mut plies_stop: Option<&str> = None;
-    // Plies to the end: the whole reachable graph, when small enough (exact).
-    let retro = if exact && s.depth.is_none() && stored.is_none() {
-        pb.set_message("plies: retrograde analysis of the reachable graph");
-        let limit = retro_limit(limits.tt_mb);
-        match retro::solve_until(g, pos, limit, limits.deadline) {
-            Ok(t) => Some(t),
-            Err(retro::RetroError::OutOfTime) => {
-                plies_stop = Some("time limit");
-                None
-            }
-            Err(_) => None,
-        }
-    } else {
-        None
-    };
-    let wdl = retro.as_ref().and_then(|t| t.value(g, pos));
-    if let Some(w) = wdl {
-        if w.value() != r.value {
-            pb.finish_and_clear();
-            return Err(Fail(format!(
-                "internal disagreement: search value {} but retrograde {:?}",
-                r.value, w
-            )));
-        }
-    }
-    let mut plies = wdl
-        .and_then(|w| w.plies())
-        .or(stored.and_then(|v| v.plies()));
-    // The distance-optimal line found with the plies by the depth-limited search.
-    let mut found = None;
-    if plies.is_none()
-        && retro.is_none()
-        && stored.is_none()
-        && plies_stop.is_none()
-        && exact
-        && r.value != 0
-    {
-        // Graph too large: the same distance and line by a depth-limited search, if short.
-        pb.set_message("plies: depth-limited search");
-        let bounds = retro::Bounds {
-            nodes: 20_000_000,
-            memo: bytes / retro::MEMO_BYTES,
-            deadline: limits.deadline,
-        };
-        match retro::line_by_search(g, pos, r.value, bounds) {
-            Ok((d, line)) => {
-                plies = Some(d);
-                found = Some(line);
-            }
-            Err(retro::Stop::Time) => plies_stop = Some("time limit"),
-            Err(retro::Stop::Budget) => plies_stop = Some("search bound"),
-        }
-    }
-    pb.finish_and_clear();
-    // With plies known, the line is the distance-optimal one (the move, the line and the plies
-    // of one analysis); else the search's.
-    let (line, line_complete) = match (found, &retro, plies, &tables) {
-        (Some(line), ..) => (line, true),
-        (None, Some(t), Some(_), _) => (t.line(g, pos), true),
-        (None, None, Some(n), Some(t)) if stored.is_some() => {
-            // The tables' line stops where a slice is missing: complete only if it reaches the
-            // end the stored distance says.
-            let l = t.line(pos);
-            let complete = l.len() as u32 == n;
-            (l, complete)
-        }
-        _ => (r.pv.clone(), r.pv_complete),
-    };
-    let mut names = Vec::new();
-    let mut p = *pos;
-    for &m in &line {
-        names.push(g.move_name(&p, m));
-        p = g.play(&p, m);
-    }
-    let best = line
-        .first()
-        .or(r.best.as_ref())
-        .map(|&m| g.move_name(pos, m));
-    let secs = t0.elapsed().as_secs_f64();
-    if c.json {
-        out!(
-            "{}",
-            json!({
-                "variant": g.variant_id(), "position": g.format_position(pos),
-                "metric": "wdl", "value": r.value, "plies": plies,
-                "missing_slices": missing,
-                "best_move": best, "pv": names, "pv_complete": line_complete,
-                "nodes": r.nodes, "seconds": secs,
-                "exact": exact, "depth": r.depth, "threads": limits.threads,
-                "graph_positions": retro.as_ref().map(|t| t.len()),
-                "plies_stopped": plies_stop,
-            })
-        );
-    } else {
-        let word = match r.value {
-            1 => "win",
-            0 => "draw",
-            _ => "loss",
-        };
-        out!(
-            "value {word} for {} ({:+}){}, best move {}",
-            g.to_move(pos),
-            r.value,
-            match plies {
-                Some(1) => ", 1 ply to the end".to_string(),
-                Some(n) => format!(", {n} plies to the end"),
-                None => String::new(),
-            },
-            best.as_deref().unwrap_or("none (game over)")
-        );
-        if !exact {
-            let why = if !exact_key {
-                "the position is too large for the search's exact key"
-            } else if s.depth.is_some() {
-                "the depth limit stopped the search: the value is a heuristic"
-            } else {
-                "the time limit passed: the value is the last finished iteration's"
-            };
-            out!("note: not proven ({why})");
-        }
-        if let Some(why) = plies_stop {
-            out!("note: plies to the end not counted ({why}); the line is the search's");
-        }
-        if !names.is_empty() {
-            out!("pv {}", names.join(" "));
-        }
-        if r.exact && !line_complete {
-            out!("{PV_CUT}");
-        }
-        out!("{} nodes in {:.3} s", r.nodes, secs);
-    }
-    Ok(())
-}
-
-/// `solve` by whole-graph retrograde analysis alone, for boards where a position can have
-/// more moves than the search numbers (256).
-fn solve_four_retro(
-    g: &FourRow,
-    pos: &FourRowPos,
-    c: &Common,
-    s: &SearchOpts,
-    limits: &Limits,
-) -> Res {
+    // position could have more, the whole reachable graph is solved instead when it is
+    // small enough; otherwise `solve` refuses.
+    let by_graph = g.max_moves_bound() > 256;
     let refuse = |why: &str| {
-        Err(Fail(format!(
+        Fail(format!(
             "solve: {} at width {}{} can have up to {} moves in a position and the search handles 256; {why}; use a smaller --width or fewer seeds",
             g.variant_id(),
             g.width(),
@@ -841,76 +645,128 @@ fn solve_four_retro(
                     .collect::<String>()
             },
             g.max_moves_bound()
-        )))
+        ))
     };
-    if s.depth.is_some() || s.tablebases.is_some() {
-        return refuse("--depth and --tablebases need the search");
+    if by_graph && (s.depth.is_some() || s.tablebases.is_some()) {
+        return Err(refuse("--depth and --tablebases need the search"));
     }
-    let t0 = Instant::now();
     let pb = spinner();
-    pb.set_message("whole-graph retrograde analysis (more than 256 moves possible)");
-    let t = retro::solve_until(g, pos, retro_limit(limits.tt_mb), limits.deadline);
-    pb.finish_and_clear();
-    let t = match t {
-        Ok(t) => t,
-        Err(retro::RetroError::NoExactKey) => {
-            return refuse("the whole-graph solver needs positions that fit its 128-bit key")
+    let t0 = Instant::now();
+    let answer = if by_graph {
+        pb.set_message("whole-graph retrograde analysis (more than 256 moves possible)");
+        plan::solve_by_graph(g, pos, limits)
+    } else {
+        if let Some(t) = &tables {
+            let missing = t.gaps();
+            if !missing.is_empty() {
+                let list: Vec<String> = missing
+                    .iter()
+                    .map(|s| format!("{}+{}", s[0], s[1]))
+                    .collect();
+                eprintln!(
+                    "note: {} lacks the slices (mover+opponent seeds) {} of {}: the search went on without them",
+                    s.tablebases.as_ref().map_or(String::new(), |d| d.display().to_string()),
+                    list.join(", "),
+                    mancala_tablebases::fourrow::game_id(g)
+                );
+            }
         }
-        Err(retro::RetroError::TooBig(n)) => {
-            return refuse(&format!(
-                "the whole-graph solver stops beyond {n} positions (what --tt-mb {} holds; at most {RETRO_LIMIT})",
-                limits.tt_mb
-            ))
-        }
-        Err(retro::RetroError::OutOfTime) => {
-            return refuse("--time ran out before the whole-graph solver finished")
-        }
+        plan::solve(g, pos, limits, tables.as_ref(), &mut |step| match step {
+            plan::Step::Search(p) => {
+                let bounds = if p.lower <= p.upper {
+                    format!("  value in [{}, {}]", p.lower, p.upper)
+                } else {
+                    String::new()
+                };
+                pb.set_message(format!(
+                    "depth {}{bounds}  {:.1} M nodes  {}nodes/s",
+                    p.depth,
+                    p.nodes as f64 / 1e6,
+                    rate(p.nodes, t0.elapsed().as_secs_f64())
+                ));
+            }
+            plan::Step::GraphPlies => {
+                pb.set_message("plies: retrograde analysis of the reachable graph")
+            }
+            plan::Step::SearchPlies => pb.set_message("plies: depth-limited search"),
+        })
     };
-    let w = t.value(g, pos).expect("the root is in its graph");
-    let line = t.line(g, pos);
+    pb.finish_and_clear();
+    let a = match answer {
+        Ok(a) => a,
+        Err(plan::Refusal::Graph(why)) => return Err(refuse(&why)),
+        Err(e) => return Err(Fail(e.to_string())),
+    };
     let mut names = Vec::new();
     let mut p = *pos;
-    for &m in &line {
+    for &m in &a.line {
         names.push(g.move_name(&p, m));
         p = g.play(&p, m);
     }
-    let best = line.first().map(|&m| g.move_name(pos, m));
-    let secs = t0.elapsed().as_secs_f64();
-    let value = w.value();
+    let best = a.best.map(|m| g.move_name(pos, m));
     if c.json {
-        out!(
-            "{}",
-            json!({
-                "variant": g.variant_id(), "position": g.format_position(pos),
-                "metric": "wdl", "value": value, "plies": w.plies(),
-                "best_move": best, "pv": names, "nodes": t.len(), "seconds": secs,
-                "exact": true, "method": "retrograde", "graph_positions": t.len(),
-            })
-        );
-    } else {
-        let word = match value {
-            1 => "win",
-            0 => "draw",
-            _ => "loss",
-        };
-        out!(
-            "value {word} for {} ({value:+}){}, best move {}",
-            g.to_move(pos),
-            match w.plies() {
-                Some(1) => ", 1 ply to the end".to_string(),
-                Some(n) => format!(", {n} plies to the end"),
-                None => String::new(),
-            },
-            best.as_deref().unwrap_or("none (game over)")
-        );
-        if !names.is_empty() {
-            out!("pv {}", names.join(" "));
+        let mut j = json!({
+            "variant": g.variant_id(), "position": g.format_position(pos),
+            "metric": "wdl", "value": a.value, "plies": a.plies,
+            "best_move": best, "pv": names, "nodes": a.nodes, "seconds": a.seconds,
+            "exact": a.exact, "method": a.method.as_str(),
+            "graph_positions": a.graph_positions,
+        });
+        if !by_graph {
+            let o = j.as_object_mut().expect("an object");
+            o.insert("missing_slices".into(), json!(a.missing));
+            o.insert("pv_complete".into(), json!(a.line_complete));
+            o.insert("depth".into(), json!(a.depth));
+            o.insert("threads".into(), json!(limits.threads));
+            o.insert("plies_stopped".into(), json!(a.plies_stopped));
         }
-        out!(
-            "{} positions in the reachable graph (retrograde analysis) in {secs:.3} s",
-            t.len()
-        );
+        out!("{j}");
+        return Ok(());
     }
+    let word = match a.value {
+        1 => "win",
+        0 => "draw",
+        _ => "loss",
+    };
+    out!(
+        "value {word} for {} ({:+}){}, best move {}",
+        g.to_move(pos),
+        a.value,
+        match a.plies {
+            Some(1) => ", 1 ply to the end".to_string(),
+            Some(n) => format!(", {n} plies to the end"),
+            None => String::new(),
+        },
+        best.as_deref().unwrap_or("none (game over)")
+    );
+    if !a.exact {
+        let why = if !a.exact_key {
+            "the position is too large for the search's exact key"
+        } else if s.depth.is_some() {
+            "the depth limit stopped the search: the value is a heuristic"
+        } else {
+            "the time limit passed: the value is the last finished iteration's"
+        };
+        out!("note: not proven ({why})");
+    }
+    if let Some(why) = a.plies_stopped {
+        out!("note: plies to the end not counted ({why}); the line is the search's");
+    }
+    if !names.is_empty() {
+        out!("pv {}", names.join(" "));
+    }
+    if by_graph {
+        out!(
+            "{} positions in the reachable graph (retrograde analysis) in {:.3} s",
+            a.nodes,
+            a.seconds
+        );
+        return Ok(());
+    }
+    if a.search_exact && !a.line_complete {
+        out!("{PV_CUT}");
+    }
+    out!("{} nodes in {:.3} s", a.nodes, a.seconds);
     Ok(())
 }
 

@@ -32,13 +32,14 @@ pub fn probe(game: &TwoRow, dir: &Path, pos: &TwoRowPos) -> Result<Probe, Error>
 /// Like [`probe`], with tables already open.
 pub fn probe_with(tb: &Tablebases, game: &TwoRow, pos: &TwoRowPos) -> Result<Probe, Error> {
     let lanes = 2 * game.width();
-    let missing = |p: &TwoRowPos| {
-        Error::Invalid(format!(
+    let missing = |p: &TwoRowPos| Error::MissingSlice {
+        path: tb.dir().to_path_buf(),
+        reason: format!(
             "no table for {} stones of {} in {}",
             p.pits().sum_first(lanes),
             tb.game_id(),
             tb.dir().display()
-        ))
+        ),
     };
     let future = tb.probe(pos).ok_or_else(|| missing(pos))?;
     let margin = game.margin(pos);
@@ -127,10 +128,13 @@ pub fn stats(game: &TwoRow, dir: &Path, stones: u32) -> Result<Stats, Error> {
         if dir.is_dir() && !any {
             return Err(no_tables(dir, &id));
         }
-        return Err(Error::Invalid(format!(
-            "{}: no such table (build it with `mancala tablebase build`)",
-            path.display()
-        )));
+        return Err(Error::MissingSlice {
+            reason: format!(
+                "{}: no such table (build it with `mancala tablebase build`)",
+                path.display()
+            ),
+            path,
+        });
     }
     let f = SliceFile::open(&path, Some((&id, stones)), true)?;
     let mut counts = [0u64; 256];
@@ -238,11 +242,11 @@ pub fn ensure_sound(files: &[FileInfo]) -> Result<(), Error> {
         .problem
         .clone()
         .unwrap_or_else(|| format!("{}: refused without a reason given", first.path.display()));
-    Err(Error::Invalid(format!(
-        "{} of {} tablebase files refused; the first: {reason}",
-        refused.len(),
-        files.len()
-    )))
+    Err(Error::Refused {
+        refused: refused.len(),
+        total: files.len(),
+        first: reason,
+    })
 }
 
 /// The result of [`verify`]: every table file checked, all sound.
@@ -268,10 +272,10 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
     let two = table_files(dir)?;
     let four = crate::files::four_files(dir)?;
     if two.is_empty() && four.is_empty() {
-        return Err(Error::Invalid(format!(
-            "{}: holds no tablebase files (*.mtb or *.ftb): nothing to verify",
-            dir.display()
-        )));
+        return Err(Error::NoTables {
+            dir: dir.to_path_buf(),
+            reason: "holds no tablebase files (*.mtb or *.ftb): nothing to verify".into(),
+        });
     }
     let games = crate::verify::headers_by_game(dir)?;
     crate::fourrow::files::list(dir)?;
@@ -293,10 +297,13 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
         for (path, h) in &list {
             let n = h.stones;
             if let Some(m) = (0..n).find(|&m| files[m as usize].is_none()) {
-                return Err(Error::Invalid(format!(
-                    "{}: cannot verify: the {m}-stone slice of {id} it depends on is missing",
-                    path.display()
-                )));
+                return Err(Error::MissingSlice {
+                    path: path.clone(),
+                    reason: format!(
+                        "{}: cannot verify: the {m}-stone slice of {id} it depends on is missing",
+                        path.display()
+                    ),
+                });
             }
             let lower: Vec<&SliceFile> = files[..=n as usize]
                 .iter()

@@ -234,7 +234,7 @@ impl ValueArray {
     /// `len` values, each `init`.
     fn new(len: usize, init: i8) -> Result<ValueArray, Error> {
         let map = memmap2::MmapMut::map_anon(len.max(1)).map_err(|e| {
-            Error::Invalid(format!("cannot allocate {len} bytes for the values: {e}"))
+            Error::Resources(format!("cannot allocate {len} bytes for the values: {e}"))
         })?;
         #[cfg(target_os = "linux")]
         {
@@ -325,13 +325,13 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
     /// (`lower[m]` holds the `m`-stone slice, for every `m < slice.stones()`).
     pub fn new(rules: &'a R, slice: Slice, lower: &'a [&'a [u8]]) -> Result<Self, Error> {
         if slice.stones() > MAX_STONES {
-            return Err(Error::Invalid(format!(
+            return Err(Error::OutOfRange(format!(
                 "a slice of {} stones: at most {MAX_STONES} (values must fit a signed byte)",
                 slice.stones()
             )));
         }
         if lower.len() != slice.stones() as usize {
-            return Err(Error::Invalid(format!(
+            return Err(Error::OutOfRange(format!(
                 "the {}-stone slice needs the {} slices below it, {} given",
                 slice.stones(),
                 slice.stones(),
@@ -341,7 +341,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         for (m, l) in lower.iter().enumerate() {
             let want = Slice::new(slice.width(), m as u32).map(|s| s.len());
             if Some(l.len() as u64) != want {
-                return Err(Error::Invalid(format!(
+                return Err(Error::OutOfRange(format!(
                     "the {m}-stone slice has {} values, expected {want:?}",
                     l.len()
                 )));
@@ -431,9 +431,11 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
     /// pass may run concurrently.
     pub fn pass_range(&self, range: Range<u64>, pass: Pass) -> Result<PassStats, Error> {
         if pass == Pass::Levels || self.active.is_empty() {
-            return Err(Error::Invalid(
-                "a fixpoint pass on a builder made for the acyclic path (use run_fixpoint)".into(),
-            ));
+            return Err(Error::Unsound {
+                path: None,
+                reason: "a fixpoint pass on a builder made for the acyclic path (use run_fixpoint)"
+                    .into(),
+            });
         }
         let mut st = PassStats::default();
         // The selected positions of one 64-bit word of the bitmaps, then their moves.
@@ -987,13 +989,13 @@ pub fn build(
 /// Refuses a stone count beyond what a table can hold or index at `game`'s width.
 pub fn check_stones(game: &TwoRow, max_stones: u32) -> Result<(), Error> {
     if max_stones > MAX_STONES {
-        return Err(Error::Invalid(format!(
+        return Err(Error::OutOfRange(format!(
             "invalid --max-stones {max_stones}: at most {MAX_STONES} (values are stored in a signed byte)"
         )));
     }
     let width = game.width();
     if Slice::new(width, max_stones).is_none() {
-        return Err(Error::Invalid(format!(
+        return Err(Error::OutOfRange(format!(
             "the slice of {max_stones} stones at width {width} has too many positions to index"
         )));
     }
@@ -1003,14 +1005,14 @@ pub fn check_stones(game: &TwoRow, max_stones: u32) -> Result<(), Error> {
 /// A rayon pool of `threads` workers for building (at least 1).
 pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
     if threads == 0 {
-        return Err(Error::Invalid(
+        return Err(Error::Resources(
             "invalid thread count 0: expected at least 1".into(),
         ));
     }
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| Error::Invalid(format!("cannot start {threads} threads: {e}")))
+        .map_err(|e| Error::Resources(format!("cannot start {threads} threads: {e}")))
 }
 
 /// Builds the first slice `tables` lacks ([`Tablebases::next_stones`]) from the slices below

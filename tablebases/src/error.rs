@@ -34,8 +34,43 @@ pub enum Error {
         /// What differs.
         reason: String,
     },
-    /// A request that cannot be met: a width or stone count out of range, a slice missing.
-    Invalid(String),
+    /// A tablebase folder that does not exist.
+    NoFolder {
+        /// The folder.
+        dir: PathBuf,
+        /// True when the folder was to be made, but its parent does not exist either.
+        make: bool,
+    },
+    /// A folder that exists but holds none of the tables asked for.
+    NoTables {
+        /// The folder.
+        dir: PathBuf,
+        /// What was looked for and what the folder holds instead.
+        reason: String,
+    },
+    /// A slice that a probe, a search or a verification needs is not in the tables.
+    MissingSlice {
+        /// The folder, or the file that should hold the slice.
+        path: PathBuf,
+        /// Which slice, and how to build it.
+        reason: String,
+    },
+    /// A width, stone count, slice or position beyond what the tables can hold or index.
+    OutOfRange(String),
+    /// Rules or a position that no table can be made for (a variant, option or position the
+    /// rules refuse).
+    Rules(String),
+    /// The machine refused what a build needs: threads or memory.
+    Resources(String),
+    /// Some of a folder's files are refused (each for its own reason: corrupt, mismatched).
+    Refused {
+        /// Files refused.
+        refused: usize,
+        /// Files looked at.
+        total: usize,
+        /// The first refusal, with its file's name.
+        first: String,
+    },
     /// A stored value disagrees with its successors (found by the verifier), or the rules
     /// broke an assumption of the builder.
     Unsound {
@@ -89,7 +124,25 @@ impl fmt::Display for Error {
             Error::Mismatch { path, reason } => {
                 write!(f, "{}: wrong tablebase file: {reason}", path.display())
             }
-            Error::Invalid(msg) => f.write_str(msg),
+            Error::NoFolder { dir, make: false } => {
+                write!(f, "{}: no such tablebase folder", dir.display())
+            }
+            Error::NoFolder { dir, make: true } => write!(
+                f,
+                "{}: no such tablebase folder (nor a folder to make it in)",
+                dir.display()
+            ),
+            Error::NoTables { dir, reason } => write!(f, "{}: {reason}", dir.display()),
+            Error::MissingSlice { reason, .. } => f.write_str(reason),
+            Error::OutOfRange(msg) | Error::Rules(msg) | Error::Resources(msg) => f.write_str(msg),
+            Error::Refused {
+                refused,
+                total,
+                first,
+            } => write!(
+                f,
+                "{refused} of {total} tablebase files refused; the first: {first}"
+            ),
             Error::Unsound { path, reason } => match path {
                 Some(p) => write!(f, "{}: {reason}", p.display()),
                 None => f.write_str(reason),

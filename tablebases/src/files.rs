@@ -37,9 +37,9 @@ impl GameId {
     /// The rules this identity names (with 1 seed a pit, which tables do not depend on).
     pub fn game(&self) -> Result<TwoRow, Error> {
         let g = variant::build(&self.variant, Some(self.width), Some(1), &self.rules)
-            .map_err(|e| Error::Invalid(e.to_string()))?;
+            .map_err(|e| Error::Rules(e.to_string()))?;
         if GameId::of(&g) != *self {
-            return Err(Error::Invalid(format!(
+            return Err(Error::Rules(format!(
                 "rules {} do not name one rule set of {}",
                 self.rules.join(","),
                 self.variant
@@ -177,8 +177,10 @@ pub fn no_tables(dir: &Path, id: &GameId) -> Error {
         Ok(c) => format!("it holds {}", c.join("; ")),
         Err(e) => format!("its files cannot be listed: {e}"),
     };
-    Error::Invalid(format!(
-        "{}: holds no tables of {id} ({held}); build them with `mancala tablebase build`",
-        dir.display()
-    ))
+    Error::NoTables {
+        dir: dir.to_path_buf(),
+        reason: format!(
+            "holds no tables of {id} ({held}); build them with `mancala tablebase build`"
+        ),
+    }
 }

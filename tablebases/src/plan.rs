@@ -343,10 +343,10 @@ impl<'a> Planner<'a> {
             // refused rather than made.
             let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
             if dir.exists() || parent.is_some_and(|p| !p.is_dir()) {
-                return Err(Error::Invalid(format!(
-                    "{}: no such tablebase folder (nor a folder to make it in)",
-                    dir.display()
-                )));
+                return Err(Error::NoFolder {
+                    dir: dir.clone(),
+                    make: true,
+                });
             }
             std::fs::create_dir(dir).map_err(|e| Error::io(dir, "creating the folder", e))?;
             return Ok(Tablebases::empty_in(self.game, dir));
@@ -354,7 +354,7 @@ impl<'a> Planner<'a> {
         match Tablebases::open(dir, self.game) {
             Ok(t) => Ok(t),
             // A folder without this game's tables: a cache to fill.
-            Err(Error::Invalid(_)) if !has_tables_of(dir, self.game)? => {
+            Err(Error::NoTables { .. }) if !has_tables_of(dir, self.game)? => {
                 Ok(Tablebases::empty_in(self.game, dir))
             }
             Err(e) => Err(e),

@@ -48,10 +48,10 @@ impl Tablebases {
     /// ([`crate::files::no_tables`]).
     pub fn open(dir: &Path, game: &TwoRow) -> Result<Tablebases, Error> {
         if !dir.is_dir() {
-            return Err(Error::Invalid(format!(
-                "{}: no such tablebase folder",
-                dir.display()
-            )));
+            return Err(Error::NoFolder {
+                dir: dir.to_path_buf(),
+                make: false,
+            });
         }
         let id = GameId::of(game);
         let mut paths = Vec::new();

@@ -89,7 +89,7 @@ pub fn tablebase_report(
     ]);
     for v in VARIANTS.iter().filter(|v| v.kind.is_some()) {
         let g = mancala_solver::variant::build(v.id, None, None, &[])
-            .map_err(|e| Error::Invalid(e.to_string()))?;
+            .map_err(|e| Error::Rules(e.to_string()))?;
         let rep = build(&g, dir, budget.tb_stones, budget.threads.max(1), &|_| {})?;
         log(&format!("{} tables built in {:.1} s", v.id, rep.seconds));
         let tb = Tablebases::open(dir, &g)?;
@@ -138,7 +138,7 @@ pub fn tablebase_report(
                 let north: Vec<u32> = pits[g.width()..].iter().map(|&c| c as u32).collect();
                 let pos = g
                     .position(&south, &north, [0, 0], Side::South)
-                    .map_err(|e| Error::Invalid(e.to_string()))?;
+                    .map_err(|e| Error::Rules(e.to_string()))?;
                 if let Some((n, ended)) = principal_line(&g, &tb, &pos) {
                     if longest.as_ref().map_or(true, |l| n > l.0) {
                         longest = Some((n, ended, pos));
@@ -292,7 +292,7 @@ fn four_row_section(
         };
         let width = four_report_width(kind);
         let g = match mancala_solver::variant::build_any(v.id, Some(width), None, &[])
-            .map_err(|e| Error::Invalid(e.to_string()))?
+            .map_err(|e| Error::Rules(e.to_string()))?
         {
             Built::Four(g) => g,
             Built::Two(_) => continue,

@@ -84,11 +84,11 @@ pub fn headers_by_game(dir: &Path) -> Result<BTreeMap<GameId, Vec<(PathBuf, Head
 pub fn verify_slice(game: &TwoRow, files: &[&SliceFile]) -> Result<u64, Error> {
     let top = *files
         .last()
-        .ok_or_else(|| Error::Invalid("no slice to verify".into()))?;
+        .ok_or_else(|| Error::OutOfRange("no slice to verify".into()))?;
     let n = top.header().stones;
     let w = game.width();
     let lanes = 2 * w;
-    let slice = Slice::new(w, n).ok_or_else(|| Error::Invalid("slice too large".into()))?;
+    let slice = Slice::new(w, n).ok_or_else(|| Error::OutOfRange("slice too large".into()))?;
     const PART: u64 = 1 << 14;
     let parts = slice.len().div_ceil(PART);
     (0..parts).into_par_iter().try_for_each(|c| {
@@ -103,7 +103,7 @@ pub fn verify_slice(game: &TwoRow, files: &[&SliceFile]) -> Result<u64, Error> {
             }
             let pos = game
                 .position(&south[..w], &north[..w], [0, 0], Side::South)
-                .map_err(|e| Error::Invalid(e.to_string()))?;
+                .map_err(|e| Error::Rules(e.to_string()))?;
             let unsound = |reason: String| Error::Unsound {
                 path: Some(top.path().to_path_buf()),
                 reason: format!(

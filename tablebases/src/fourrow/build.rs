@@ -52,7 +52,7 @@ pub fn build(
 ) -> Result<BuildReport, Error> {
     check_game(game)?;
     if max_stones > format::MAX_STONES {
-        return Err(Error::Invalid(format!(
+        return Err(Error::OutOfRange(format!(
             "invalid --max-stones {max_stones}: at most {}",
             format::MAX_STONES
         )));
@@ -61,7 +61,7 @@ pub fn build(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
-        .map_err(|e| Error::Invalid(format!("cannot start {threads} threads: {e}")))?;
+        .map_err(|e| Error::Resources(format!("cannot start {threads} threads: {e}")))?;
     let t0 = Instant::now();
     let id = game_id(game);
     let mut built: Built = HashMap::new();
@@ -154,7 +154,7 @@ fn edges(game: &FourRow, unit: &[[u32; 2]], built: &Built) -> Result<Vec<Vec<u32
         .collect();
     let total: u64 = slices.iter().map(|s| s.len()).sum();
     if total >= EXIT as u64 {
-        return Err(Error::Invalid(format!(
+        return Err(Error::OutOfRange(format!(
             "slices m={} o={}: {total} positions, too many for one build",
             unit[0][0], unit[0][1]
         )));
@@ -241,7 +241,7 @@ fn solve_unit(game: &FourRow, unit: &[[u32; 2]], built: &Built) -> Result<Vec<Ve
             .collect();
         let changed = next.iter().zip(&val).filter(|(a, b)| a != b).count();
         if changed > 0 && d + 1 > 255 {
-            return Err(Error::Invalid(format!(
+            return Err(Error::OutOfRange(format!(
                 "slices m={} o={}: a distance beyond 254 plies does not fit the encoding",
                 unit[0][0], unit[0][1]
             )));

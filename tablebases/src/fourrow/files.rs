@@ -151,13 +151,14 @@ pub type Built = HashMap<[u32; 2], SliceFile>;
 /// The value byte of `pos` from `built`, or an error naming the missing slice.
 pub fn lookup(game: &FourRow, built: &Built, pos: &FourRowPos) -> Result<u8, Error> {
     let split = split_of(game, pos);
-    let v = built.get(&split).ok_or_else(|| {
-        Error::Invalid(format!(
+    let v = built.get(&split).ok_or_else(|| Error::MissingSlice {
+        path: PathBuf::new(),
+        reason: format!(
             "slice m={} o={} is missing: build with --max-stones {} or more",
             split[0],
             split[1],
             split[0] + split[1]
-        ))
+        ),
     })?;
     Ok(v.data()[FourSlice::new(game, split).rank(game, pos) as usize])
 }

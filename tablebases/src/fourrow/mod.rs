@@ -46,6 +46,7 @@
 
 pub mod build;
 pub mod files;
+pub mod plan;
 pub mod tables;
 
 pub use build::{build, BuildReport, UnitReport};
@@ -102,13 +103,13 @@ pub fn file_name(id: &GameId, split: [u32; 2]) -> String {
 /// Checks that tables can be built for `game`: a removal game at width `<= 8`.
 pub fn check_game(game: &FourRow) -> Result<(), Error> {
     if !game.kind().removes() {
-        return Err(Error::Invalid(format!(
+        return Err(Error::Rules(format!(
             "{}: tablebases are for the four-row games whose captures remove seeds; captures are re-sown here",
             game.kind().id()
         )));
     }
     if game.width() > MAX_WIDTH {
-        return Err(Error::Invalid(format!(
+        return Err(Error::OutOfRange(format!(
             "invalid --width {}: four-row tablebases go up to width {MAX_WIDTH}",
             game.width()
         )));

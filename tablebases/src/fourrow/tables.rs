@@ -51,10 +51,10 @@ impl FourTables {
     pub fn open(dir: &Path, game: &FourRow) -> Result<FourTables, Error> {
         check_game(game)?;
         if !dir.is_dir() {
-            return Err(Error::Invalid(format!(
-                "{}: no such tablebase folder",
-                dir.display()
-            )));
+            return Err(Error::NoFolder {
+                dir: dir.to_path_buf(),
+                make: false,
+            });
         }
         let id = game_id(game);
         let mut slices = HashMap::new();
@@ -154,13 +154,14 @@ impl FourTables {
         (0..=stones)
             .map(|m| {
                 let split = [m, stones - m];
-                let f = self.slices.get(&split).ok_or_else(|| {
-                    Error::Invalid(format!(
+                let f = self.slices.get(&split).ok_or_else(|| Error::MissingSlice {
+                    path: self.dir.clone(),
+                    reason: format!(
                         "{}: no table for slice m={} o={}",
                         self.dir.display(),
                         split[0],
                         split[1]
-                    ))
+                    ),
                 })?;
                 let (c, max) = tally(f.data());
                 Ok((split, c, max))
@@ -172,19 +173,20 @@ impl FourTables {
     pub fn probe(&self, pos: &FourRowPos) -> Result<ProbeResult, Error> {
         let g = &self.game;
         if !in_tables_scope(g, pos) {
-            return Err(Error::Invalid(
+            return Err(Error::OutOfRange(
                 "the tables hold positions in play, not kanotta's setup phase".into(),
             ));
         }
         let split = split_of(g, pos);
-        let value = self.value(pos).ok_or_else(|| {
-            Error::Invalid(format!(
+        let value = self.value(pos).ok_or_else(|| Error::MissingSlice {
+            path: self.dir.clone(),
+            reason: format!(
                 "{}: no table for this position (mover {} seeds, opponent {}): build with --max-stones {}",
                 self.dir.display(),
                 split[0],
                 split[1],
                 split[0] + split[1]
-            ))
+            ),
         })?;
         let moves = g
             .legal_moves(pos)
@@ -268,10 +270,10 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
     let t0 = Instant::now();
     let listed = list(dir)?;
     if listed.is_empty() {
-        return Err(Error::Invalid(format!(
-            "{}: holds no four-row tablebase files (*.{EXTENSION}): nothing to verify",
-            dir.display()
-        )));
+        return Err(Error::NoTables {
+            dir: dir.to_path_buf(),
+            reason: format!("holds no four-row tablebase files (*.{EXTENSION}): nothing to verify"),
+        });
     }
     let mut by_game: BTreeMap<GameId, Vec<(PathBuf, [u32; 2])>> = BTreeMap::new();
     for (p, h) in listed {
@@ -306,7 +308,7 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
                 })
                 .collect::<Result<Vec<_>, Error>>()
                 .map_err(|e| match e {
-                    Error::Invalid(r) => Error::Unsound {
+                    Error::MissingSlice { reason: r, .. } => Error::Unsound {
                         path: Some(p.clone()),
                         reason: r,
                     },

@@ -1,0 +1,283 @@
+//! The four-row solve planner: what `mancala solve` does for a four-row position.
+//!
+//! 1. The search ([`mancala_solver::search`]) proves the win/draw/loss value, probing the
+//!    four-row tables when the caller gives them.
+//! 2. The plies to the end of a proven win or loss: from the tables when the root is in
+//!    them; else by retrograde analysis of the whole reachable graph, when it holds at most
+//!    [`retro_limit`] positions (the search's table is freed first, so both keep to the same
+//!    memory); else by a depth-limited distance search ([`retro::line_by_search`]). The three
+//!    give the same distance and the same line; the line printed is the one of the analysis
+//!    that gave the plies, else the search's.
+//! 3. Boards where a position could have more moves than the search numbers (256) are solved
+//!    by the whole-graph analysis alone ([`solve_by_graph`]), or refused with the reason.
+//!
+//! Every value is cross-checked: a whole-graph value that disagrees with the search is an
+//! error, never a silent choice.
+
+use super::FourTables;
+use mancala_solver::fourrow::retro;
+use mancala_solver::search::{Limits, Progress, Solver};
+use mancala_solver::{FourMove, FourRow, FourRowPos};
+use std::time::Instant;
+
+/// Positions beyond which the whole-graph count of plies is not tried.
+pub const RETRO_LIMIT: usize = 3_000_000;
+
+/// The positions the whole-graph analysis may hold within `tt_mb` MiB (it runs after the
+/// search, whose table is then freed): at most [`RETRO_LIMIT`].
+pub fn retro_limit(tt_mb: usize) -> usize {
+    ((tt_mb << 20) / retro::BYTES_PER_POSITION).min(RETRO_LIMIT)
+}
+
+/// Positions the depth-limited distance search may visit.
+const LINE_NODES: u64 = 20_000_000;
+
+/// What the planner is doing, for a spinner.
+#[derive(Clone, Copy, Debug)]
+pub enum Step {
+    /// The search, with its progress.
+    Search(Progress),
+    /// The count of plies by the whole reachable graph.
+    GraphPlies,
+    /// The count of plies by a depth-limited search.
+    SearchPlies,
+}
+
+/// How the value was proven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The search alone.
+    Search,
+    /// The search probing four-row tables.
+    SearchWithTables,
+    /// The whole reachable graph by retrograde analysis.
+    Retrograde,
+}
+
+impl Method {
+    /// The name used in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Search => "search",
+            Method::SearchWithTables => "search+tables",
+            Method::Retrograde => "retrograde",
+        }
+    }
+}
+
+/// What the planner proved about a position.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// How the value was found.
+    pub method: Method,
+    /// 1 win, 0 draw, -1 loss for the side to move.
+    pub value: i32,
+    /// Plies to the end of a won or lost position under perfect play, where counted.
+    pub plies: Option<u32>,
+    /// True when proven: the search finished without horizon and the key is exact.
+    pub exact: bool,
+    /// False when the position is too large for the search's exact key.
+    pub exact_key: bool,
+    /// True when the search itself proved its value (`exact` also needs the exact key).
+    pub search_exact: bool,
+    /// The first move of the line, or the search's choice; `None` when the game is over.
+    pub best: Option<FourMove>,
+    /// The line: distance-optimal where the plies are known, else the search's.
+    pub line: Vec<FourMove>,
+    /// False when the line stops before the end.
+    pub line_complete: bool,
+    /// Search nodes (the whole-graph method: positions of the graph).
+    pub nodes: u64,
+    /// Depth of the search's last iteration (0 for the whole-graph method).
+    pub depth: u32,
+    /// Positions of the reachable graph, where it was analysed.
+    pub graph_positions: Option<usize>,
+    /// Why the plies of a won or lost root were not counted, when they were not.
+    pub plies_stopped: Option<&'static str>,
+    /// Slices (mover + opponent seeds) the given tables lack below their largest.
+    pub missing: Vec<[u32; 2]>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// Why a position is not solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The whole-graph value disagrees with the search's (a defect, reported as such).
+    Disagreement {
+        /// The search's value.
+        search: i32,
+        /// The whole graph's value and plies.
+        graph: retro::Wdl,
+    },
+    /// The board needs the whole-graph analysis, which cannot answer: why.
+    Graph(String),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Disagreement { search, graph } => write!(
+                f,
+                "internal disagreement: search value {search} but retrograde {graph:?}"
+            ),
+            Refusal::Graph(why) => f.write_str(why),
+        }
+    }
+}
+
+/// Solves `pos` by the plan of the module docs: the search within `limits`, probing `tables`
+/// when given, then the plies (not under a depth limit, whose value is a heuristic).
+pub fn solve(
+    g: &FourRow,
+    pos: &FourRowPos,
+    limits: Limits,
+    tables: Option<&FourTables>,
+    on: &mut dyn FnMut(Step),
+) -> Result<Answer, Refusal> {
+    let t0 = Instant::now();
+    let exact_key = g.exact_key(pos).is_some();
+    let mut solver = Solver::new(g, limits);
+    if let Some(t) = tables {
+        solver = solver.with_oracle(t);
+    }
+    // A root inside the tables has its plies there.
+    let stored = tables.and_then(|t| t.value(pos));
+    let missing = tables.map_or(Vec::new(), |t| t.gaps());
+    let r = solver.solve_with_progress(pos, &mut |p: Progress| on(Step::Search(p)));
+    let exact = r.exact && exact_key;
+    // The count of plies runs after the search and within the same memory: the search's
+    // table is freed first.
+    drop(solver);
+    let mut plies_stopped: Option<&'static str> = None;
+    let graph = if exact && limits.depth.is_none() && stored.is_none() {
+        on(Step::GraphPlies);
+        match retro::solve_until(g, pos, retro_limit(limits.tt_mb), limits.deadline) {
+            Ok(t) => Some(t),
+            Err(retro::RetroError::OutOfTime) => {
+                plies_stopped = Some("time limit");
+                None
+            }
+            Err(_) => None,
+        }
+    } else {
+        None
+    };
+    let wdl = graph.as_ref().and_then(|t| t.value(g, pos));
+    if let Some(w) = wdl {
+        if w.value() != r.value {
+            return Err(Refusal::Disagreement {
+                search: r.value,
+                graph: w,
+            });
+        }
+    }
+    let mut plies = wdl
+        .and_then(|w| w.plies())
+        .or(stored.and_then(|v| v.plies()));
+    let mut found = None;
+    if plies.is_none()
+        && graph.is_none()
+        && stored.is_none()
+        && plies_stopped.is_none()
+        && exact
+        && r.value != 0
+    {
+        // The graph is too large: the same distance and line by a depth-limited search.
+        on(Step::SearchPlies);
+        let bounds = retro::Bounds {
+            nodes: LINE_NODES,
+            memo: (limits.tt_mb << 20) / retro::MEMO_BYTES,
+            deadline: limits.deadline,
+        };
+        match retro::line_by_search(g, pos, r.value, bounds) {
+            Ok((d, line)) => {
+                plies = Some(d);
+                found = Some(line);
+            }
+            Err(retro::Stop::Time) => plies_stopped = Some("time limit"),
+            Err(retro::Stop::Budget) => plies_stopped = Some("search bound"),
+        }
+    }
+    // With plies known, the line is the distance-optimal one (the move, the line and the
+    // plies of one analysis); else the search's.
+    let (line, line_complete) = match (found, &graph, plies, tables) {
+        (Some(line), ..) => (line, true),
+        (None, Some(t), Some(_), _) => (t.line(g, pos), true),
+        (None, None, Some(n), Some(t)) if stored.is_some() => {
+            // The tables' line stops where a slice is missing: complete only if it reaches
+            // the end the stored distance says.
+            let l = t.line(pos);
+            let complete = l.len() as u32 == n;
+            (l, complete)
+        }
+        _ => (r.pv.clone(), r.pv_complete),
+    };
+    let best = line.first().copied().or(r.best);
+    Ok(Answer {
+        method: if tables.is_some() {
+            Method::SearchWithTables
+        } else {
+            Method::Search
+        },
+        value: r.value,
+        plies,
+        exact,
+        exact_key,
+        search_exact: r.exact,
+        best,
+        line,
+        line_complete,
+        nodes: r.nodes,
+        depth: r.depth,
+        graph_positions: graph.as_ref().map(|t| t.len()),
+        plies_stopped,
+        missing,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}
+
+/// Solves `pos` by whole-graph retrograde analysis alone, for boards where a position can
+/// have more moves than the search numbers (256); within [`retro_limit`] of `limits.tt_mb`
+/// and `limits.deadline`.
+pub fn solve_by_graph(g: &FourRow, pos: &FourRowPos, limits: Limits) -> Result<Answer, Refusal> {
+    let t0 = Instant::now();
+    let t = match retro::solve_until(g, pos, retro_limit(limits.tt_mb), limits.deadline) {
+        Ok(t) => t,
+        Err(retro::RetroError::NoExactKey) => {
+            return Err(Refusal::Graph(
+                "the whole-graph solver needs positions that fit its 128-bit key".into(),
+            ))
+        }
+        Err(retro::RetroError::TooBig(n)) => {
+            return Err(Refusal::Graph(format!(
+                "the whole-graph solver stops beyond {n} positions (what --tt-mb {} holds; at most {RETRO_LIMIT})",
+                limits.tt_mb
+            )))
+        }
+        Err(retro::RetroError::OutOfTime) => {
+            return Err(Refusal::Graph(
+                "--time ran out before the whole-graph solver finished".into(),
+            ))
+        }
+    };
+    let w = t.value(g, pos).expect("the root is in its graph");
+    let line = t.line(g, pos);
+    Ok(Answer {
+        method: Method::Retrograde,
+        value: w.value(),
+        plies: w.plies(),
+        exact: true,
+        exact_key: true,
+        search_exact: true,
+        best: line.first().copied(),
+        line_complete: true,
+        line,
+        nodes: t.len() as u64,
+        depth: 0,
+        graph_positions: Some(t.len()),
+        plies_stopped: None,
+        missing: Vec::new(),
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}
