@@ -5,7 +5,7 @@
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use mancala_solver::perft::{divide, perft};
 use mancala_solver::search::{Limits, Solver};
-use mancala_solver::variant::{self, Built, VARIANTS};
+use mancala_solver::variant::{self, AnyGame, VARIANTS};
 use mancala_solver::{FourRow, FourRowPos, Game, Notation, TwoRow};
 use serde_json::{json, Value};
 use std::io::Write;
@@ -391,13 +391,13 @@ fn run(cmd: Command) -> Res {
         } => {
             search.depth = depth;
             match setup_any(&common)? {
-                Session::Two(..) => solve(&common, &search),
-                Session::Four(g, pos) => solve_four(&g, &pos, &common, &search),
+                AnyGame::Two(..) => solve(&common, &search),
+                AnyGame::Four(g, pos) => solve_four(&g, &pos, &common, &search),
             }
         }
         Command::Analyze { common, search } => match setup_any(&common)? {
-            Session::Two(..) => analyze(&common, &search),
-            Session::Four(g, pos) => analyze_four(&g, &pos, &common, &search),
+            AnyGame::Two(..) => analyze(&common, &search),
+            AnyGame::Four(g, pos) => analyze_four(&g, &pos, &common, &search),
         },
         Command::Bench {
             what: Some(BenchWhat::Engines { json, variant }),
@@ -419,21 +419,15 @@ fn run(cmd: Command) -> Res {
     }
 }
 
-/// A built game and its position: two-row or four-row.
-enum Session {
-    Two(Box<TwoRow>, mancala_solver::TwoRowPos),
-    Four(FourRow, FourRowPos),
-}
-
 /// Runs `$body` with `$g` and `$pos` bound to the game and position of either kind.
 macro_rules! with_game {
     ($c:expr, $g:ident, $pos:ident, $body:expr) => {
         match setup_any($c)? {
-            Session::Two($g, $pos) => {
+            AnyGame::Two($g, $pos) => {
                 let $g = *$g;
                 $body
             }
-            Session::Four($g, $pos) => $body,
+            AnyGame::Four($g, $pos) => $body,
         }
     };
 }
@@ -457,29 +451,15 @@ impl Describe for FourRow {
     }
 }
 
-/// Builds the rules (of either kind) and the position from the common options.
-fn setup_any(c: &Common) -> Result<Session, Fail> {
-    let info = variant::find(&c.variant)?;
-    if info.four.is_none() {
-        let (g, pos) = setup(c)?;
-        return Ok(Session::Two(Box::new(g), pos));
-    }
-    let width = c.width.or_else(|| {
-        let text = c.position.as_deref()?;
-        let first_row = text.split_whitespace().next()?.split('/').next()?;
-        let n = first_row.split(',').count();
-        (2..=mancala_solver::fourrow::MAX_WIDTH)
-            .contains(&n)
-            .then_some(n)
-    });
-    let Built::Four(g) = variant::build_any(&c.variant, width, c.seeds, &c.rules)? else {
-        unreachable!("a four-row catalogue entry builds four-row rules")
-    };
-    let pos = match &c.position {
-        Some(text) => g.parse_position(text)?,
-        None => g.start(),
-    };
-    Ok(Session::Four(g, pos))
+/// Builds the rules (of either family) and the position from the common options.
+fn setup_any(c: &Common) -> Result<AnyGame, Fail> {
+    Ok(variant::setup(
+        &c.variant,
+        c.width,
+        c.seeds,
+        &c.rules,
+        c.position.as_deref(),
+    )?)
 }
 
 fn cmd_start<G: Notation>(g: &G, pos: &G::Position, c: &Common) -> Res {
@@ -834,24 +814,16 @@ fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Re
     Ok(())
 }
 
-/// Builds the two-row rules and the position from the common options.
+/// Builds the two-row rules and the position from the common options (a caller that has
+/// seen the variant is a two-row one).
 fn setup(c: &Common) -> Result<(TwoRow, mancala_solver::TwoRowPos), Fail> {
-    // Check the variant name first, so an unknown variant is the error reported.
-    variant::find(&c.variant)?;
-    let width = c.width.or_else(|| {
-        let text = c.position.as_deref()?;
-        let first_row = text.split_whitespace().next()?.split('/').next()?;
-        let n = first_row.split(',').count();
-        (1..=mancala_solver::pits::MAX_WIDTH)
-            .contains(&n)
-            .then_some(n)
-    });
-    let g = variant::build(&c.variant, width, c.seeds, &c.rules)?;
-    let pos = match &c.position {
-        Some(text) => g.parse_position(text)?,
-        None => g.start(),
-    };
-    Ok((g, pos))
+    match setup_any(c)? {
+        AnyGame::Two(g, pos) => Ok((*g, pos)),
+        AnyGame::Four(..) => Err(Fail(format!(
+            "{}: a four-row variant where a two-row one is needed",
+            c.variant
+        ))),
+    }
 }
 
 /// The game-state object of `play --json` (docs/NOTATION.md).
@@ -1646,7 +1618,7 @@ fn pool(threads: usize) -> Result<rayon::ThreadPool, Fail> {
 fn play_match(m: &MatchArgs) -> Res {
     use mancala_solver::search::Oracle;
     match setup_any(&m.common)? {
-        Session::Two(g, pos) => {
+        AnyGame::Two(g, pos) => {
             use mancala_solver::engine::EngineSpec;
             let perfect = [&m.a, &m.b].iter().any(|e| {
                 matches!(
@@ -1681,7 +1653,7 @@ fn play_match(m: &MatchArgs) -> Res {
             };
             play_match_on(&*g, &pos, m, oracle)
         }
-        Session::Four(g, pos) => {
+        AnyGame::Four(g, pos) => {
             if m.tablebases.is_some() {
                 return Err(Fail(
                     "--tablebases: the endgame tables are for two-row games only".into(),
@@ -1897,7 +1869,7 @@ fn bench_engines(as_json: bool, variant: Option<String>) -> Res {
         bench_engines as run, BenchEvent, BENCH_ENGINES, BENCH_ENGINES_FOUR,
     };
     if let Some(v) = &variant {
-        variant::build_any(v, None, None, &[])?;
+        variant::setup(v, None, None, &[], None)?;
     }
     // A bar of the moves chosen on stderr (hidden when stderr is not a terminal); the rows go
     // to stdout between its redraws.
@@ -1963,8 +1935,8 @@ fn tablebase_four(cmd: &mancala_tablebases::cli::TablebaseCommand) -> Option<Res
             json: false,
             players: None,
         })? {
-            Session::Four(g, p) => Ok((g, p)),
-            Session::Two(..) => unreachable!("a four-row variant"),
+            AnyGame::Four(g, p) => Ok((g, p)),
+            AnyGame::Two(..) => unreachable!("a four-row variant"),
         }
     };
     let plies =

@@ -1,18 +1,10 @@
 //! The generic perft harness: every `tests/perft/*.perft` file (format in its README).
 
 use mancala_solver::perft::perft;
-use mancala_solver::variant::{self, Built};
-use mancala_solver::Notation;
+use mancala_solver::variant::{self, AnyGame};
 use std::path::Path;
 
 /// Perft of position text in any game.
-fn perft_text<G: Notation>(g: &G, text: &str, depth: u32, at: &str) -> u64 {
-    let pos = g
-        .parse_position(text)
-        .unwrap_or_else(|e| panic!("{at}: {e}"));
-    perft(g, &pos, depth)
-}
-
 /// Runs one golden file; returns the number of checks made.
 fn run_file(path: &Path) -> usize {
     let name = path.file_stem().unwrap().to_string_lossy().to_string();
@@ -38,12 +30,12 @@ fn run_file(path: &Path) -> usize {
                 let pos_text = position
                     .as_deref()
                     .unwrap_or_else(|| panic!("{at}: no position"));
-                let width = pos_text.split('/').next().unwrap().split(',').count();
-                let built = variant::build_any(&var, Some(width), None, &rules)
-                    .unwrap_or_else(|e| panic!("{at}: {e}"));
-                let got = match built {
-                    Built::Two(g) => perft_text(&*g, pos_text, depth, &at),
-                    Built::Four(g) => perft_text(&g, pos_text, depth, &at),
+                // The width is the position's (its first row's pits).
+                let got = match variant::setup(&var, None, None, &rules, Some(pos_text))
+                    .unwrap_or_else(|e| panic!("{at}: {e}"))
+                {
+                    AnyGame::Two(g, pos) => perft(&*g, &pos, depth),
+                    AnyGame::Four(g, pos) => perft(&g, &pos, depth),
                 };
                 assert_eq!(
                     got, nodes,

@@ -1,8 +1,9 @@
 //! The catalogue of variants: ids, sources, status, and building the rules from options.
 
-use crate::error::ConfigError;
-use crate::fourrow::{self, FourRow};
-use crate::tworow::{Kind, RuleOptions, TwoRow};
+use crate::error::{ConfigError, PositionError};
+use crate::fourrow::{self, FourRow, FourRowPos};
+use crate::game::{Game, Notation};
+use crate::tworow::{Kind, RuleOptions, TwoRow, TwoRowPos};
 
 /// How far the project supports a variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,33 +268,87 @@ fn once_each(rules: &[String]) -> Result<(), ConfigError> {
     Ok(())
 }
 
-/// The rules of a playable variant, two-row or four-row.
+/// A game of either board family and a position of it: what a command works on.
 #[derive(Clone, Debug)]
-pub enum Built {
-    /// A two-row game (metric `margin`), boxed: its sowing tables make it large.
-    Two(Box<TwoRow>),
-    /// A four-row game (metric `wdl`).
-    Four(FourRow),
+pub enum AnyGame {
+    /// A two-row game (boxed: its sowing tables make it large) and a position.
+    Two(Box<TwoRow>, TwoRowPos),
+    /// A four-row game and a position.
+    Four(FourRow, FourRowPos),
 }
 
-/// Builds the rules of any playable variant from command-line options.
-pub fn build_any(
+/// Why [`setup`] could not make a game and a position.
+#[derive(Clone, Debug)]
+pub enum SetupError {
+    /// The variant, width, seeds or rule options.
+    Config(ConfigError),
+    /// The position text.
+    Position(PositionError),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Config(e) => e.fmt(f),
+            SetupError::Position(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl From<ConfigError> for SetupError {
+    fn from(e: ConfigError) -> SetupError {
+        SetupError::Config(e)
+    }
+}
+
+impl From<PositionError> for SetupError {
+    fn from(e: PositionError) -> SetupError {
+        SetupError::Position(e)
+    }
+}
+
+/// The pits a side of `text`'s first row holds (its comma-separated fields), when that is a
+/// width of `range`: the width a position given without `--width` is read at.
+fn width_of(text: &str, range: std::ops::RangeInclusive<usize>) -> Option<usize> {
+    let first_row = text.split_whitespace().next()?.split('/').next()?;
+    let n = first_row.split(',').count();
+    range.contains(&n).then_some(n)
+}
+
+/// The rules of variant `id` and a position: `position` read in the variant's notation, or
+/// the start. Without `width`, a position's width is that of its first row (a width the family
+/// has; otherwise the variant's default, which then refuses the text with its reason).
+pub fn setup(
     id: &str,
     width: Option<usize>,
     seeds: Option<u32>,
     rules: &[String],
-) -> Result<Built, ConfigError> {
+    position: Option<&str>,
+) -> Result<AnyGame, SetupError> {
     let info = find(id)?;
-    if let Some(k) = info.four {
-        once_each(rules)?;
-        let opts = fourrow::Options::parse(k, rules)?;
-        return FourRow::new(
-            k,
-            width.unwrap_or(k.default_width()),
-            seeds.unwrap_or(k.default_seeds()),
-            opts,
-        )
-        .map(Built::Four);
-    }
-    build(id, width, seeds, rules).map(|g| Built::Two(Box::new(g)))
+    let Some(k) = info.four else {
+        let width = width.or_else(|| width_of(position?, 1..=crate::pits::MAX_WIDTH));
+        let g = build(id, width, seeds, rules)?;
+        let pos = match position {
+            Some(text) => g.parse_position(text)?,
+            None => g.start(),
+        };
+        return Ok(AnyGame::Two(Box::new(g), pos));
+    };
+    let width = width.or_else(|| width_of(position?, 2..=fourrow::MAX_WIDTH));
+    once_each(rules)?;
+    let opts = fourrow::Options::parse(k, rules)?;
+    let g = FourRow::new(
+        k,
+        width.unwrap_or(k.default_width()),
+        seeds.unwrap_or(k.default_seeds()),
+        opts,
+    )?;
+    let pos = match position {
+        Some(text) => g.parse_position(text)?,
+        None => g.start(),
+    };
+    Ok(AnyGame::Four(g, pos))
 }

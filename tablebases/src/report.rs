@@ -12,7 +12,7 @@ use mancala_solver::engine::perfect::oracle_values;
 use mancala_solver::fourrow::Kind as FourKind;
 use mancala_solver::report::svg::{bar_chart, Bar, Group};
 use mancala_solver::report::{write, Budget, Table};
-use mancala_solver::variant::{Built, VARIANTS};
+use mancala_solver::variant::{AnyGame, VARIANTS};
 use mancala_solver::{Game, MarginGame, Notation, Side, TwoRow, TwoRowPos};
 use std::collections::HashSet;
 use std::path::Path;
@@ -291,11 +291,11 @@ fn four_row_section(
             continue;
         };
         let width = four_report_width(kind);
-        let g = match mancala_solver::variant::build_any(v.id, Some(width), None, &[])
+        let g = match mancala_solver::variant::setup(v.id, Some(width), None, &[], None)
             .map_err(|e| Error::Rules(e.to_string()))?
         {
-            Built::Four(g) => g,
-            Built::Two(_) => continue,
+            AnyGame::Four(g, _) => g,
+            AnyGame::Two(..) => continue,
         };
         let rep = crate::fourrow::build(
             &g,
