@@ -1198,53 +1198,33 @@ fn analyze(c: &Common, s: &SearchOpts) -> Res {
     Ok(())
 }
 
-/// The positions of `mancala bench`: small exact solves of every two-row variant.
-const BENCH: &[(&str, usize, u32)] = &[
-    ("kalah", 4, 3),
-    ("kalah", 5, 3),
-    ("kalah", 6, 2),
-    ("oware", 3, 2),
-    ("oware", 3, 3),
-    ("warri", 3, 3),
-    ("kale", 3, 2),
-    ("kpo", 4, 2),
-    ("kpo", 5, 2),
-];
-
 fn bench(as_json: bool, threads: usize) -> Res {
     let threads = threads_or_all(Some(threads))?;
-    let mut rows = Vec::new();
-    let (mut nodes, mut secs) = (0u64, 0f64);
-    for &(id, w, s) in BENCH {
-        let g = variant::build(id, Some(w), Some(s), &[])?;
-        let solver = Solver::new(
-            &g,
-            Limits {
-                depth: None,
-                threads,
-                tt_mb: 64,
-                deadline: None,
-            },
-        );
-        let r = solver.solve(&g.start());
-        nodes += r.nodes;
-        secs += r.seconds;
+    let rows = mancala_solver::signature::run(threads, &mut |r| {
         if !as_json {
             eprintln!(
-                "{id:<6} {w}x{s}  value {:+3}  {:>11} nodes  {:7.3} s  {:6.2} M nodes/s",
+                "{:<6} {}x{}  value {:+3}  {:>11} nodes  {:7.3} s  {:6.2} M nodes/s",
+                r.variant,
+                r.width,
+                r.seeds,
                 r.value,
                 r.nodes,
                 r.seconds,
                 r.nodes as f64 / r.seconds.max(1e-9) / 1e6
             );
         }
-        rows.push(
-            json!({"variant": id, "width": w, "seeds": s, "value": r.value,
-            "exact": r.exact, "nodes": r.nodes, "seconds": r.seconds}),
-        );
-    }
+    })?;
+    let nodes: u64 = rows.iter().map(|r| r.nodes).sum();
+    let secs: f64 = rows.iter().map(|r| r.seconds).sum();
     let nps = nodes as f64 / secs.max(1e-9);
     if as_json {
+        let rows: Vec<Value> = rows
+            .iter()
+            .map(|r| {
+                json!({"variant": r.variant, "width": r.width, "seeds": r.seeds, "value": r.value,
+                    "exact": r.exact, "nodes": r.nodes, "seconds": r.seconds})
+            })
+            .collect();
         out!(
             "{}",
             json!({"nodes": nodes, "seconds": secs, "nodes_per_second": nps,

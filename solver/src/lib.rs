@@ -30,6 +30,7 @@ pub mod refsolve;
 pub mod report;
 pub mod search;
 pub mod side;
+pub mod signature;
 pub mod stats;
 pub mod text;
 pub mod tt;
