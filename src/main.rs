@@ -144,8 +144,8 @@ struct SearchOpts {
     /// Search threads, 1..=256 (default: all cores, at most 256).
     #[arg(long)]
     threads: Option<usize>,
-    /// Transposition table size in MiB, 1..=65536 [default: 256; two-row games: doubled for
-    /// every 6 seeds on the board past 36, up to 2048]. Four-row `solve`: the count of plies
+    /// Transposition table size in MiB, 1..=65536 [default: 256; two-row games: 64 at 36
+    /// seeds on the board, doubled for every 3 more and halved for every 3 fewer, 16..2048]. Four-row `solve`: the count of plies
     /// that follows the search keeps to the same memory once the search's table is freed:
     /// the whole reachable graph (160 bytes a position, at most 3,000,000 positions), else a
     /// depth-limited search (128 bytes a memo entry); past both, "plies" is null and
