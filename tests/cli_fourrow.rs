@@ -172,6 +172,24 @@ fn tablebases_build_probe_verify_and_solve() {
         a_plain["moves"]
     );
     assert_eq!(a_plain["value"], plain["value"]);
+    // `match` plays the perfect engine from the same tables.
+    let m: serde_json::Value = serde_json::from_str(&ok(&[
+        "match",
+        "chisolo",
+        "--position",
+        pos,
+        "--a",
+        "perfect",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--tablebases",
+        d,
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(m["games"], 2);
     // Stats: the slices of 5 seeds; with no seed, the mover has lost in 0.
     let st = ok(&[
         &["tablebase", "stats", "chisolo", "--stones", "5"][..],
@@ -192,6 +210,19 @@ fn tablebases_build_probe_verify_and_solve() {
     let err = fails(&["solve", "chisolo", "--position", pos, "--tablebases", d]);
     assert!(err.contains("chisolo-default-w2-m3-o2.ftb"), "{err}");
     let err = fails(&["analyze", "chisolo", "--position", pos, "--tablebases", d]);
+    assert!(err.contains("chisolo-default-w2-m3-o2.ftb"), "{err}");
+    let err = fails(&[
+        "match",
+        "chisolo",
+        "--position",
+        pos,
+        "--a",
+        "perfect",
+        "--b",
+        "random",
+        "--tablebases",
+        d,
+    ]);
     assert!(err.contains("chisolo-default-w2-m3-o2.ftb"), "{err}");
     // Tables of another width are not these.
     let err = fails(&[

@@ -5,33 +5,32 @@
 //!   generic over, with [`MarginGame`] for seed-scored games and [`Notation`] for text;
 //! - [`tworow`]: kalah, oware, warri, kale and kpo;
 //! - [`nseat`]: the interface of games of two to four seats ([`nseat::SeatGame`]), with the
-//!   multi-player analysis (paranoid values, max^n), engines and matches generic over it;
+//!   multi-player analysis (paranoid values, max^n) generic over it;
 //! - [`kpo_players`]: kpo for three and four players;
 //! - [`text`]: position text per docs/NOTATION.md;
 //! - [`variant`]: the catalogue of variants and building rules from options;
 //! - [`perft`]: move-path counting; [`line`](mod@line): lines of perfect play from exact values;
-//! - [`engine`]: game-playing engines, [`matches`](mod@matches) between them and their [`stats`];
-//! - [`report`]: Markdown, CSV and SVG writers and the advantage and strength reports.
+//! - [`search`]: alpha-beta solving with a transposition table ([`tt`]);
+//! - [`rng`]: the small seeded generator that tests, playouts and random openings share.
+//!
+//! Engines, matches, statistics and reports are the `mancala-analysis` crate's, above this one
+//! and the tablebases.
 #![deny(missing_docs)]
 
-pub mod engine;
 pub mod error;
 pub mod fourrow;
 pub mod game;
 pub mod keys;
 pub mod kpo_players;
 pub mod line;
-pub mod matches;
 pub mod nseat;
 pub mod perft;
 pub mod pits;
 pub mod reference;
 pub mod refsolve;
-pub mod report;
+pub mod rng;
 pub mod search;
 pub mod side;
-pub mod signature;
-pub mod stats;
 pub mod text;
 pub mod tt;
 pub mod tworow;

@@ -87,7 +87,8 @@ pub enum Error {
 }
 
 impl Error {
-    pub(crate) fn io(path: &Path, action: &'static str, source: std::io::Error) -> Error {
+    /// An I/O failure on `path` while `action` ("reading", "writing the report in").
+    pub fn io(path: &Path, action: &'static str, source: std::io::Error) -> Error {
         Error::Io {
             path: path.to_path_buf(),
             action,

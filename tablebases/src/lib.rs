@@ -133,7 +133,6 @@ pub mod fourrow;
 pub mod index;
 pub mod plan;
 pub mod probe;
-pub mod report;
 pub mod rules;
 pub mod verify;
 

@@ -131,9 +131,9 @@ impl RefKpo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rng;
     use crate::kpo_players::KpoPlayers;
     use crate::nseat::{SeatGame, SeatNotation};
+    use crate::rng::Rng;
 
     /// The fast position as the reference's.
     fn to_ref(g: &KpoPlayers, p: &super::super::KpoNPos) -> RefPos {

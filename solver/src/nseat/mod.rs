@@ -1,5 +1,5 @@
 //! Games of two to four seats, scored by seeds: the interface that the multi-player
-//! analysis, engines and matches are generic over, beside the two-player [`crate::Game`].
+//! analysis is generic over (the engines and matches of `mancala-analysis` too), beside the two-player [`crate::Game`].
 //!
 //! A game of `n` seats implements [`SeatGame`]: seats are numbered `0..n` in turn order
 //! (seat 0 moves first), and a position carries the seeds each seat has taken so far, a
@@ -26,9 +26,6 @@
 //!   move and the same board (the seeds taken so far are left out of the key).
 
 pub mod analysis;
-pub mod bench;
-pub mod engine;
-pub mod matches;
 pub mod maxn;
 pub mod paranoid;
 pub mod retro;

@@ -1,7 +1,7 @@
 //! The text of an engine: `name[:key=value]...` (parameters also separated by commas), shared
 //! by the engines of two players and of more seats.
 
-use crate::error::ConfigError;
+use mancala_solver::error::ConfigError;
 
 /// An engine's name and parameters, checked against the keys that engine takes.
 pub(crate) struct SpecText<'a> {

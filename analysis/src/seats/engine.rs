@@ -4,8 +4,8 @@
 //! | --- | --- |
 //! | `random` | a uniformly random legal move |
 //! | `greedy` | the move that takes the most seeds at once (the end's share-out included), ties at random |
-//! | `maxn[:depth=D\|:nodes=N][:tie=T]` | max^n ([`super::maxn`]) by iterative deepening to depth D (default 3) or as deep as N nodes a move allow; inner ties by rule T (`first`, `hurt-next`, `help-next`; default `first`), ties at the root at random |
-//! | `paranoid[:depth=D\|:nodes=N]` | alpha-beta for the mover against all the others together ([`super::paranoid`]), by iterative deepening to depth D (default 4) or as deep as N nodes a move allow; ties at random |
+//! | `maxn[:depth=D\|:nodes=N][:tie=T]` | max^n ([`mancala_solver::nseat::maxn`]) by iterative deepening to depth D (default 3) or as deep as N nodes a move allow; inner ties by rule T (`first`, `hurt-next`, `help-next`; default `first`), ties at the root at random |
+//! | `paranoid[:depth=D\|:nodes=N]` | alpha-beta for the mover against all the others together ([`mancala_solver::nseat::paranoid`]), by iterative deepening to depth D (default 4) or as deep as N nodes a move allow; ties at random |
 //! | `mcts[:iters=N][:c=C]` | UCT for `n` players: each node keeps the mean share of every seat, and the seat to move chooses by its own (default 1000 iterations, C = 1.4) |
 //!
 //! At a horizon both searches use [`SeatGame::estimate`]: for kpo, the seeds in a player's
@@ -13,11 +13,11 @@
 //! to the engine, and an engine keeps nothing from one game to the next, so a game is a
 //! function of the specs and the generator's seed.
 
-use super::maxn::{MaxN, Tie};
-use super::paranoid::Paranoid;
-use super::{Scores, SeatGame, MAX_SEATS};
 use crate::engine::{Rng, SpecText};
-use crate::error::ConfigError;
+use mancala_solver::error::ConfigError;
+use mancala_solver::nseat::maxn::{MaxN, Tie};
+use mancala_solver::nseat::paranoid::Paranoid;
+use mancala_solver::nseat::{Scores, SeatGame, MAX_SEATS};
 use std::fmt;
 
 /// A player of a game of `n` seats.

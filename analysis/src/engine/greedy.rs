@@ -44,8 +44,8 @@ impl<G: EngineGame> Engine<G> for Greedy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Notation;
-    use crate::tworow::{Kind, TwoRow};
+    use mancala_solver::game::Notation;
+    use mancala_solver::tworow::{Kind, TwoRow};
 
     #[test]
     fn greedy_takes_the_biggest_capture() {

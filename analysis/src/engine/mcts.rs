@@ -1,8 +1,8 @@
 //! `mcts`: UCT Monte-Carlo tree search (Kocsis & Szepesvári 2006) with random playouts.
 
 use super::{Engine, Rng};
-use crate::game::{Game, MarginGame};
-use crate::side::Side;
+use mancala_solver::game::{Game, MarginGame};
+use mancala_solver::side::Side;
 
 /// The longest random playout, in plies; a playout cut there is scored by the seeds won so
 /// far (the match rule for unfinished games, see [`crate::matches`]).
@@ -172,8 +172,8 @@ impl<G: MarginGame> Engine<G> for Mcts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Notation;
-    use crate::tworow::{Kind, TwoRow};
+    use mancala_solver::game::Notation;
+    use mancala_solver::tworow::{Kind, TwoRow};
 
     #[test]
     fn mcts_finds_a_winning_capture_and_is_reproducible() {

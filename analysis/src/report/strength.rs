@@ -6,12 +6,13 @@ use super::svg::{bar_chart, Bar, Group};
 use super::{pct, write, Budget, Table};
 use crate::engine::perfect::oracle_values;
 use crate::engine::{EngineGame, EngineSpec, Rng};
-use crate::fourrow::{FourRow, Kind as FourKind};
 use crate::matches::{run_match, MatchConfig};
-use crate::search::Oracle;
 use crate::stats::{bradley_terry, wilson, Rate};
-use crate::tworow::TwoRow;
-use crate::variant::VARIANTS;
+use mancala_solver::fourrow::{FourRow, Kind as FourKind};
+use mancala_solver::game::Notation;
+use mancala_solver::search::Oracle;
+use mancala_solver::tworow::TwoRow;
+use mancala_solver::variant::VARIANTS;
 use std::io;
 use std::path::Path;
 use std::sync::Arc;
@@ -104,10 +105,35 @@ pub fn errors<G: EngineGame + 'static>(
     }
 }
 
-/// The tablebases of a game, if there are any.
-pub type OracleFor<'a> = &'a dyn Fn(&TwoRow) -> Option<Arc<dyn Oracle<TwoRow>>>;
-/// The win/draw/loss tables of a four-row game, if there are any.
-pub type OracleFour<'a> = &'a dyn Fn(&FourRow) -> Option<Arc<dyn Oracle<FourRow>>>;
+/// The tablebases of a two-row game in `tables`, built first up to the budget's stones (the
+/// slices already there are kept).
+fn two_row_tables(
+    g: &TwoRow,
+    tables: &Path,
+    budget: &Budget,
+) -> io::Result<Option<Arc<dyn Oracle<TwoRow>>>> {
+    mancala_tablebases::build(g, tables, budget.tb_stones, budget.threads, &|_| {})
+        .map_err(io::Error::other)?;
+    Ok(mancala_tablebases::Tablebases::open(tables, g)
+        .ok()
+        .map(|t| Arc::new(t) as _))
+}
+
+/// The win/draw/loss tables of a four-row game in `tables/four`, built first up to the
+/// budget's four-row stones; none for the games or boards the tables do not cover.
+fn four_row_tables(
+    g: &FourRow,
+    tables: &Path,
+    budget: &Budget,
+    log: &(dyn Fn(&str) + Sync),
+) -> Option<Arc<dyn Oracle<FourRow>>> {
+    log(&format!("{}: four-row tables", g.variant_id()));
+    let dir = tables.join("four");
+    mancala_tablebases::fourrow::build(g, &dir, budget.four_tb_stones, budget.threads, &|_| {})
+        .ok()?;
+    let t = mancala_tablebases::fourrow::FourTables::open(&dir, g).ok()?;
+    (!t.is_empty()).then(|| Arc::new(t) as _)
+}
 
 /// A bar chart of ratings, its scale rounded out to 200 Elo.
 fn ratings_chart(title: &str, names: &[String], groups: &[Group]) -> String {
@@ -274,14 +300,15 @@ fn variant_section<G: EngineGame + 'static>(
 }
 
 /// Writes `strength.md`, `strength-ladder.csv`, `strength-errors.csv` and `strength.svg`
-/// (two-row games) and `strength-four.svg` (four-row games) into `out`. `oracle_for` gives
-/// the tablebases of a two-row game, `oracle_four` those of a four-row game, if any.
+/// (two-row games) and `strength-four.svg` (four-row games) into `out`. The errors against
+/// perfect play are judged by the tables in `tables`, built first where missing (two-row
+/// games up to the budget's stones; four-row tables on the standard boards of the removal
+/// games, in `tables/four`).
 pub fn strength(
     out: &Path,
     budget: &Budget,
     seed: u64,
-    oracle_for: OracleFor,
-    oracle_four: OracleFour,
+    tables: &Path,
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<()> {
     let t0 = Instant::now();
@@ -298,7 +325,7 @@ pub fn strength(
          Every pair of engines plays {} games on the standard board of each variant (2x6, 4 \
          seeds), both seat orders, the first {LADDER_OPENING} plies of each game random so \
          that games differ. Ratings are Bradley–Terry on the Elo scale, `{}` anchored at 0, \
-         with approximate 95% intervals (`mancala_solver::stats`). These are samples. \
+         with approximate 95% intervals (`mancala_analysis::stats`). These are samples. \
          *Score* is points (win 1, draw ½) over games; column *vs k* gives the points \
          scored against engine number k.\n\n",
         budget.name,
@@ -326,7 +353,7 @@ pub fn strength(
     let mut groups = Vec::new();
     let mut err_md = String::new();
     for (vi, v) in VARIANTS.iter().filter(|v| v.kind.is_some()).enumerate() {
-        let g = crate::variant::build(v.id, None, None, &[]).expect("standard board");
+        let g = mancala_solver::variant::build(v.id, None, None, &[]).expect("standard board");
         let sec = variant_section(
             v.id,
             &g,
@@ -334,7 +361,7 @@ pub fn strength(
             budget.ladder_games,
             budget.error_positions,
             seed ^ ((vi as u64) << 40),
-            oracle_for(&g),
+            two_row_tables(&g, tables, budget)?,
             &mut ladder_csv,
             &mut err_csv,
             log,
@@ -369,7 +396,7 @@ pub fn strength(
          the first {LADDER_OPENING} plies random, with the engines of the four-row budget: \
          alpha-beta with node budgets (the number of moves differs so much from one game to \
          another that a fixed depth would take milliseconds in one and minutes in another). \
-         A game stopped by repetition or the ply limit is a draw (`mancala_solver::matches`). \
+         A game stopped by repetition or the ply limit is a draw (`mancala_analysis::matches`). \
          Chisolo-ii and mwambulula, whose move generation is far slower (re-sown captures \
          can make sowings that cycle for millions of laps before they are found illegal), \
          get a smaller ladder ({} games a pair); the plot shows the other eight.\n\n",
@@ -388,7 +415,7 @@ pub fn strength(
             play.ladder_games,
             budget.four_error_positions,
             seed ^ (0xF0u64 << 48) ^ ((ki as u64) << 40),
-            oracle_four(&g),
+            four_row_tables(&g, tables, budget, log),
             &mut ladder_csv,
             &mut err_csv,
             log,

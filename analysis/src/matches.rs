@@ -26,9 +26,9 @@
 
 use crate::engine::{Engine, EngineGame, EngineSpec, Rng};
 
-use crate::search::Oracle;
-use crate::side::Side;
 use crate::stats::{elo, wilson, Elo, Rate};
+use mancala_solver::search::Oracle;
+use mancala_solver::side::Side;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -270,8 +270,8 @@ pub fn summarize(games: &[MatchGame]) -> Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
-    use crate::tworow::{Kind, TwoRow};
+    use mancala_solver::game::Game;
+    use mancala_solver::tworow::{Kind, TwoRow};
 
     #[test]
     fn matches_do_not_depend_on_the_thread_count() {

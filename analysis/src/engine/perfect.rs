@@ -1,8 +1,8 @@
 //! `perfect`: exact play from the solver, helped by endgame tablebases.
 
 use super::{from_child, pick_best, Engine, EngineGame, Rng};
-use crate::game::MarginGame;
-use crate::search::{Limits, Oracle, Solver};
+use mancala_solver::game::MarginGame;
+use mancala_solver::search::{Limits, Oracle, Solver};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -152,8 +152,8 @@ impl<G: EngineGame> Engine<G> for Perfect<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
-    use crate::tworow::{Kind, TwoRow};
+    use mancala_solver::game::Game;
+    use mancala_solver::tworow::{Kind, TwoRow};
 
     #[test]
     fn perfect_keeps_the_value_of_the_start() {
@@ -164,9 +164,9 @@ mod tests {
             let mut pos = g.start();
             let mut e = Perfect::new(4, None);
             let mut rng = Rng::new(9);
-            let v0 = crate::search::solve(&g, &pos).value;
-            let south = |g: &TwoRow, p: &crate::TwoRowPos, v: i32| {
-                if g.to_move(p) == crate::Side::South {
+            let v0 = mancala_solver::search::solve(&g, &pos).value;
+            let south = |g: &TwoRow, p: &mancala_solver::TwoRowPos, v: i32| {
+                if g.to_move(p) == mancala_solver::Side::South {
                     v
                 } else {
                     -v
@@ -179,7 +179,7 @@ mod tests {
                 }
                 let m = e.choose(&g, &pos, &mut rng);
                 pos = g.play(&pos, m);
-                let v = crate::search::solve(&g, &pos).value;
+                let v = mancala_solver::search::solve(&g, &pos).value;
                 assert_eq!(south(&g, &pos, v), start, "{k:?}");
             }
         }

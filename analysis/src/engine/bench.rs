@@ -2,9 +2,9 @@
 //! variant (two-row and four-row).
 
 use super::{EngineGame, EngineSpec, Rng};
-use crate::fourrow::FourRow;
-use crate::game::Game;
-use crate::variant::VARIANTS;
+use mancala_solver::fourrow::FourRow;
+use mancala_solver::game::Game;
+use mancala_solver::variant::VARIANTS;
 use std::time::Instant;
 
 /// The engines measured: every kind, alpha-beta at several depths (time to depth).
@@ -142,10 +142,14 @@ pub fn bench_engines(
     enum Plan {
         Two(
             &'static str,
-            Box<crate::tworow::TwoRow>,
-            Vec<crate::tworow::TwoRowPos>,
+            Box<mancala_solver::tworow::TwoRow>,
+            Vec<mancala_solver::tworow::TwoRowPos>,
         ),
-        Four(&'static str, FourRow, Vec<crate::fourrow::FourRowPos>),
+        Four(
+            &'static str,
+            FourRow,
+            Vec<mancala_solver::fourrow::FourRowPos>,
+        ),
     }
     // The positions first, so that the number of moves is known before the first.
     let mut plans = Vec::new();
@@ -154,7 +158,7 @@ pub fn bench_engines(
             continue;
         }
         if v.kind.is_some() {
-            let g = crate::variant::build(v.id, None, None, &[]).expect("standard board");
+            let g = mancala_solver::variant::build(v.id, None, None, &[]).expect("standard board");
             let ps = bench_positions(&g);
             plans.push(Plan::Two(v.id, Box::new(g), ps));
         } else if let Some(k) = v.four {

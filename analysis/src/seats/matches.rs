@@ -24,10 +24,10 @@
 //! seats that tie for it, so the win shares of a game add up to one.
 
 use super::engine::{SeatEngine, SeatEngineSpec};
-use super::{SeatGame, MAX_SEATS};
 use crate::engine::Rng;
 use crate::matches::End;
 use crate::stats::Z95;
+use mancala_solver::nseat::{SeatGame, MAX_SEATS};
 use rayon::prelude::*;
 use std::collections::HashSet;
 
@@ -294,8 +294,8 @@ pub fn summarize_seats(games: &[SeatRecord], seats: usize, engines: usize) -> Se
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kpo_players::KpoPlayers;
-    use crate::nseat::SeatNotation;
+    use mancala_solver::kpo_players::KpoPlayers;
+    use mancala_solver::nseat::SeatNotation;
 
     #[test]
     fn matches_do_not_depend_on_the_thread_count() {

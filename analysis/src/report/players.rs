@@ -5,13 +5,13 @@
 //! `mancala report advantage` writes it with the rest.
 
 use super::{write, Table};
-use crate::error::ConfigError;
-use crate::kpo_players::{KpoPlayers, Options};
-use crate::nseat::analysis::{analyse, winners, Analysis, Effort};
-use crate::nseat::engine::SeatEngineSpec;
-use crate::nseat::matches::{run_seat_match, summarize_seats, SeatMatchConfig, SeatSummary};
-use crate::nseat::maxn::Tie;
-use crate::nseat::{shares_text, SeatGame};
+use crate::seats::engine::SeatEngineSpec;
+use crate::seats::matches::{run_seat_match, summarize_seats, SeatMatchConfig, SeatSummary};
+use mancala_solver::error::ConfigError;
+use mancala_solver::kpo_players::{KpoPlayers, Options};
+use mancala_solver::nseat::analysis::{analyse, winners, Analysis, Effort};
+use mancala_solver::nseat::maxn::Tie;
+use mancala_solver::nseat::{shares_text, SeatGame};
 use std::io;
 use std::path::Path;
 use std::time::Instant;

@@ -3,17 +3,17 @@
 //! the longest principal line found in each; then the same for the four-row removal games'
 //! win/draw/loss tables, whose longest lines are exact distances.
 
-use crate::api::stats;
-use crate::build::build;
-use crate::error::Error;
-use crate::index::Slice;
-use crate::probe::Tablebases;
-use mancala_solver::engine::perfect::oracle_values;
+use crate::engine::perfect::oracle_values;
+use crate::report::svg::{bar_chart, Bar, Group};
+use crate::report::{write, Budget, Table};
 use mancala_solver::fourrow::Kind as FourKind;
-use mancala_solver::report::svg::{bar_chart, Bar, Group};
-use mancala_solver::report::{write, Budget, Table};
 use mancala_solver::variant::{AnyGame, VARIANTS};
 use mancala_solver::{Game, MarginGame, Notation, Side, TwoRow, TwoRowPos};
+use mancala_tablebases::api::stats;
+use mancala_tablebases::build::build;
+use mancala_tablebases::error::Error;
+use mancala_tablebases::index::Slice;
+use mancala_tablebases::probe::Tablebases;
 use std::collections::HashSet;
 use std::path::Path;
 use std::time::Instant;
@@ -239,7 +239,8 @@ fn write_distribution(out: &Path, svg: &str, game: &str, groups: &[Group]) -> st
 /// The width of the four-row tables of `kind` in the report: its standard board, or the
 /// widest the tables allow when the standard board is wider.
 fn four_report_width(kind: FourKind) -> usize {
-    kind.default_width().min(crate::fourrow::MAX_WIDTH)
+    kind.default_width()
+        .min(mancala_tablebases::fourrow::MAX_WIDTH)
 }
 
 /// Appends the four-row section to `md` (win/draw/loss tables with distances for every
@@ -267,8 +268,8 @@ fn four_row_section(
          hastens, the loser delays), exact, with a position that has it (the first in index \
          order). Chisolo-ii and mwambulula re-sow their captures, so their seed counts never \
          fall and they have no such tables.\n\n",
-        crate::fourrow::MAX_WIDTH,
-        crate::fourrow::MAX_WIDTH,
+        mancala_tablebases::fourrow::MAX_WIDTH,
+        mancala_tablebases::fourrow::MAX_WIDTH,
         budget.four_tb_stones
     );
     let mut csv = Table::new(&[
@@ -297,7 +298,7 @@ fn four_row_section(
             AnyGame::Four(g, _) => g,
             AnyGame::Two(..) => continue,
         };
-        let rep = crate::fourrow::build(
+        let rep = mancala_tablebases::fourrow::build(
             &g,
             dir,
             budget.four_tb_stones,
@@ -359,9 +360,10 @@ fn four_row_section(
                     if s.max_plies != longest {
                         continue;
                     }
-                    let f = crate::fourrow::files::open_slice(&g, &s.path, s.split)?;
+                    let f = mancala_tablebases::fourrow::files::open_slice(&g, &s.path, s.split)?;
                     if let Some(i) = f.data().iter().position(|&b| b as u32 == longest + 1) {
-                        let pos = crate::fourrow::FourSlice::new(&g, s.split).unrank(&g, i as u64);
+                        let pos = mancala_tablebases::fourrow::FourSlice::new(&g, s.split)
+                            .unrank(&g, i as u64);
                         from = g.format_position(&pos);
                         break;
                     }

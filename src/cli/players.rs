@@ -3,28 +3,20 @@
 //! `mancala_solver::{kpo_players, nseat}`; text and JSON follow
 //! docs/NOTATION-KPO-PLAYERS.md.
 
-use super::{pool, threads_or_all, Command, Common, Fail, MatchArgs, Res, SearchOpts};
-use mancala_solver::kpo_players::{KpoNPos, KpoPlayers, Options};
-use mancala_solver::nseat::analysis::{analyse, winners, Effort};
-use mancala_solver::nseat::engine::SeatEngineSpec;
-use mancala_solver::nseat::matches::{
+use super::matches::MatchArgs;
+use super::options::{pool, threads_or_all, Common, SearchOpts};
+use crate::{Command, Fail, Res};
+use mancala_analysis::seats::engine::SeatEngineSpec;
+use mancala_analysis::seats::matches::{
     permutations, run_seat_match, summarize_seats, SeatMatchConfig,
 };
+use mancala_solver::kpo_players::{KpoNPos, KpoPlayers, Options};
+use mancala_solver::nseat::analysis::{analyse, winners, Effort};
 use mancala_solver::nseat::{divide, perft, shares_text, SeatGame, SeatNotation};
 use mancala_solver::variant;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::time::Instant;
-
-/// Prints a line on stdout; a closed pipe ends the program quietly (as `out!` in main).
-macro_rules! out {
-    ($($arg:tt)*) => {{
-        let mut o = std::io::stdout().lock();
-        if writeln!(o, $($arg)*).is_err() {
-            std::process::exit(0);
-        }
-    }};
-}
 
 /// The whole-graph analysis of `solve` stops beyond this many positions (about 60 bytes a
 /// position while it runs).
@@ -216,7 +208,7 @@ fn cmd_perft(g: &KpoPlayers, pos: &KpoNPos, c: &Common, depth: u32, split: bool)
         .collect();
     let ident =
         json!({"variant": "kpo", "players": g.players(), "position": g.format_position(pos)});
-    crate::print_perft(c, ident, depth, nodes, secs, split.then_some(&parts[..]))
+    super::position::print_perft(c, ident, depth, nodes, secs, split.then_some(&parts[..]))
 }
 
 /// `solve`: each player's paranoid value (whole graph where it fits, and by search), what
@@ -239,7 +231,7 @@ fn solve(g: &KpoPlayers, pos: &KpoNPos, c: &Common, s: &SearchOpts, depth: Optio
     }
     let threads = threads_or_all(s.threads)?;
     let arrangements =
-        mancala_solver::report::advantage::positions_up_to(g.in_play(pos), 2 * g.width())
+        mancala_analysis::report::advantage::positions_up_to(g.in_play(pos), 2 * g.width())
             .saturating_mul(g.players() as u64);
     let effort = Effort {
         graph_positions: if arrangements <= ARRANGEMENTS_LIMIT {
@@ -251,7 +243,7 @@ fn solve(g: &KpoPlayers, pos: &KpoNPos, c: &Common, s: &SearchOpts, depth: Optio
         search_tt_mb: tt_mb,
         kingmakers: KINGMAKER_LIMIT,
     };
-    let pb = super::spinner();
+    let pb = super::options::spinner();
     let a = pool(threads)?.install(|| analyse(g, pos, &effort, &|m| pb.set_message(m.to_string())));
     pb.finish_and_clear();
     if let Some(gv) = a.paranoid_graph {
@@ -549,7 +541,7 @@ fn play_match(g: &KpoPlayers, pos: &KpoNPos, m: &MatchArgs) -> Res {
 /// `mancala bench players`: perft, the engines' searches, the exact search and the whole-graph
 /// analysis, one line each (nodes, seconds, nodes a second).
 pub fn bench(as_json: bool) -> Res {
-    let rows = mancala_solver::nseat::bench::bench_players(&mut |r| {
+    let rows = mancala_analysis::seats::bench::bench_players(&mut |r| {
         if !as_json {
             out!(
                 "{:<72} {:>12} nodes {:>9.3} s {:>8.2} M nodes/s",

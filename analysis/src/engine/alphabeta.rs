@@ -507,9 +507,9 @@ fn minimax_at<G: EngineGame>(game: &G, pos: &G::Position, depth: u32, ply: u32) 
 mod tests {
     use super::*;
     use crate::engine::Rng;
-    use crate::fourrow::{self, FourRow};
-    use crate::game::Game;
-    use crate::tworow::{Kind, TwoRow};
+    use mancala_solver::fourrow::{self, FourRow};
+    use mancala_solver::game::Game;
+    use mancala_solver::tworow::{Kind, TwoRow};
     use proptest::prelude::{
         any, prop_assert, prop_assert_eq, prop_assume, proptest, ProptestConfig,
     };
@@ -633,7 +633,7 @@ mod tests {
         let w = sol.value(&g, &pos).unwrap();
         assert_eq!(w.value(), 1);
         for _ in 0..w.plies().unwrap() {
-            let m = if g.to_move(&pos) == crate::Side::South {
+            let m = if g.to_move(&pos) == mancala_solver::Side::South {
                 ab.choose(&g, &pos, &mut rng)
             } else {
                 sol.line(&g, &pos)[0]

@@ -4,12 +4,14 @@
 use super::svg::{bar_chart, Bar, Group};
 use super::{pct, write, Budget, Table};
 use crate::engine::{EngineGame, EngineSpec};
-use crate::fourrow::{retro, FourRow, Kind as FourKind};
-use crate::game::Game;
 use crate::matches::{run_match, summarize, MatchConfig, Summary};
 use crate::stats::wilson;
-use crate::tworow::{RuleOptions, TwoRow};
-use crate::variant::{Status, VARIANTS};
+use mancala_solver::fourrow::{retro, FourRow, Kind as FourKind};
+use mancala_solver::game::{Game, Notation};
+use mancala_solver::tworow::{RuleOptions, TwoRow};
+use mancala_solver::variant::{Status, VARIANTS};
+use mancala_tablebases::plan::Budget as PlanBudget;
+use mancala_tablebases::Planner;
 use std::collections::HashMap;
 use std::io;
 use std::path::Path;
@@ -43,10 +45,47 @@ pub struct Proved {
     pub seconds: f64,
 }
 
-/// Proves the start of a reduced board by the solve planner (`mancala solve`), given the
-/// rules and a deadline. The caller supplies it (the planner sits in the tablebases crate,
-/// beside this one).
-pub type Prove<'a> = dyn Fn(&TwoRow, Instant) -> Proved + Sync + 'a;
+/// Proves the start of `g` by the solve planner (what `mancala solve` does) within the
+/// budget's table memory and threads and by `deadline`, its tables kept in `tables` (boards
+/// of one width share them). A failure is logged and gives a board not proven.
+pub fn prove(
+    g: &TwoRow,
+    budget: &Budget,
+    tables: &Path,
+    deadline: Instant,
+    log: &(dyn Fn(&str) + Sync),
+) -> Proved {
+    let plan = PlanBudget {
+        memory: budget.table_memory,
+        deadline: Some(deadline),
+        cache: Some(tables.to_path_buf()),
+        ..PlanBudget::new(budget.threads)
+    };
+    match Planner::new(g, plan).solve(&g.start(), &mut |_| {}) {
+        Ok(a) => Proved {
+            value: a.value,
+            exact: a.exact,
+            method: a.method.as_str(),
+            nodes: a.nodes,
+            seconds: a.seconds,
+        },
+        Err(e) => {
+            log(&format!(
+                "{} {}x{}: {e}",
+                g.variant_id(),
+                g.width(),
+                g.seeds()
+            ));
+            Proved {
+                value: 0,
+                exact: false,
+                method: "-",
+                nodes: 0,
+                seconds: 0.0,
+            }
+        }
+    }
+}
 
 /// Positions with up to `stones` seeds on a board of `pits` pits: C(stones + pits, pits).
 pub fn positions_up_to(stones: u32, pits: usize) -> u64 {
@@ -59,16 +98,16 @@ pub fn positions_up_to(stones: u32, pits: usize) -> u64 {
 }
 
 /// Exact values of the start positions of reduced boards of `variant`, by increasing size,
-/// each proven by `prove` within the budget's time for one solve. A size is left out when the
+/// each proven by [`prove`] within the budget's time for one solve, its tables in `tables`. A size is left out when the
 /// next smaller one in its row (fewer seeds) or column (fewer pits) was not proven in time:
 /// sizes grow fast, so this keeps the whole within a small multiple of the budget.
 pub fn reduced_boards(
     variant: &'static str,
     budget: &Budget,
-    prove: &Prove,
+    tables: &Path,
     log: &(dyn Fn(&str) + Sync),
 ) -> Vec<Solved> {
-    let kind = crate::variant::find(variant)
+    let kind = mancala_solver::variant::find(variant)
         .ok()
         .and_then(|v| v.kind)
         .expect("a playable two-row variant");
@@ -86,7 +125,7 @@ pub fn reduced_boards(
             }
             let deadline =
                 Instant::now() + std::time::Duration::from_secs_f64(budget.solve_seconds);
-            let r = prove(&g, deadline);
+            let r = prove(&g, budget, tables, deadline, log);
             log(&format!(
                 "{variant} {w}x{s}: {:+} {} ({}) in {:.2} s",
                 r.value,
@@ -219,12 +258,12 @@ fn self_play<G: EngineGame + 'static>(g: &G, spec: &EngineSpec, games: u32, seed
 }
 
 /// Writes `advantage.md`, `advantage-exact.csv`, `advantage-play.csv` and `advantage.svg`
-/// into `out`.
+/// into `out`, the tables of the exact values kept in `tables`.
 pub fn advantage(
     out: &Path,
     budget: &Budget,
     seed: u64,
-    prove: &Prove,
+    tables: &Path,
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<()> {
     let t0 = Instant::now();
@@ -276,7 +315,7 @@ pub fn advantage(
         in time depends on the machine's speed and load; the proven values never do.\n\n";
     let playable: Vec<_> = VARIANTS.iter().filter(|v| v.kind.is_some()).collect();
     for v in &playable {
-        let solved = reduced_boards(v.id, budget, prove, log);
+        let solved = reduced_boards(v.id, budget, tables, log);
         md += &format!("### {}\n\n", v.id);
         let mut head = vec!["pits \\ seeds".to_string()];
         head.extend((1..=budget.max_seeds).map(|s| s.to_string()));
@@ -331,7 +370,7 @@ pub fn advantage(
         Games from the standard start (2x6, 4 seeds a pit, default rules). Each strong engine \
         plays itself (its ties broken at random, so games differ), and random players play \
         each other (the figure Ludii reports for its games). Games that repeat a position or \
-        reach 1000 plies are scored by the seeds won so far (see `mancala_solver::matches`). \
+        reach 1000 plies are scored by the seeds won so far (see `mancala_analysis::matches`). \
         Rates are of games, with 95% Wilson intervals; lengths are in plies. The intervals \
         measure the sampling of these engines' games only: an engine with few ties plays \
         nearly the same game every time (alpha-beta in kalah), and its row then describes \
@@ -350,7 +389,7 @@ pub fn advantage(
     series.push("random".into());
     let mut groups = Vec::new();
     for (vi, v) in playable.iter().enumerate() {
-        let g = crate::variant::build(v.id, None, None, &[]).expect("standard board");
+        let g = mancala_solver::variant::build(v.id, None, None, &[]).expect("standard board");
         let mut bars = Vec::new();
         for (ei, name) in series.iter().enumerate() {
             let spec: EngineSpec = name.parse().expect("budget engines parse");
@@ -540,7 +579,7 @@ fn four_row_section(
          found illegal). A game that repeats a \
          position (board, side to move and counters) or reaches 1000 plies is stopped and \
          scored a draw: nothing is counted before the end in these games, so the \
-         seeds-won rule of `mancala_solver::matches` gives a draw, the value docs/RULES.md gives \
+         seeds-won rule of `mancala_analysis::matches` gives a draw, the value docs/RULES.md gives \
          to play that goes on for ever. The columns *by repetition* and *by ply limit* count \
          such games. Rates with 95% Wilson intervals; lengths in plies.\n\n",
         budget.four_play.strong, budget.four_play_slow.strong

@@ -2,10 +2,10 @@
 //! of [`TT_MB`] MiB, whose total node count changes whenever the search's course does
 //! (`mancala bench`; BENCHMARKS.md gives the present signature).
 
-use crate::error::ConfigError;
-use crate::search::{Limits, Solver};
-use crate::variant;
-use crate::Game;
+use mancala_solver::error::ConfigError;
+use mancala_solver::search::{Limits, Solver};
+use mancala_solver::variant;
+use mancala_solver::Game;
 
 /// The positions of the signature: the start of each (variant, width, seeds), a small exact
 /// solve of every two-row variant.

@@ -1,7 +1,7 @@
 //! `random`: a uniformly random legal move.
 
 use super::{Engine, Rng};
-use crate::game::Game;
+use mancala_solver::game::Game;
 
 /// Plays a uniformly random legal move.
 #[derive(Clone, Debug, Default)]

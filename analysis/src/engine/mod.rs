@@ -6,7 +6,7 @@
 //! | `greedy` | the move with the best immediate gain (seeds won by this move alone, the final share-out included when it ends the game), ties broken at random |
 //! | `alphabeta[:depth=D]`, `alphabeta:nodes=N`, `alphabeta:time=MS` | negamax alpha-beta by iterative deepening (ordering, a small table) with the heuristic evaluation of [`EngineGame::evaluate`] at the horizon, to depth D, or as deep as N nodes a move or MS milliseconds a move allow; ties broken at random (default depth 4) |
 //! | `mcts[:iters=N][:c=C]` | UCT Monte-Carlo tree search with random playouts (default 1000 iterations, C = 1.4) |
-//! | `perfect[:tt=MB][:time=MS]` | the exact solver ([`crate::search::Solver`]), helped by tablebases when given: only for positions small enough to solve; with `time`, the solver's move when the time runs out (then not exact) |
+//! | `perfect[:tt=MB][:time=MS]` | the exact solver ([`mancala_solver::search::Solver`]), helped by tablebases when given: only for positions small enough to solve; with `time`, the solver's move when the time runs out (then not exact) |
 //!
 //! Parameters follow the name after colons, `name=value`, e.g. `alphabeta:depth=6`,
 //! `mcts:iters=2000:c=1.0` (commas are accepted too: `mcts:iters=2000,c=1.0`).
@@ -34,14 +34,13 @@ pub mod greedy;
 pub mod mcts;
 pub mod perfect;
 pub mod random;
-pub mod rng;
 mod spec;
 
-use crate::error::ConfigError;
-use crate::game::{Game, MarginGame};
-use crate::search::Oracle;
-use crate::tworow::{Kind, TwoRow, TwoRowPos};
-pub use rng::Rng;
+use mancala_solver::error::ConfigError;
+use mancala_solver::game::{Game, MarginGame};
+pub use mancala_solver::rng::Rng;
+use mancala_solver::search::Oracle;
+use mancala_solver::tworow::{Kind, TwoRow, TwoRowPos};
 pub(crate) use spec::SpecText;
 use std::fmt;
 use std::sync::Arc;
@@ -115,14 +114,14 @@ impl EngineGame for TwoRow {
 ///   removal games take captured seeds off the board; in chisolo-ii and mwambulula the
 ///   capturer re-sows them on his side, so the holdings move the same way), so the seed
 ///   difference is the natural guide; mobility would cost a move generation at every leaf.
-impl EngineGame for crate::fourrow::FourRow {
-    fn evaluate(&self, pos: &crate::fourrow::FourRowPos) -> i32 {
+impl EngineGame for mancala_solver::fourrow::FourRow {
+    fn evaluate(&self, pos: &mancala_solver::fourrow::FourRowPos) -> i32 {
         4 * self.material(pos)
     }
-    fn terminal(&self, pos: &crate::fourrow::FourRowPos) -> i32 {
+    fn terminal(&self, pos: &mancala_solver::fourrow::FourRowPos) -> i32 {
         alphabeta::WIN * self.final_margin(pos).signum()
     }
-    fn material(&self, pos: &crate::fourrow::FourRowPos) -> i32 {
+    fn material(&self, pos: &mancala_solver::fourrow::FourRowPos) -> i32 {
         let held = self.seeds_held(pos);
         let me = self.to_move(pos).index();
         held[me] as i32 - held[1 - me] as i32

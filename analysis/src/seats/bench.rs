@@ -4,11 +4,11 @@
 //! deterministic; times depend on the machine (BENCHMARKS.md gives figures).
 
 use super::engine::SeatEngineSpec;
-use super::maxn::Tie;
-use super::paranoid::Paranoid;
-use super::{perft, retro, with_stack, SeatGame};
 use crate::engine::Rng;
-use crate::kpo_players::{KpoPlayers, Options};
+use mancala_solver::kpo_players::{KpoPlayers, Options};
+use mancala_solver::nseat::maxn::Tie;
+use mancala_solver::nseat::paranoid::Paranoid;
+use mancala_solver::nseat::{perft, retro, with_stack, SeatGame};
 use std::time::Instant;
 
 /// One measurement.
@@ -41,7 +41,7 @@ fn timed(what: String, f: impl FnOnce() -> u64) -> Row {
 
 /// The bench positions of the full board: the start and the positions after 8, 16 and 24
 /// plies of a random game (seed 42), as far as that game goes.
-pub fn positions(g: &KpoPlayers) -> Vec<crate::kpo_players::KpoNPos> {
+pub fn positions(g: &KpoPlayers) -> Vec<mancala_solver::kpo_players::KpoNPos> {
     let mut rng = Rng::new(42);
     let mut p = g.start();
     let mut out = vec![p];
@@ -124,7 +124,10 @@ pub fn bench_players(each: &mut dyn FnMut(&Row)) -> Vec<Row> {
     // Whole-graph analysis: paranoid values of every player and max^n under three rules.
     for (players, width, seeds) in [(3usize, 3usize, 3u32), (4, 4, 2)] {
         let g = KpoPlayers::new(players, width, seeds, Options::default()).expect("a board");
-        let runs: Vec<_> = Tie::ALL.iter().map(|&t| [t; super::MAX_SEATS]).collect();
+        let runs: Vec<_> = Tie::ALL
+            .iter()
+            .map(|&t| [t; mancala_solver::nseat::MAX_SEATS])
+            .collect();
         let r = timed(
             format!("whole graph, {players} players 2x{width} {seeds} seeds (positions)"),
             || {

@@ -1,0 +1,6 @@
+//! Engines, matches and the bench set of the games of three and four seats, generic over
+//! [`mancala_solver::nseat::SeatGame`].
+
+pub mod bench;
+pub mod engine;
+pub mod matches;

@@ -1,0 +1,69 @@
+//! `report`: the reports of the analysis crate, written under `--out`.
+
+use super::options::{pool, spinner, threads_or_all};
+use crate::{Fail, Res};
+use clap::Args;
+
+/// Which report.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ReportWhat {
+    Advantage,
+    /// The section of advantage.md on kpo for three and four players, alone.
+    Players,
+    Strength,
+    Tablebase,
+    All,
+}
+
+/// Options of `mancala report`.
+#[derive(Args)]
+pub(crate) struct ReportArgs {
+    /// advantage, players (the section of advantage.md on kpo for three and four players,
+    /// rewritten alone), strength, tablebase or all.
+    #[arg(value_enum)]
+    pub(crate) what: ReportWhat,
+    /// Folder the reports are written to.
+    #[arg(long, default_value = "reports")]
+    pub(crate) out: std::path::PathBuf,
+    /// Work budget: tiny (CI), small, medium (the committed reports).
+    #[arg(long, default_value = "small")]
+    pub(crate) budget: String,
+    /// Seed of every sampled figure.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Worker threads, 1..=256 (default: all cores, at most 256).
+    #[arg(long)]
+    pub(crate) threads: Option<usize>,
+    /// Folder of the tablebases built for the report (default: a temporary folder, removed).
+    #[arg(long, value_name = "DIR")]
+    pub(crate) tables: Option<std::path::PathBuf>,
+    /// Overwrite reports in --out that were made with another budget or seed.
+    #[arg(long)]
+    pub(crate) force: bool,
+}
+
+pub(crate) fn report(r: &ReportArgs) -> Res {
+    use mancala_analysis::report::{generate, overwrite_conflict, Budget, Which};
+    let threads = threads_or_all(r.threads)?;
+    let budget = Budget::named(&r.budget, threads)?;
+    let which = match r.what {
+        ReportWhat::Advantage => Which::Advantage,
+        ReportWhat::Players => Which::Players,
+        ReportWhat::Strength => Which::Strength,
+        ReportWhat::Tablebase => Which::Tablebase,
+        ReportWhat::All => Which::All,
+    };
+    if !r.force {
+        if let Some(line) = overwrite_conflict(which, &r.out, budget.name, r.seed) {
+            return Err(Fail(line));
+        }
+    }
+    let pb = spinner();
+    let log = |msg: &str| pb.set_message(msg.to_string());
+    let res = pool(threads)?
+        .install(|| generate(which, &r.out, r.tables.as_deref(), &budget, r.seed, &log));
+    pb.finish_and_clear();
+    res?;
+    eprintln!("reports written to {}", r.out.display());
+    Ok(())
+}

@@ -1,0 +1,454 @@
+//! `solve` and `analyze`: the two-row games through the solve planner, the four-row games
+//! through theirs; this file parses and prints.
+
+use super::options::{
+    board_seeds, plan_budget, plan_spinner, rate, setup, spinner, Common, SearchOpts,
+};
+use crate::{Fail, Res};
+use mancala_solver::search::Solver;
+use mancala_solver::{FourRow, FourRowPos, Game, Notation, TwoRow};
+use serde_json::{json, Value};
+use std::io::Write;
+use std::time::Instant;
+
+/// Opens the four-row tables named by `--tablebases`, if any; a folder without tables of `g`
+/// is an error.
+pub(crate) fn open_four_tables(
+    g: &FourRow,
+    dir: Option<&std::path::Path>,
+) -> Result<Option<mancala_tablebases::fourrow::FourTables>, Fail> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    let t = mancala_tablebases::fourrow::FourTables::open(dir, g)?;
+    if t.is_empty() {
+        return Err(Fail(format!(
+            "--tablebases: {} holds no tables of {} (build them with `mancala tablebase build`)",
+            dir.display(),
+            mancala_tablebases::fourrow::game_id(g)
+        )));
+    }
+    Ok(Some(t))
+}
+
+pub(crate) fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res {
+    use mancala_tablebases::fourrow::plan;
+    // Four-row wdl tables (removal games): probed by the search as its oracle.
+    let tables = open_four_tables(g, s.tablebases.as_deref())?;
+    let limits = s.limits(None)?;
+    // The search numbers a position's moves with a byte (search.rs): on boards where a
+    // position could have more, the whole reachable graph is solved instead when it is
+    // small enough; otherwise `solve` refuses.
+    let by_graph = g.max_moves_bound() > 256;
+    let refuse = |why: &str| {
+        Fail(format!(
+            "solve: {} at width {}{} can have up to {} moves in a position and the search handles 256; {why}; use a smaller --width or fewer seeds",
+            g.variant_id(),
+            g.width(),
+            {
+                let defaults = mancala_solver::fourrow::Options::default().describe(g.kind());
+                g.options()
+                    .describe(g.kind())
+                    .iter()
+                    .filter(|r| !defaults.contains(r))
+                    .map(|r| format!(" --rule {r}"))
+                    .collect::<String>()
+            },
+            g.max_moves_bound()
+        ))
+    };
+    if by_graph && (s.depth.is_some() || s.tablebases.is_some()) {
+        return Err(refuse("--depth and --tablebases need the search"));
+    }
+    let pb = spinner();
+    let t0 = Instant::now();
+    let answer = if by_graph {
+        pb.set_message("whole-graph retrograde analysis (more than 256 moves possible)");
+        plan::solve_by_graph(g, pos, limits)
+    } else {
+        if let Some(t) = &tables {
+            let missing = t.gaps();
+            if !missing.is_empty() {
+                let list: Vec<String> = missing
+                    .iter()
+                    .map(|s| format!("{}+{}", s[0], s[1]))
+                    .collect();
+                eprintln!(
+                    "note: {} lacks the slices (mover+opponent seeds) {} of {}: the search went on without them",
+                    s.tablebases.as_ref().map_or(String::new(), |d| d.display().to_string()),
+                    list.join(", "),
+                    mancala_tablebases::fourrow::game_id(g)
+                );
+            }
+        }
+        plan::solve(g, pos, limits, tables.as_ref(), &mut |step| match step {
+            plan::Step::Search(p) => {
+                let bounds = if p.lower <= p.upper {
+                    format!("  value in [{}, {}]", p.lower, p.upper)
+                } else {
+                    String::new()
+                };
+                pb.set_message(format!(
+                    "depth {}{bounds}  {:.1} M nodes  {}nodes/s",
+                    p.depth,
+                    p.nodes as f64 / 1e6,
+                    rate(p.nodes, t0.elapsed().as_secs_f64())
+                ));
+            }
+            plan::Step::GraphPlies => {
+                pb.set_message("plies: retrograde analysis of the reachable graph")
+            }
+            plan::Step::SearchPlies => pb.set_message("plies: depth-limited search"),
+        })
+    };
+    pb.finish_and_clear();
+    let a = match answer {
+        Ok(a) => a,
+        Err(plan::Refusal::Graph(why)) => return Err(refuse(&why)),
+        Err(e) => return Err(Fail(e.to_string())),
+    };
+    let mut names = Vec::new();
+    let mut p = *pos;
+    for &m in &a.line {
+        names.push(g.move_name(&p, m));
+        p = g.play(&p, m);
+    }
+    let best = a.best.map(|m| g.move_name(pos, m));
+    if c.json {
+        let mut j = json!({
+            "variant": g.variant_id(), "position": g.format_position(pos),
+            "metric": "wdl", "value": a.value, "plies": a.plies,
+            "best_move": best, "pv": names, "nodes": a.nodes, "seconds": a.seconds,
+            "exact": a.exact, "method": a.method.as_str(),
+            "graph_positions": a.graph_positions,
+        });
+        if !by_graph {
+            let o = j.as_object_mut().expect("an object");
+            o.insert("missing_slices".into(), json!(a.missing));
+            o.insert("pv_complete".into(), json!(a.line_complete));
+            o.insert("depth".into(), json!(a.depth));
+            o.insert("threads".into(), json!(limits.threads));
+            o.insert("plies_stopped".into(), json!(a.plies_stopped));
+        }
+        out!("{j}");
+        return Ok(());
+    }
+    let word = match a.value {
+        1 => "win",
+        0 => "draw",
+        _ => "loss",
+    };
+    out!(
+        "value {word} for {} ({:+}){}, best move {}",
+        g.to_move(pos),
+        a.value,
+        match a.plies {
+            Some(1) => ", 1 ply to the end".to_string(),
+            Some(n) => format!(", {n} plies to the end"),
+            None => String::new(),
+        },
+        best.as_deref().unwrap_or("none (game over)")
+    );
+    if !a.exact {
+        let why = if !a.exact_key {
+            "the position is too large for the search's exact key"
+        } else if s.depth.is_some() {
+            "the depth limit stopped the search: the value is a heuristic"
+        } else {
+            "the time limit passed: the value is the last finished iteration's"
+        };
+        out!("note: not proven ({why})");
+    }
+    if let Some(why) = a.plies_stopped {
+        out!("note: plies to the end not counted ({why}); the line is the search's");
+    }
+    if !names.is_empty() {
+        out!("pv {}", names.join(" "));
+    }
+    if by_graph {
+        out!(
+            "{} positions in the reachable graph (retrograde analysis) in {:.3} s",
+            a.nodes,
+            a.seconds
+        );
+        return Ok(());
+    }
+    if a.search_exact && !a.line_complete {
+        out!("{PV_CUT}");
+    }
+    out!("{} nodes in {:.3} s", a.nodes, a.seconds);
+    Ok(())
+}
+
+pub(crate) fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res {
+    if g.max_moves_bound() > 256 {
+        return Err(Fail(format!(
+            "analyze: {} at width {} can have up to {} moves in a position, the search handles 256; use a smaller --width",
+            g.variant_id(),
+            g.width(),
+            g.max_moves_bound()
+        )));
+    }
+    let limits = s.limits(None)?;
+    let tables = open_four_tables(g, s.tablebases.as_deref())?;
+    let mut solver = Solver::new(g, limits);
+    if let Some(t) = &tables {
+        solver = solver.with_oracle(t);
+    }
+    let t0 = Instant::now();
+    let values = analyze_moves(&solver, pos);
+    let all = values.iter().all(|v| v.1.is_some());
+    // The position's value: the best move's when every move is proven, or a proven win;
+    // a finished game has its value all the same (what `solve` gives: the mover lost).
+    let top = values.iter().filter_map(|v| v.1).max();
+    let best = if values.is_empty() {
+        Some(solver.solve(pos).value)
+    } else if all || top == Some(1) {
+        top
+    } else {
+        None
+    };
+    if c.json {
+        let moves: serde_json::Map<String, Value> = values
+            .iter()
+            .map(|v| (g.move_name(pos, v.0), json!(v.1)))
+            .collect();
+        out!(
+            "{}",
+            json!({
+                "variant": g.variant_id(), "position": g.format_position(pos),
+                "metric": "wdl", "value": best, "moves": moves, "exact": all,
+                "seconds": t0.elapsed().as_secs_f64(),
+            })
+        );
+    } else {
+        if let (true, Some(v)) = (values.is_empty(), best) {
+            out!("no legal move: the game is over (value {v:+})");
+        }
+        for v in &values {
+            let shown = v.1.map_or("not proven".to_string(), |x| format!("{x:+}"));
+            out!(
+                "{:>12}  {shown}{}",
+                g.move_name(pos, v.0),
+                if v.1.is_some() && v.1 == best {
+                    "  best"
+                } else {
+                    ""
+                }
+            );
+        }
+        if !all {
+            out!("note: the time limit passed before every move was proven");
+        }
+    }
+    Ok(())
+}
+
+/// The note printed when `--time` ran out while the principal variation was being built.
+pub(crate) const PV_CUT: &str =
+    "note: the principal variation stops short (the time limit passed while it was built)";
+
+/// `Solver::analyze_in_time` with a spinner on stderr: moves solved so far and nodes.
+pub(crate) fn analyze_moves<G: mancala_solver::MarginGame<Key = u128>>(
+    solver: &Solver<'_, G>,
+    pos: &G::Position,
+) -> Vec<(G::Move, Option<i32>)> {
+    let pb = spinner();
+    let t0 = Instant::now();
+    let values = solver.analyze_in_time(pos, &mut |done, moves, nodes| {
+        pb.set_message(format!(
+            "{done} of {moves} moves solved  {:.1} M nodes  {}nodes/s",
+            nodes as f64 / 1e6,
+            rate(nodes, t0.elapsed().as_secs_f64())
+        ));
+    });
+    pb.finish_and_clear();
+    values
+}
+
+/// The planner's answer as `solve --json` prints it (docs/NOTATION.md's keys and more).
+pub(crate) fn answer_json(
+    g: &TwoRow,
+    pos: &mancala_solver::TwoRowPos,
+    a: &mancala_tablebases::Answer,
+    budget: &mancala_tablebases::plan::Budget,
+) -> Value {
+    let best_moves: Vec<String> = a
+        .moves
+        .iter()
+        .filter(|&&(_, v)| v == a.value)
+        .map(|&(m, _)| g.move_name(pos, m))
+        .collect();
+    json!({
+        "variant": g.variant_id(), "position": g.format_position(pos),
+        "metric": "margin", "value": a.value, "future": a.future,
+        "best_move": a.best.map(|m| g.move_name(pos, m)),
+        "best_moves": if a.moves.is_empty() { Value::Null } else { json!(best_moves) },
+        "pv": pv_names(g, pos, &a.pv), "pv_complete": a.pv_complete,
+        "nodes": a.nodes, "seconds": a.seconds,
+        "exact": a.exact, "depth": a.depth, "threads": budget.threads,
+        "method": a.method.as_str(), "phases": a.phases, "tables": a.tables,
+        "missing_slices": a.missing_slices, "memory": budget.memory,
+    })
+}
+
+/// The stderr line naming the slices a `--tablebases` folder lacks that the search went on
+/// without, if any.
+pub(crate) fn note_missing(g: &TwoRow, a: &mancala_tablebases::Answer) {
+    let (Some(t), false) = (&a.tables, a.missing_slices.is_empty()) else {
+        return;
+    };
+    let list: Vec<String> = a.missing_slices.iter().map(u32::to_string).collect();
+    let place = t
+        .folder
+        .as_ref()
+        .map_or("the tables".to_string(), |f| f.display().to_string());
+    eprintln!(
+        "note: {place} lacks the slices of {} stones of {}: the search went on without them",
+        list.join(", "),
+        mancala_tablebases::GameId::of(g)
+    );
+}
+
+/// How the answer was proven, in words: `retrograde: tables to 12 stones built in memory`.
+pub(crate) fn method_words(a: &mancala_tablebases::Answer) -> String {
+    let tables = a.tables.as_ref().map(|t| {
+        let to = t.complete_to.map_or("none".to_string(), |k| k.to_string());
+        let place = match &t.folder {
+            Some(f) => format!("in {}", f.display()),
+            None => "in memory".to_string(),
+        };
+        if t.built > 0 {
+            format!("tables to {to} stones ({} slices built {place})", t.built)
+        } else {
+            format!("tables to {to} stones {place}")
+        }
+    });
+    match (a.method, tables) {
+        (mancala_tablebases::Method::Search, _) | (_, None) => a.method.as_str().to_string(),
+        (m, Some(t)) => format!("{}, {t}", m.as_str()),
+    }
+}
+
+pub(crate) fn solve(c: &Common, s: &SearchOpts) -> Res {
+    let (g, pos) = setup(c)?;
+    let budget = plan_budget(s, board_seeds(&g, &pos))?;
+    let planner = mancala_tablebases::Planner::new(&g, budget.clone());
+    let (pb, mut on) = plan_spinner();
+    let a = planner.solve(&pos, &mut on);
+    pb.finish_and_clear();
+    let a = a?;
+    note_missing(&g, &a);
+    if c.json {
+        out!("{}", answer_json(&g, &pos, &a, &budget));
+        return Ok(());
+    }
+    let names = pv_names(&g, &pos, &a.pv);
+    let how = if a.exact {
+        format!("exact, {}", method_words(&a))
+    } else if budget.depth.is_some() {
+        "heuristic, depth-limited".to_string()
+    } else {
+        "not proven: the time limit passed".to_string()
+    };
+    out!(
+        "value {:+} ({how}), best move {}",
+        a.value,
+        a.best
+            .map(|m| g.move_name(&pos, m))
+            .as_deref()
+            .unwrap_or("none (game over)")
+    );
+    if !names.is_empty() {
+        out!("pv {}", names.join(" "));
+    }
+    if a.exact && !a.pv_complete {
+        out!("{PV_CUT}");
+    }
+    let phases: Vec<String> = a
+        .phases
+        .iter()
+        .map(|p| format!("{} {:.2} s", p.phase, p.seconds))
+        .collect();
+    let threads = if budget.threads == 1 {
+        "1 thread".to_string()
+    } else {
+        format!("{} threads", budget.threads)
+    };
+    out!(
+        "{} nodes, {:.3} s ({}; {threads})",
+        a.nodes,
+        a.seconds,
+        phases.join(", ")
+    );
+    Ok(())
+}
+
+/// Names the moves of a line played from `pos`.
+pub(crate) fn pv_names(
+    g: &TwoRow,
+    pos: &mancala_solver::TwoRowPos,
+    pv: &[mancala_solver::tworow::Pit],
+) -> Vec<String> {
+    let mut p = *pos;
+    pv.iter()
+        .map(|&m| {
+            let n = g.move_name(&p, m);
+            p = g.play(&p, m);
+            n
+        })
+        .collect()
+}
+
+pub(crate) fn analyze(c: &Common, s: &SearchOpts) -> Res {
+    let (g, pos) = setup(c)?;
+    let budget = plan_budget(s, board_seeds(&g, &pos))?;
+    let planner = mancala_tablebases::Planner::new(&g, budget.clone());
+    let (pb, mut on) = plan_spinner();
+    let r = planner.analyze(&pos, &mut on);
+    pb.finish_and_clear();
+    let (a, values) = r?;
+    note_missing(&g, &a);
+    // The position's value when proven (a finished game has its value all the same: what
+    // `solve` gives, the final margin).
+    let best = a.exact.then_some(a.value);
+    let all = values.iter().all(|v| v.1.is_some());
+    if c.json {
+        let moves: serde_json::Map<String, Value> = values
+            .iter()
+            .map(|&(m, v)| (g.move_name(&pos, m), json!(v)))
+            .collect();
+        out!(
+            "{}",
+            json!({
+                "variant": g.variant_id(), "position": g.format_position(&pos),
+                "metric": "margin", "value": best, "moves": moves,
+                "best_moves": values.iter().filter(|v| v.1.is_some() && v.1 == best)
+                    .map(|v| g.move_name(&pos, v.0)).collect::<Vec<_>>(),
+                "exact": all && a.exact,
+                "seconds": a.seconds, "method": a.method.as_str(), "phases": a.phases,
+                "tables": a.tables, "missing_slices": a.missing_slices,
+            })
+        );
+    } else {
+        if values.is_empty() {
+            out!("no legal move: the game is over (value {:+})", a.value);
+        }
+        for &(m, v) in &values {
+            let shown = v.map_or("not proven".to_string(), |v| format!("{v:+}"));
+            out!(
+                "{:>3}  {shown}{}",
+                g.move_name(&pos, m),
+                if v.is_some() && v == best {
+                    "  best"
+                } else {
+                    ""
+                }
+            );
+        }
+        if !(all && a.exact) {
+            out!("note: the time limit passed before every move was proven");
+        }
+    }
+    Ok(())
+}
