@@ -1,13 +1,16 @@
 //! Board core and rules of the mancala toolkit.
 //!
-//! - [`pits`]: the bitpacked two-row board (one `u128`, its layout drawn in the docs);
+//! - [`tworow`]: kalah, oware, warri, kale and kpo: the bitpacked board ([`tworow::board`],
+//!   one `u128`, its layout drawn in the docs), the rules, the text and a seed-by-seed
+//!   reference;
+//! - [`fourrow`]: the four-row games of Zambia: their board, rules, text, relay-lap kernel,
+//!   seed-by-seed reference and whole-graph win/draw/loss solver;
 //! - [`game`]: the rules trait ([`Game`]) that perft, search and retrograde analysis are
 //!   generic over, with [`MarginGame`] for seed-scored games and [`Notation`] for text;
-//! - [`tworow`]: kalah, oware, warri, kale and kpo;
 //! - [`nseat`]: the interface of games of two to four seats ([`nseat::SeatGame`]), with the
 //!   multi-player analysis (paranoid values, max^n) generic over it;
 //! - [`kpo_players`]: kpo for three and four players;
-//! - [`text`]: position text per docs/NOTATION.md;
+//! - [`text`]: the helpers every family's position text shares (docs/NOTATION.md);
 //! - [`variant`]: the catalogue of variants and building rules from options;
 //! - [`perft`]: move-path counting; [`line`](mod@line): lines of perfect play from exact values;
 //! - [`search`]: alpha-beta solving with a transposition table ([`tt`]);
@@ -25,8 +28,6 @@ pub mod kpo_players;
 pub mod line;
 pub mod nseat;
 pub mod perft;
-pub mod pits;
-pub mod reference;
 pub mod refsolve;
 pub mod rng;
 pub mod search;
@@ -39,6 +40,6 @@ pub mod variant;
 pub use error::{ConfigError, MoveError, PositionError};
 pub use fourrow::{FourMove, FourRow, FourRowPos};
 pub use game::{Game, MarginGame, MoveList, Notation, Outcome};
-pub use pits::Pits;
 pub use side::Side;
+pub use tworow::board::Pits;
 pub use tworow::{Kind, RuleOptions, Successor, Successors, TwoRow, TwoRowPos};

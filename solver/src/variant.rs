@@ -329,7 +329,7 @@ pub fn setup(
 ) -> Result<AnyGame, SetupError> {
     let info = find(id)?;
     let Some(k) = info.four else {
-        let width = width.or_else(|| width_of(position?, 1..=crate::pits::MAX_WIDTH));
+        let width = width.or_else(|| width_of(position?, 1..=crate::tworow::board::MAX_WIDTH));
         let g = build(id, width, seeds, rules)?;
         let pos = match position {
             Some(text) => g.parse_position(text)?,

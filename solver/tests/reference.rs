@@ -5,7 +5,7 @@
 //! generator, so every run plays the same games.
 
 use mancala_solver::perft::perft;
-use mancala_solver::reference::{from_fast, to_fast, RefPos, RefRules};
+use mancala_solver::tworow::reference::{from_fast, to_fast, RefPos, RefRules};
 use mancala_solver::tworow::MAX_CAPTURED;
 use mancala_solver::{Game, Kind, Notation, RuleOptions, Side, TwoRow, TwoRowPos};
 

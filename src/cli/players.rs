@@ -564,15 +564,3 @@ pub fn bench(as_json: bool) -> Res {
     }
     Ok(())
 }
-
-/// The `players` entry of kpo in `variants --json`: the seat counts and the options of the
-/// three- and four-player game.
-pub fn variant_json(id: &str) -> Option<Value> {
-    (id == "kpo").then(|| {
-        let rules: Vec<Value> = mancala_solver::kpo_players::OPTIONS
-            .iter()
-            .map(|r| json!({"name": r.name, "values": r.values, "default": r.values[0], "help": r.help}))
-            .collect();
-        json!({"counts": [2, 3, 4], "rules": rules})
-    })
-}

@@ -204,7 +204,7 @@ pub(crate) fn variants(as_json: bool) -> Res {
                     "id": v.id, "people": v.people, "source": v.source, "board": v.board,
                     "status": v.status.as_str(), "rules": rules,
                 });
-                if let Some(p) = super::players::variant_json(v.id) {
+                if let Some(p) = players_json(v.id) {
                     e["players"] = p;
                 }
                 e
@@ -223,4 +223,16 @@ pub(crate) fn variants(as_json: bool) -> Res {
         }
     }
     Ok(())
+}
+
+/// The `players` entry of kpo in `variants --json`: the seat counts and the options of the
+/// three- and four-player game.
+fn players_json(id: &str) -> Option<Value> {
+    (id == "kpo").then(|| {
+        let rules: Vec<Value> = mancala_solver::kpo_players::OPTIONS
+            .iter()
+            .map(|r| json!({"name": r.name, "values": r.values, "default": r.values[0], "help": r.help}))
+            .collect();
+        json!({"counts": [2, 3, 4], "rules": rules})
+    })
 }

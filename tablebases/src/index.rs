@@ -24,7 +24,7 @@
 //! index range. [`reference_rank`] is a slow, plainly written enumeration kept beside the fast
 //! code and tested against it.
 
-use mancala_solver::pits::{lane_ones, Pits, LANES, MAX_BOARD_SEEDS, MAX_WIDTH};
+use mancala_solver::tworow::board::{lane_ones, Pits, LANES, MAX_BOARD_SEEDS, MAX_WIDTH};
 use std::ops::Range;
 
 /// Rows of the binomial table: places `0 ..= MAX_BOARD_SEEDS + LANES - 1`.
@@ -250,7 +250,7 @@ pub fn next(pits: Pits, lanes: usize) -> Pits {
         if after > 0 {
             if j > 0 {
                 // Lanes 0..j are emptied: clear their bytes.
-                p.0 &= !mancala_solver::pits::lane_bytes(j);
+                p.0 &= !mancala_solver::tworow::board::lane_bytes(j);
             }
             p.set(j, s + here + 1);
             p.set(j + 1, after - 1);

@@ -8,7 +8,7 @@
 //! A four-row `wdl` game would implement the same trait with values in `{-1, 0, 1}`.
 
 use arrayvec::ArrayVec;
-use mancala_solver::pits::{Pits, MAX_WIDTH};
+use mancala_solver::tworow::board::{Pits, MAX_WIDTH};
 use mancala_solver::tworow::TwoRowPos;
 use mancala_solver::{Kind, MarginGame, Side, Successors, TwoRow};
 

@@ -20,7 +20,7 @@ use crate::error::Error;
 use crate::files::{table_files, GameId};
 use crate::format::{read_header, Header, SliceFile, INDEX};
 use crate::index::{self, Slice};
-use mancala_solver::pits::MAX_WIDTH;
+use mancala_solver::tworow::board::MAX_WIDTH;
 use mancala_solver::{Game, MarginGame, Notation, Side, TwoRow};
 use rayon::prelude::*;
 use std::collections::BTreeMap;

@@ -1,7 +1,7 @@
 //! Property tests of the perfect index: rank and unrank are inverse, agree with the slow
 //! reference, and walking a range visits the ranks in order.
 
-use mancala_solver::pits::Pits;
+use mancala_solver::tworow::board::Pits;
 use mancala_tablebases::index::{self, reference_rank, Slice};
 use proptest::prelude::*;
 

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{all_rule_sets, game};
-use mancala_solver::pits::Pits;
+use mancala_solver::tworow::board::Pits;
 use mancala_solver::{Kind, RuleOptions, TwoRow};
 use mancala_tablebases::build::{Pass, SliceBuilder};
 use mancala_tablebases::index::{potential, Slice};

@@ -30,7 +30,7 @@ pub mod text;
 
 use crate::error::{ConfigError, PositionError};
 use crate::nseat::{Scores, SeatGame, MAX_SEATS};
-use crate::pits::{lane_bytes, lane_ones, Pits, MAX_BOARD_SEEDS};
+use crate::tworow::board::{lane_bytes, lane_ones, Pits, MAX_BOARD_SEEDS};
 use crate::tworow::RuleSpec;
 use arrayvec::ArrayVec;
 

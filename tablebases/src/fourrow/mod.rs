@@ -56,7 +56,7 @@ use crate::error::Error;
 use crate::files::GameId;
 use crate::index;
 use mancala_solver::fourrow::{Dir, FourRow, FourRowPos, Kind, KANOTTA_SETUP};
-use mancala_solver::pits::Pits;
+use mancala_solver::tworow::board::Pits;
 use mancala_solver::{Game, Side};
 
 /// The value encoding in the file header.
@@ -68,7 +68,7 @@ pub const INDEX: &str = crate::format::FOUR_INDEX;
 /// The extension of four-row table files.
 pub const EXTENSION: &str = crate::files::FOUR_EXTENSION;
 /// The widest board the index handles (a circuit of `2W` holes in 16 lanes).
-pub const MAX_WIDTH: usize = mancala_solver::pits::MAX_WIDTH;
+pub const MAX_WIDTH: usize = mancala_solver::tworow::board::MAX_WIDTH;
 
 /// The identity of `game`'s tables. Its rules are the options that differ from their
 /// defaults (none under the standard rules), so that tables keep their names and bytes when

@@ -5,7 +5,7 @@
 //! full quotations and the project's choices are in `docs/variants/<variant>.md` and
 //! `docs/DECISIONS-TWO-ROW.md`.
 //!
-//! Positions are kept from the mover's point of view (see [`crate::pits`]): the mover's pits
+//! Positions are kept from the mover's point of view (see [`crate::tworow::board`]): the mover's pits
 //! are lanes `0..W`, the opponent's `W..2W`, and `captured[0]` is the mover's.
 //!
 //! # How a move is played
@@ -22,14 +22,18 @@
 //! - Oware and warri test "leaves the opponent a seed" without playing the moves out where a
 //!   proven shortcut applies (`TwoRow::legal`).
 
+pub mod board;
+pub mod reference;
+pub mod text;
+
 use crate::error::{ConfigError, PositionError};
 use crate::game::{Game, MarginGame, Outcome};
-use crate::pits::{
+use crate::side::Side;
+use arrayvec::ArrayVec;
+use board::{
     byte_sum, lane_bytes, lane_flags, lanes_equal, nonzero_lanes, run_ending_at, Pits, HIGH64,
     MAX_BOARD_SEEDS, MAX_WIDTH, ONES64,
 };
-use crate::side::Side;
-use arrayvec::ArrayVec;
 
 /// Which two-row game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -206,7 +210,7 @@ pub struct TwoRowPos {
 
 impl TwoRowPos {
     /// The position with board `pits` given from the side to move (mover's row in lanes
-    /// `0..W`, the opponent's in `W..2W`, see [`crate::pits`]), South to move, nothing
+    /// `0..W`, the opponent's in `W..2W`, see [`crate::tworow::board`]), South to move, nothing
     /// captured: what a tablebase slice stores. It checks nothing and costs nothing: the
     /// caller ensures that lanes `2W..16` are empty and that the board holds at most
     /// [`MAX_BOARD_SEEDS`] seeds, as every board of a slice does.
@@ -219,7 +223,7 @@ impl TwoRowPos {
         }
     }
 
-    /// The pits, mover's row in lanes `0..W` (see [`crate::pits`]).
+    /// The pits, mover's row in lanes `0..W` (see [`crate::tworow::board`]).
     #[inline]
     pub fn pits(&self) -> Pits {
         self.pits
@@ -277,7 +281,7 @@ const MAX_CYCLE: usize = 2 * MAX_WIDTH + 1;
 const STORE: u8 = u8::MAX;
 
 /// The seeds a sowing drops, on the board split into its two rows: the mover's row (lanes
-/// `0..W` of the [`crate::pits`] layout) and the opponent's row (lanes `W..2W`), each in lanes
+/// `0..W` of the [`crate::tworow::board`] layout) and the opponent's row (lanes `W..2W`), each in lanes
 /// `0..W` of a `u64`. Width ≤ 8 keeps each row in 64 bits.
 #[derive(Clone, Copy, Debug, Default)]
 struct Step {
@@ -289,7 +293,7 @@ struct Step {
     own: u64,
     /// `0x01` in each of the opponent's pits that gets a seed.
     opp: u64,
-    /// The lane (`0..2W`, of the [`crate::pits`] layout) of the last seed, or [`STORE`].
+    /// The lane (`0..2W`, of the [`crate::tworow::board`] layout) of the last seed, or [`STORE`].
     last: u8,
     /// Seeds dropped in the mover's store (kalah).
     store: u8,
@@ -310,7 +314,7 @@ struct Tables {
     recip: u32,
 }
 
-/// The holes of one lap from pit `from`, in sowing order: lanes of the [`crate::pits`] layout,
+/// The holes of one lap from pit `from`, in sowing order: lanes of the [`crate::tworow::board`] layout,
 /// and [`STORE`] for kalah's store.
 fn lap_holes(kind: Kind, width: usize, from: usize) -> Vec<u8> {
     let ring = 2 * width;
