@@ -6,11 +6,13 @@
 //! - [`matches`](mod@matches): matches between two engines, with their [`stats`];
 //! - [`seats`]: engines, matches and the bench set of the games of three and four seats;
 //! - [`signature`]: the search's bench set, whose node count is `mancala bench`'s signature;
+//! - [`json`](mod@json): the `--json` output of every command, one serializable type each;
 //! - [`report`]: the Markdown, CSV and SVG reports (first-player advantage, engine strength,
 //!   tablebase statistics, the seats of kpo for three and four).
 #![deny(missing_docs)]
 
 pub mod engine;
+pub mod json;
 pub mod matches;
 pub mod report;
 pub mod seats;

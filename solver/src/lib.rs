@@ -11,6 +11,7 @@
 //!   multi-player analysis (paranoid values, max^n) generic over it;
 //! - [`kpo_players`]: kpo for three and four players;
 //! - [`text`]: the helpers every family's position text shares (docs/NOTATION.md);
+//! - [`options`]: the `--rule name=value` options of every family, one type and one parser;
 //! - [`variant`]: the catalogue of variants and building rules from options;
 //! - [`perft`]: move-path counting; [`line`](mod@line): lines of perfect play from exact values;
 //! - [`search`]: alpha-beta solving with a transposition table ([`tt`]);
@@ -27,6 +28,7 @@ pub mod keys;
 pub mod kpo_players;
 pub mod line;
 pub mod nseat;
+pub mod options;
 pub mod perft;
 pub mod refsolve;
 pub mod rng;

@@ -246,26 +246,8 @@ pub fn build(
             info.status.as_str()
         ))
     })?;
-    once_each(rules)?;
     let opts = RuleOptions::parse(kind, rules)?;
     TwoRow::new(kind, width.unwrap_or(6), seeds.unwrap_or(4), opts)
-}
-
-/// Refuses a rule option given twice (`--rule chain=mixed --rule chain=uniform`): which of
-/// the two was meant cannot be known, so neither is silently taken.
-fn once_each(rules: &[String]) -> Result<(), ConfigError> {
-    for (i, r) in rules.iter().enumerate() {
-        let name = r.split_once('=').map_or(r.as_str(), |(n, _)| n);
-        if let Some(other) = rules[..i]
-            .iter()
-            .find(|o| o.split_once('=').map_or(o.as_str(), |(n, _)| n) == name)
-        {
-            return Err(ConfigError(format!(
-                "rule option '{name}' given twice ('{other}' and '{r}')"
-            )));
-        }
-    }
-    Ok(())
 }
 
 /// A game of either board family and a position of it: what a command works on.
@@ -338,7 +320,6 @@ pub fn setup(
         return Ok(AnyGame::Two(Box::new(g), pos));
     };
     let width = width.or_else(|| width_of(position?, 2..=fourrow::MAX_WIDTH));
-    once_each(rules)?;
     let opts = fourrow::Options::parse(k, rules)?;
     let g = FourRow::new(
         k,

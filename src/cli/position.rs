@@ -183,23 +183,12 @@ pub(crate) fn variants(as_json: bool) -> Res {
         let list: Vec<Value> = VARIANTS
             .iter()
             .map(|v| {
-                let rules: Vec<Value> = v
-                    .kind
-                    .map(|k| {
-                        k.options()
-                            .iter()
-                            .map(|r| json!({"name": r.name, "values": r.values, "default": r.values[0], "help": r.help}))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let rules: Vec<Value> = match v.four {
-                    Some(k) => k
-                        .options()
-                        .iter()
-                        .map(|r| json!({"name": r.0, "values": r.1, "default": r.1[0], "help": r.2}))
-                        .collect(),
-                    None => rules,
+                let specs = match (v.kind, v.four) {
+                    (Some(k), _) => k.options(),
+                    (_, Some(k)) => k.options(),
+                    _ => &[],
                 };
+                let rules = rules_json(specs);
                 let mut e = json!({
                     "id": v.id, "people": v.people, "source": v.source, "board": v.board,
                     "status": v.status.as_str(), "rules": rules,
@@ -229,10 +218,17 @@ pub(crate) fn variants(as_json: bool) -> Res {
 /// three- and four-player game.
 fn players_json(id: &str) -> Option<Value> {
     (id == "kpo").then(|| {
-        let rules: Vec<Value> = mancala_solver::kpo_players::OPTIONS
-            .iter()
-            .map(|r| json!({"name": r.name, "values": r.values, "default": r.values[0], "help": r.help}))
-            .collect();
+        let rules = rules_json(mancala_solver::kpo_players::OPTIONS);
         json!({"counts": [2, 3, 4], "rules": rules})
     })
+}
+
+/// The `rules` list of `variants --json`: each option's name, values, default and meaning.
+fn rules_json(specs: &[mancala_solver::options::RuleSpec]) -> Vec<Value> {
+    specs
+        .iter()
+        .map(
+            |r| json!({"name": r.name, "values": r.values, "default": r.values[0], "help": r.help}),
+        )
+        .collect()
 }

@@ -75,6 +75,7 @@ pub mod text;
 
 use crate::error::ConfigError;
 use crate::game::{Game, MarginGame, MoveList, Notation, Outcome};
+use crate::options::RuleSpec;
 use crate::side::Side;
 use board::{is_front, opp_back, opp_front};
 pub use board::{Board, MAX_WIDTH};
@@ -176,33 +177,33 @@ impl Kind {
         matches!(self, Kind::Nakabili | Kind::Kabwanga)
     }
 
-    /// The rule options of this kind (name, values with the default first, help).
-    pub fn options(self) -> &'static [(&'static str, &'static [&'static str], &'static str)] {
-        const RESOW: (&str, &[&str], &str) = (
-            "resow",
-            &["continue", "end"],
-            "after re-sowing a capture, the lap's ending counts as usual (continue) or the move ends (end)",
-        );
-        const SINGLES: (&str, &[&str], &str) = (
-            "singles",
-            &["lozi", "free"],
-            "the Lozi singleton rule applies (lozi) or any single may be moved (free)",
-        );
-        const CAPTURE: (&str, &[&str], &str) = (
-            "capture",
-            &["must", "may"],
-            "a lap ending that can capture must capture (must) or the mover chooses, declining relays (may; moves name the choices, e.g. b2:cr)",
-        );
-        const POSSIBLE: (&str, &[&str], &str) = (
-            "possible",
-            &["legal", "board"],
-            "singleton rule 'if possible': a preferred single whose sowing ends (legal; else any single) or any preferred single on the board, even if none may move (board)",
-        );
-        const AHEAD: (&str, &[&str], &str) = (
-            "ahead",
-            &["circuit", "front"],
-            "another lap from the next hole in sowing order after any empty ending (circuit) or only from a front hole into the front hole to its left (front)",
-        );
+    /// The `--rule` options of this kind: name, accepted values (default first), meaning.
+    pub fn options(self) -> &'static [RuleSpec] {
+        const RESOW: RuleSpec = RuleSpec {
+            name: "resow",
+            values: &["continue", "end"],
+            help: "after re-sowing a capture, the lap's ending counts as usual (continue) or the move ends (end)",
+        };
+        const SINGLES: RuleSpec = RuleSpec {
+            name: "singles",
+            values: &["lozi", "free"],
+            help: "the Lozi singleton rule applies (lozi) or any single may be moved (free)",
+        };
+        const CAPTURE: RuleSpec = RuleSpec {
+            name: "capture",
+            values: &["must", "may"],
+            help: "a lap ending that can capture must capture (must) or the mover chooses, declining relays (may; moves name the choices, e.g. b2:cr)",
+        };
+        const POSSIBLE: RuleSpec = RuleSpec {
+            name: "possible",
+            values: &["legal", "board"],
+            help: "singleton rule 'if possible': a preferred single whose sowing ends (legal; else any single) or any preferred single on the board, even if none may move (board)",
+        };
+        const AHEAD: RuleSpec = RuleSpec {
+            name: "ahead",
+            values: &["circuit", "front"],
+            help: "another lap from the next hole in sowing order after any empty ending (circuit) or only from a front hole into the front hole to its left (front)",
+        };
         match self {
             Kind::Mwambulula => &[RESOW, SINGLES, CAPTURE, POSSIBLE],
             Kind::ChisoloII => &[SINGLES, CAPTURE, POSSIBLE],
@@ -252,69 +253,33 @@ pub struct Options {
 impl Options {
     /// Parses `name=value` options for `kind`.
     pub fn parse(kind: Kind, rules: &[String]) -> Result<Options, ConfigError> {
+        let chosen = crate::options::choose(kind.options(), kind.id(), rules)?;
         let mut o = Options::default();
-        for r in rules {
-            let Some((name, value)) = r.split_once('=') else {
-                return Err(ConfigError(format!(
-                    "invalid --rule '{r}': expected name=value"
-                )));
-            };
-            let Some(spec) = kind.options().iter().find(|s| s.0 == name) else {
-                let names: Vec<_> = kind.options().iter().map(|s| s.0).collect();
-                return Err(ConfigError(format!(
-                    "invalid --rule '{r}': {} has {}",
-                    kind.id(),
-                    if names.is_empty() {
-                        "no rule options".to_string()
-                    } else {
-                        format!("the options {}", names.join(", "))
-                    }
-                )));
-            };
-            if !spec.1.contains(&value) {
-                return Err(ConfigError(format!(
-                    "invalid --rule '{r}': {name} is one of {}",
-                    spec.1.join(", ")
-                )));
-            }
-            match (name, value) {
-                ("resow", v) => o.resow_end = v == "end",
-                ("singles", v) => o.singles_free = v == "free",
-                ("capture", v) => o.capture_may = v == "may",
-                ("possible", v) => o.possible_board = v == "board",
-                ("ahead", v) => o.ahead_front = v == "front",
-                _ => {}
-            }
+        for (spec, &c) in kind.options().iter().zip(&chosen) {
+            *o.flag(spec.name) = c != 0;
         }
         Ok(o)
     }
 
+    /// The flag of option `name` (every option has two values: the flag is set for the
+    /// second).
+    fn flag(&mut self, name: &str) -> &mut bool {
+        match name {
+            "resow" => &mut self.resow_end,
+            "singles" => &mut self.singles_free,
+            "capture" => &mut self.capture_may,
+            "possible" => &mut self.possible_board,
+            "ahead" => &mut self.ahead_front,
+            _ => unreachable!("option table and flags disagree"),
+        }
+    }
+
     /// The options as `name=value` strings (every option of `kind`).
     pub fn describe(&self, kind: Kind) -> Vec<String> {
-        kind.options()
-            .iter()
-            .map(|(name, _, _)| match *name {
-                "resow" => format!("resow={}", if self.resow_end { "end" } else { "continue" }),
-                "singles" => format!(
-                    "singles={}",
-                    if self.singles_free { "free" } else { "lozi" }
-                ),
-                "capture" => format!("capture={}", if self.capture_may { "may" } else { "must" }),
-                "possible" => format!(
-                    "possible={}",
-                    if self.possible_board {
-                        "board"
-                    } else {
-                        "legal"
-                    }
-                ),
-                "ahead" => format!(
-                    "ahead={}",
-                    if self.ahead_front { "front" } else { "circuit" }
-                ),
-                _ => String::new(),
-            })
-            .collect()
+        crate::options::describe(kind.options(), |s| {
+            let mut o = *self;
+            *o.flag(s.name) as usize
+        })
     }
 }
 

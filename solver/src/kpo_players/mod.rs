@@ -30,8 +30,8 @@ pub mod text;
 
 use crate::error::{ConfigError, PositionError};
 use crate::nseat::{Scores, SeatGame, MAX_SEATS};
+use crate::options::RuleSpec;
 use crate::tworow::board::{lane_bytes, lane_ones, Pits, MAX_BOARD_SEEDS};
-use crate::tworow::RuleSpec;
 use arrayvec::ArrayVec;
 
 /// The most seeds a player may have taken in position text: with the seeds on the board at
@@ -88,54 +88,22 @@ pub const OPTIONS: &[RuleSpec] = &[
 ];
 
 impl Options {
-    /// Parses `name=value` options, refusing unknown names and values and an option given
-    /// twice (which of the two was meant cannot be known).
+    /// Parses `name=value` options ([`crate::options::choose`]; the errors name kpo with
+    /// `players` players).
     pub fn parse(players: usize, rules: &[String]) -> Result<Options, ConfigError> {
-        let mut o = Options::default();
-        let mut seen: Vec<&str> = Vec::new();
-        for r in rules {
-            let (name, value) = r.split_once('=').ok_or_else(|| {
-                ConfigError(format!("invalid rule option '{r}': expected name=value"))
-            })?;
-            let spec = OPTIONS.iter().find(|s| s.name == name).ok_or_else(|| {
-                ConfigError(format!(
-                    "unknown rule option '{name}' for kpo with {players} players: expected one of squeeze, empty"
-                ))
-            })?;
-            if seen.contains(&name) {
-                return Err(ConfigError(format!("rule option '{name}' given twice")));
-            }
-            seen.push(name);
-            let i = spec
-                .values
-                .iter()
-                .position(|v| *v == value)
-                .ok_or_else(|| {
-                    ConfigError(format!(
-                        "invalid value '{value}' for rule option {name} of kpo: expected one of {}",
-                        spec.values.join(", ")
-                    ))
-                })?;
-            match name {
-                "squeeze" => o.squeeze = [Squeeze::Mixed, Squeeze::Always, Squeeze::Never][i],
-                _ => o.empty = [Empty::Passes, Empty::Ends][i],
-            }
-        }
-        Ok(o)
+        let c = crate::options::choose(OPTIONS, &format!("kpo with {players} players"), rules)?;
+        Ok(Options {
+            squeeze: [Squeeze::Mixed, Squeeze::Always, Squeeze::Never][c[0]],
+            empty: [Empty::Passes, Empty::Ends][c[1]],
+        })
     }
 
     /// The options as `name=value` strings, every option listed.
     pub fn describe(&self) -> Vec<String> {
-        let s = match self.squeeze {
-            Squeeze::Mixed => "mixed",
-            Squeeze::Always => "always",
-            Squeeze::Never => "never",
-        };
-        let e = match self.empty {
-            Empty::Passes => "passes",
-            Empty::Ends => "ends",
-        };
-        vec![format!("squeeze={s}"), format!("empty={e}")]
+        crate::options::describe(OPTIONS, |s| match s.name {
+            "squeeze" => self.squeeze as usize,
+            _ => self.empty as usize,
+        })
     }
 
     /// Every combination of the options, the default first.

@@ -28,6 +28,7 @@ pub mod text;
 
 use crate::error::{ConfigError, PositionError};
 use crate::game::{Game, MarginGame, Outcome};
+use crate::options::RuleSpec;
 use crate::side::Side;
 use arrayvec::ArrayVec;
 use board::{
@@ -106,17 +107,6 @@ impl Kind {
     }
 }
 
-/// One `--rule name=value` option of a variant.
-#[derive(Clone, Copy, Debug)]
-pub struct RuleSpec {
-    /// The option name.
-    pub name: &'static str,
-    /// Accepted values, the default first.
-    pub values: &'static [&'static str],
-    /// What the option decides.
-    pub help: &'static str,
-}
-
 /// The rule options in force (each field only matters to the variants that have it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct RuleOptions {
@@ -134,69 +124,35 @@ pub struct RuleOptions {
 }
 
 impl RuleOptions {
-    /// Parses `name=value` options for `kind`, rejecting unknown names and values.
+    /// Parses `name=value` options for `kind` ([`crate::options::choose`]).
     pub fn parse(kind: Kind, rules: &[String]) -> Result<RuleOptions, ConfigError> {
+        let chosen = crate::options::choose(kind.options(), kind.id(), rules)?;
         let mut o = RuleOptions::default();
-        for r in rules {
-            let (name, value) = r.split_once('=').ok_or_else(|| {
-                ConfigError(format!("invalid rule option '{r}': expected name=value"))
-            })?;
-            let spec = kind
-                .options()
-                .iter()
-                .find(|s| s.name == name)
-                .ok_or_else(|| {
-                    let known: Vec<_> = kind.options().iter().map(|s| s.name).collect();
-                    ConfigError(format!(
-                        "unknown rule option '{name}' for {}: {}",
-                        kind.id(),
-                        if known.is_empty() {
-                            "it has none".to_string()
-                        } else {
-                            format!("expected one of {}", known.join(", "))
-                        }
-                    ))
-                })?;
-            let alt = spec
-                .values
-                .iter()
-                .position(|v| *v == value)
-                .ok_or_else(|| {
-                    ConfigError(format!(
-                        "invalid value '{value}' for rule option {name} of {}: expected one of {}",
-                        kind.id(),
-                        spec.values.join(", ")
-                    ))
-                })?
-                != 0;
-            match (kind, name) {
-                (Kind::Kalah, "capture") => o.capture_nonempty = alt,
-                (Kind::Oware, "grandslam") => o.grandslam_forfeit = alt,
-                (Kind::Warri, "chain") => o.chain_uniform = alt,
-                (Kind::Warri, "starved") => o.starved_owner = alt,
-                (Kind::Kale, "chain") => o.kale_chain = alt,
-                _ => unreachable!("option table and parser disagree"),
-            }
+        for (spec, &c) in kind.options().iter().zip(&chosen) {
+            *o.flag(kind, spec.name) = c != 0;
         }
         Ok(o)
     }
 
+    /// The flag of option `name` of `kind` (every option has two values: the flag is set
+    /// for the second).
+    fn flag(&mut self, kind: Kind, name: &str) -> &mut bool {
+        match (kind, name) {
+            (Kind::Kalah, "capture") => &mut self.capture_nonempty,
+            (Kind::Oware, "grandslam") => &mut self.grandslam_forfeit,
+            (Kind::Warri, "chain") => &mut self.chain_uniform,
+            (Kind::Warri, "starved") => &mut self.starved_owner,
+            (Kind::Kale, "chain") => &mut self.kale_chain,
+            _ => unreachable!("option table and flags disagree"),
+        }
+    }
+
     /// The options as `name=value` strings, every option of `kind` listed.
     pub fn describe(&self, kind: Kind) -> Vec<String> {
-        kind.options()
-            .iter()
-            .map(|s| {
-                let alt = match (kind, s.name) {
-                    (Kind::Kalah, "capture") => self.capture_nonempty,
-                    (Kind::Oware, "grandslam") => self.grandslam_forfeit,
-                    (Kind::Warri, "chain") => self.chain_uniform,
-                    (Kind::Warri, "starved") => self.starved_owner,
-                    (Kind::Kale, "chain") => self.kale_chain,
-                    _ => false,
-                };
-                format!("{}={}", s.name, s.values[alt as usize])
-            })
-            .collect()
+        crate::options::describe(kind.options(), |s| {
+            let mut o = *self;
+            *o.flag(kind, s.name) as usize
+        })
     }
 }
 

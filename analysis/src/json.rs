@@ -1,0 +1,1170 @@
+//! The `--json` output of every command (docs/NOTATION.md): one serializable type a command,
+//! built from the libraries' typed results with the game that names the moves and writes
+//! the positions. The command line prints [`line`] of one of them; a later front end (the
+//! browser board) serves the same shapes.
+//!
+//! Keys come out in sorted order ([`line`] writes through [`serde_json::Value`], whose
+//! objects are sorted maps), so a shape's field order is free and the bytes stay stable.
+
+use crate::engine::bench::BenchRow as EngineRow;
+use crate::matches::Summary;
+use crate::signature::Row as SignatureRow;
+use mancala_solver::fourrow::retro::Wdl;
+use mancala_solver::nseat::SeatNotation;
+use mancala_solver::options::RuleSpec;
+use mancala_solver::variant::VariantInfo;
+use mancala_solver::{FourRow, Notation, TwoRow};
+use mancala_tablebases::api::{FileInfo, Probe};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// One JSON line of `shape`, its keys sorted.
+pub fn line<T: Serialize>(shape: &T) -> String {
+    serde_json::to_value(shape)
+        .expect("every shape is plain data")
+        .to_string()
+}
+
+/// Moves (or any named things) by name, in sorted order.
+pub type ByName<T> = BTreeMap<String, T>;
+
+/// The names of the moves of `line`, played from `pos` in turn.
+pub fn line_names<G: Notation>(g: &G, pos: &G::Position, line: &[G::Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    line.iter()
+        .map(|&m| {
+            let n = g.move_name(&p, m);
+            p = g.play(&p, m);
+            n
+        })
+        .collect()
+}
+
+/// `start --json`: the variant and the position text.
+#[derive(Serialize)]
+pub struct Start {
+    /// Variant id.
+    pub variant: String,
+    /// Position text.
+    pub position: String,
+    /// Players, for the games of three and four seats only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players: Option<usize>,
+}
+
+impl Start {
+    /// The start shape of `pos`.
+    pub fn new<G: Notation>(g: &G, pos: &G::Position) -> Start {
+        Start {
+            variant: g.variant_id().to_string(),
+            position: g.format_position(pos),
+            players: None,
+        }
+    }
+}
+
+/// `moves --json`: the legal moves by name.
+#[derive(Serialize)]
+pub struct Moves {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// Legal moves, in move order.
+    pub moves: Vec<String>,
+}
+
+impl Moves {
+    /// The legal moves of `pos`.
+    pub fn new<G: Notation>(g: &G, pos: &G::Position) -> Moves {
+        Moves {
+            at: Start::new(g, pos),
+            moves: g
+                .legal_moves(pos)
+                .iter()
+                .map(|&m| g.move_name(pos, m))
+                .collect(),
+        }
+    }
+}
+
+/// The board size and rule options a state names (`width`, `seeds` for the four-row games,
+/// `rules` as `name=value`).
+#[derive(Serialize)]
+pub struct Board {
+    /// Pits a side (holes a row).
+    pub width: usize,
+    /// Seeds a hole at the start (four-row games and the seat games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seeds: Option<u32>,
+    /// Every rule option, `name=value`.
+    pub rules: Vec<String>,
+}
+
+/// The board and rules of a game, for [`State`].
+pub trait Describe {
+    /// Width, seeds where they matter, and the rule options.
+    fn board(&self) -> Board;
+}
+
+impl Describe for TwoRow {
+    fn board(&self) -> Board {
+        Board {
+            width: self.width(),
+            seeds: None,
+            rules: self.options().describe(self.kind()),
+        }
+    }
+}
+
+impl Describe for FourRow {
+    fn board(&self) -> Board {
+        Board {
+            width: self.width(),
+            seeds: Some(self.seeds()),
+            rules: self.options().describe(self.kind()),
+        }
+    }
+}
+
+/// South's and North's counts.
+#[derive(Serialize)]
+pub struct Pair {
+    /// South's.
+    #[serde(rename = "S")]
+    pub south: u32,
+    /// North's.
+    #[serde(rename = "N")]
+    pub north: u32,
+}
+
+impl Pair {
+    fn of(v: [u32; 2]) -> Pair {
+        Pair {
+            south: v[0],
+            north: v[1],
+        }
+    }
+}
+
+/// How a finished two-player game ended.
+#[derive(Serialize)]
+pub struct Ended {
+    /// `S`, `N`, or null for a draw.
+    pub winner: Option<String>,
+    /// The final scores.
+    pub score: Pair,
+}
+
+/// `show --json` and `play --json`: the game state.
+#[derive(Serialize)]
+pub struct State {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// `S` or `N`.
+    pub to_move: String,
+    /// Seeds each side has taken.
+    pub captured: Pair,
+    /// True when the game is over.
+    pub game_over: bool,
+    /// The result, when over.
+    pub result: Option<Ended>,
+    /// Board size and rules.
+    #[serde(flatten)]
+    pub board: Board,
+}
+
+impl State {
+    /// The state of `pos`.
+    pub fn new<G: Notation + Describe>(g: &G, pos: &G::Position) -> State {
+        let outcome = g.outcome(pos);
+        State {
+            at: Start::new(g, pos),
+            to_move: g.to_move(pos).letter().to_string(),
+            captured: Pair::of(g.captured(pos)),
+            game_over: outcome.is_some(),
+            result: outcome.map(|o| Ended {
+                winner: o.winner.map(|s| s.letter().to_string()),
+                score: Pair::of(o.score),
+            }),
+            board: g.board(),
+        }
+    }
+}
+
+/// `perft --json`.
+#[derive(Serialize)]
+pub struct Perft {
+    /// The variant and position (and players, for the seat games).
+    #[serde(flatten)]
+    pub at: Start,
+    /// Plies counted.
+    pub depth: u32,
+    /// Move paths of that length.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// The count under each first move (`--divide`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub divide: Option<ByName<u64>>,
+}
+
+/// One rule option in `variants --json`.
+#[derive(Serialize)]
+pub struct RuleJson {
+    /// Its name.
+    pub name: &'static str,
+    /// Its values, the default first.
+    pub values: &'static [&'static str],
+    /// The default value.
+    pub default: &'static str,
+    /// What it decides.
+    pub help: &'static str,
+}
+
+/// The rule options of `specs`.
+pub fn rules(specs: &[RuleSpec]) -> Vec<RuleJson> {
+    specs
+        .iter()
+        .map(|r| RuleJson {
+            name: r.name,
+            values: r.values,
+            default: r.values[0],
+            help: r.help,
+        })
+        .collect()
+}
+
+/// The seat counts of a variant that more than two can play, and their options.
+#[derive(Serialize)]
+pub struct Players {
+    /// Seat counts.
+    pub counts: Vec<usize>,
+    /// The options of the game of three and four.
+    pub rules: Vec<RuleJson>,
+}
+
+/// One variant of `variants --json`.
+#[derive(Serialize)]
+pub struct VariantJson {
+    /// Its id.
+    pub id: &'static str,
+    /// The people who play it.
+    pub people: &'static str,
+    /// Its source.
+    pub source: &'static str,
+    /// Its board.
+    pub board: &'static str,
+    /// playable, or why not yet.
+    pub status: &'static str,
+    /// Its rule options.
+    pub rules: Vec<RuleJson>,
+    /// For kpo: the games of three and four.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players: Option<Players>,
+}
+
+/// `variants --json`.
+#[derive(Serialize)]
+pub struct Variants {
+    /// Every variant of the catalogue.
+    pub variants: Vec<VariantJson>,
+}
+
+impl Variants {
+    /// The catalogue.
+    pub fn new(list: &[VariantInfo]) -> Variants {
+        let variants = list
+            .iter()
+            .map(|v| {
+                let specs = match (v.kind, v.four) {
+                    (Some(k), _) => k.options(),
+                    (_, Some(k)) => k.options(),
+                    _ => &[],
+                };
+                VariantJson {
+                    id: v.id,
+                    people: v.people,
+                    source: v.source,
+                    board: v.board,
+                    status: v.status.as_str(),
+                    rules: rules(specs),
+                    players: (v.id == "kpo").then(|| Players {
+                        counts: vec![2, 3, 4],
+                        rules: rules(mancala_solver::kpo_players::OPTIONS),
+                    }),
+                }
+            })
+            .collect();
+        Variants { variants }
+    }
+}
+
+/// `solve --json` of a two-row game: the solve planner's answer.
+#[derive(Serialize)]
+pub struct Solve {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// `margin`: final seed difference for the side to move.
+    pub metric: &'static str,
+    /// The value.
+    pub value: i32,
+    /// What is still to be won: the value less the seeds already taken.
+    pub future: i32,
+    /// A best move (null when the game is over).
+    pub best_move: Option<String>,
+    /// Every move that keeps the value (null when no move was valued).
+    pub best_moves: Option<Vec<String>>,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// False when the time limit cut the principal variation short.
+    pub pv_complete: bool,
+    /// Search nodes.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// True when proven.
+    pub exact: bool,
+    /// Depth of the last finished iteration.
+    pub depth: u32,
+    /// Threads.
+    pub threads: usize,
+    /// `retrograde`, `search+tables` or `search`.
+    pub method: &'static str,
+    /// Each phase with its seconds and work.
+    pub phases: Vec<mancala_tablebases::plan::Phase>,
+    /// The tables used, if any.
+    pub tables: Option<mancala_tablebases::plan::TablesUsed>,
+    /// Slices the tables folder lacked.
+    pub missing_slices: Vec<u32>,
+    /// The memory the tables could take, in bytes.
+    pub memory: u64,
+}
+
+impl Solve {
+    /// The answer `a` for `pos` under `budget`.
+    pub fn new(
+        g: &TwoRow,
+        pos: &mancala_solver::TwoRowPos,
+        a: &mancala_tablebases::Answer,
+        budget: &mancala_tablebases::plan::Budget,
+    ) -> Solve {
+        let best_moves = a
+            .moves
+            .iter()
+            .filter(|&&(_, v)| v == a.value)
+            .map(|&(m, _)| g.move_name(pos, m))
+            .collect();
+        Solve {
+            at: Start::new(g, pos),
+            metric: "margin",
+            value: a.value,
+            future: a.future,
+            best_move: a.best.map(|m| g.move_name(pos, m)),
+            best_moves: (!a.moves.is_empty()).then_some(best_moves),
+            pv: line_names(g, pos, &a.pv),
+            pv_complete: a.pv_complete,
+            nodes: a.nodes,
+            seconds: a.seconds,
+            exact: a.exact,
+            depth: a.depth,
+            threads: budget.threads,
+            method: a.method.as_str(),
+            phases: a.phases.clone(),
+            tables: a.tables.clone(),
+            missing_slices: a.missing_slices.clone(),
+            memory: budget.memory,
+        }
+    }
+}
+
+/// `analyze --json` of a two-row game: every move's value.
+#[derive(Serialize)]
+pub struct Analyze {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// `margin`.
+    pub metric: &'static str,
+    /// The position's value, when proven.
+    pub value: Option<i32>,
+    /// Each move's value (null: not proven in time).
+    pub moves: ByName<Option<i32>>,
+    /// The moves that keep the value.
+    pub best_moves: Vec<String>,
+    /// True when every move and the value are proven.
+    pub exact: bool,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// `retrograde`, `search+tables` or `search`.
+    pub method: &'static str,
+    /// Each phase with its seconds and work.
+    pub phases: Vec<mancala_tablebases::plan::Phase>,
+    /// The tables used, if any.
+    pub tables: Option<mancala_tablebases::plan::TablesUsed>,
+    /// Slices the tables folder lacked.
+    pub missing_slices: Vec<u32>,
+}
+
+impl Analyze {
+    /// The planner's analysis of `pos`: the answer `a` and each move's value.
+    pub fn new(
+        g: &TwoRow,
+        pos: &mancala_solver::TwoRowPos,
+        a: &mancala_tablebases::Answer,
+        values: &[(mancala_solver::tworow::Pit, Option<i32>)],
+    ) -> Analyze {
+        let best = a.exact.then_some(a.value);
+        let all = values.iter().all(|v| v.1.is_some());
+        Analyze {
+            at: Start::new(g, pos),
+            metric: "margin",
+            value: best,
+            moves: values
+                .iter()
+                .map(|&(m, v)| (g.move_name(pos, m), v))
+                .collect(),
+            best_moves: values
+                .iter()
+                .filter(|v| v.1.is_some() && v.1 == best)
+                .map(|v| g.move_name(pos, v.0))
+                .collect(),
+            exact: all && a.exact,
+            seconds: a.seconds,
+            method: a.method.as_str(),
+            phases: a.phases.clone(),
+            tables: a.tables.clone(),
+            missing_slices: a.missing_slices.clone(),
+        }
+    }
+}
+
+/// The fields of four-row `solve --json` that only the search gives.
+#[derive(Serialize)]
+pub struct FourSearch {
+    /// Slices (mover+opponent seeds) the tables folder lacked.
+    pub missing_slices: Vec<[u32; 2]>,
+    /// False when the line stops short of the end.
+    pub pv_complete: bool,
+    /// Depth of the last finished iteration.
+    pub depth: u32,
+    /// Threads.
+    pub threads: usize,
+    /// Why the plies to the end were not counted, if they were not.
+    pub plies_stopped: Option<&'static str>,
+}
+
+/// `solve --json` of a four-row game.
+#[derive(Serialize)]
+pub struct FourSolve {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// `wdl`.
+    pub metric: &'static str,
+    /// +1, 0 or −1 for the side to move.
+    pub value: i32,
+    /// Plies to the end under perfect play, when counted.
+    pub plies: Option<u32>,
+    /// A best move.
+    pub best_move: Option<String>,
+    /// The line of play.
+    pub pv: Vec<String>,
+    /// Search nodes, or positions of the graph.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// True when proven.
+    pub exact: bool,
+    /// `search` or `graph`.
+    pub method: &'static str,
+    /// Positions of the reachable graph, when it was built.
+    pub graph_positions: Option<usize>,
+    /// The search's own fields (absent when the whole graph answered).
+    #[serde(flatten)]
+    pub search: Option<FourSearch>,
+}
+
+impl FourSolve {
+    /// The four-row planner's answer `a` for `pos`; `threads` when the search answered.
+    pub fn new(
+        g: &FourRow,
+        pos: &mancala_solver::FourRowPos,
+        a: &mancala_tablebases::fourrow::plan::Answer,
+        threads: Option<usize>,
+    ) -> FourSolve {
+        FourSolve {
+            at: Start::new(g, pos),
+            metric: "wdl",
+            value: a.value,
+            plies: a.plies,
+            best_move: a.best.map(|m| g.move_name(pos, m)),
+            pv: line_names(g, pos, &a.line),
+            nodes: a.nodes,
+            seconds: a.seconds,
+            exact: a.exact,
+            method: a.method.as_str(),
+            graph_positions: a.graph_positions,
+            search: threads.map(|threads| FourSearch {
+                missing_slices: a.missing.clone(),
+                pv_complete: a.line_complete,
+                depth: a.depth,
+                threads,
+                plies_stopped: a.plies_stopped,
+            }),
+        }
+    }
+}
+
+/// `analyze --json` of a four-row game.
+#[derive(Serialize)]
+pub struct FourAnalyze {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// `wdl`.
+    pub metric: &'static str,
+    /// The position's value, when proven.
+    pub value: Option<i32>,
+    /// Each move's value (null: not proven in time).
+    pub moves: ByName<Option<i32>>,
+    /// True when every move is proven.
+    pub exact: bool,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// `bench --json`: the search's signature.
+#[derive(Serialize)]
+pub struct Bench {
+    /// Nodes of every solve: the signature.
+    pub nodes: u64,
+    /// Seconds of every solve.
+    pub seconds: f64,
+    /// Nodes a second.
+    pub nodes_per_second: f64,
+    /// Threads.
+    pub threads: usize,
+    /// Each solve.
+    pub positions: Vec<BenchRow>,
+}
+
+/// One solve of `bench --json`.
+#[derive(Serialize)]
+pub struct BenchRow {
+    /// Variant id.
+    pub variant: &'static str,
+    /// Pits a side.
+    pub width: usize,
+    /// Seeds a pit.
+    pub seeds: u32,
+    /// The value.
+    pub value: i32,
+    /// True when proven.
+    pub exact: bool,
+    /// Nodes.
+    pub nodes: u64,
+    /// Seconds.
+    pub seconds: f64,
+}
+
+impl Bench {
+    /// The signature's solves `rows`, run with `threads`.
+    pub fn new(rows: &[SignatureRow], threads: usize) -> Bench {
+        let nodes: u64 = rows.iter().map(|r| r.nodes).sum();
+        let seconds: f64 = rows.iter().map(|r| r.seconds).sum();
+        Bench {
+            nodes,
+            seconds,
+            nodes_per_second: nodes as f64 / seconds.max(1e-9),
+            threads,
+            positions: rows
+                .iter()
+                .map(|r| BenchRow {
+                    variant: r.variant,
+                    width: r.width,
+                    seeds: r.seeds,
+                    value: r.value,
+                    exact: r.exact,
+                    nodes: r.nodes,
+                    seconds: r.seconds,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `bench engines --json` and `bench players --json`: measured rows.
+#[derive(Serialize)]
+pub struct Rows<T> {
+    /// One row a measurement.
+    pub rows: Vec<T>,
+}
+
+/// One row of `bench engines --json`.
+#[derive(Serialize)]
+pub struct EngineBench {
+    /// Variant id.
+    pub variant: String,
+    /// The engine.
+    pub engine: String,
+    /// Moves chosen.
+    pub moves: u64,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Seconds.
+    pub seconds: f64,
+    /// Seconds a move.
+    pub seconds_per_move: f64,
+    /// Nodes a second.
+    pub nodes_per_second: f64,
+}
+
+impl EngineBench {
+    /// The shape of row `r`.
+    pub fn new(r: &EngineRow) -> EngineBench {
+        EngineBench {
+            variant: r.variant.to_string(),
+            engine: r.engine.to_string(),
+            moves: r.moves,
+            nodes: r.nodes,
+            seconds: r.seconds,
+            seconds_per_move: r.seconds_per_move(),
+            nodes_per_second: r.nodes_per_second(),
+        }
+    }
+}
+
+/// Wins, draws and losses.
+#[derive(Serialize)]
+pub struct Wdl3 {
+    /// Wins.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Losses.
+    pub losses: u64,
+}
+
+/// How the games of a match ended.
+#[derive(Serialize)]
+pub struct Ends {
+    /// By the rules.
+    pub rules: u64,
+    /// Stopped at a repeated position.
+    pub repetition: u64,
+    /// Stopped at the ply limit.
+    pub ply_limit: u64,
+}
+
+impl Ends {
+    /// From the counts by rules, repetition and ply limit.
+    pub fn of(e: [u64; 3]) -> Ends {
+        Ends {
+            rules: e[0],
+            repetition: e[1],
+            ply_limit: e[2],
+        }
+    }
+}
+
+/// What a match was asked to play.
+#[derive(Serialize)]
+pub struct MatchSetup {
+    /// Games.
+    pub games: u64,
+    /// The seed of the games.
+    pub seed: u64,
+    /// Random plies at the start of each game.
+    pub opening: u32,
+    /// The ply limit.
+    pub max_plies: u32,
+}
+
+/// `match --json` between two engines.
+#[derive(Serialize)]
+pub struct Match {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// Engine A.
+    pub a: String,
+    /// Engine B.
+    pub b: String,
+    /// Seed, opening and ply limit (and the games played).
+    #[serde(flatten)]
+    pub setup: MatchSetup,
+    /// A's wins.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// A's losses.
+    pub losses: u64,
+    /// A's score, win 1 and draw ½, over games.
+    pub score: f64,
+    /// Elo difference A−B (null: unbounded).
+    pub elo: Option<f64>,
+    /// Its 95% interval's low end.
+    pub elo_lo: Option<f64>,
+    /// Its 95% interval's high end.
+    pub elo_hi: Option<f64>,
+    /// Mean game length in plies.
+    pub mean_plies: f64,
+    /// The first player's results.
+    pub first_player: Wdl3,
+    /// How the games ended.
+    pub ended: Ends,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+impl Match {
+    /// The summary `s` of a match of `a` against `b` from `pos`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new<G: Notation>(
+        g: &G,
+        pos: &G::Position,
+        a: String,
+        b: String,
+        s: &Summary,
+        setup: MatchSetup,
+        seconds: f64,
+    ) -> Match {
+        Match {
+            at: Start::new(g, pos),
+            a,
+            b,
+            setup: MatchSetup {
+                games: s.games,
+                ..setup
+            },
+            wins: s.wins,
+            draws: s.draws,
+            losses: s.losses,
+            score: s.elo.score,
+            elo: s.elo.diff,
+            elo_lo: s.elo.lo,
+            elo_hi: s.elo.hi,
+            mean_plies: s.mean_plies,
+            first_player: Wdl3 {
+                wins: s.by_seat[0],
+                draws: s.by_seat[1],
+                losses: s.by_seat[2],
+            },
+            ended: Ends::of(s.ends),
+            seconds,
+        }
+    }
+}
+
+/// `tablebase probe --json` of a two-row game.
+#[derive(Serialize)]
+pub struct TableProbe {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// Seeds on the board.
+    pub stones: u32,
+    /// The value (final seed difference).
+    pub value: i32,
+    /// What is still to be won.
+    pub future: i32,
+    /// Each move's value.
+    pub moves: ByName<i32>,
+    /// The moves that keep the value.
+    pub best_moves: Vec<String>,
+}
+
+impl TableProbe {
+    /// The probe `p` of `pos`.
+    pub fn new(g: &TwoRow, pos: &mancala_solver::TwoRowPos, p: &Probe) -> TableProbe {
+        TableProbe {
+            at: Start::new(g, pos),
+            stones: pos.pits().sum_first(2 * g.width()),
+            value: p.value,
+            future: p.future,
+            moves: p.moves.iter().cloned().collect(),
+            best_moves: p
+                .moves
+                .iter()
+                .filter(|(_, v)| *v == p.value)
+                .map(|(m, _)| m.clone())
+                .collect(),
+        }
+    }
+}
+
+/// One slice of `tablebase build --json` (two-row).
+#[derive(Serialize)]
+pub struct BuiltSlice {
+    /// Seeds on the board.
+    pub stones: u32,
+    /// Positions.
+    pub positions: u64,
+    /// True when the file was there already and kept.
+    pub skipped: bool,
+    /// Seconds.
+    pub seconds: f64,
+    /// Position evaluations of the build.
+    pub evaluations: u64,
+    /// The file's name.
+    pub file: Option<String>,
+}
+
+/// `tablebase build --json` (two-row).
+#[derive(Serialize)]
+pub struct TableBuild {
+    /// Variant id.
+    pub variant: String,
+    /// Rule options off their defaults.
+    pub rules: Vec<String>,
+    /// Pits a side.
+    pub width: usize,
+    /// The largest slice asked for.
+    pub max_stones: u32,
+    /// The folder.
+    pub dir: String,
+    /// Threads.
+    pub threads: usize,
+    /// Positions of every slice.
+    pub positions: u64,
+    /// Seconds.
+    pub seconds: f64,
+    /// Each slice.
+    pub slices: Vec<BuiltSlice>,
+}
+
+impl TableBuild {
+    /// The report `r` of a build up to `max_stones` in `dir`.
+    pub fn new(
+        r: &mancala_tablebases::BuildReport,
+        max_stones: u32,
+        dir: &Path,
+        threads: usize,
+    ) -> TableBuild {
+        TableBuild {
+            variant: r.game.variant.clone(),
+            rules: r.game.rules.clone(),
+            width: r.game.width,
+            max_stones,
+            dir: dir.display().to_string(),
+            threads,
+            positions: r.slices.iter().map(|s| s.positions).sum(),
+            seconds: r.seconds,
+            slices: r
+                .slices
+                .iter()
+                .map(|s| BuiltSlice {
+                    stones: s.stones,
+                    positions: s.positions,
+                    skipped: s.skipped,
+                    seconds: s.seconds,
+                    evaluations: s.run.evaluations,
+                    file: file_name(&s.path),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The last part of `path`, as text.
+fn file_name(path: &Path) -> Option<String> {
+    path.file_name().map(|f| f.to_string_lossy().into_owned())
+}
+
+/// `tablebase stats --json` (two-row).
+#[derive(Serialize)]
+pub struct TableStats {
+    /// Seeds on the board.
+    pub stones: u32,
+    /// Positions of the slice.
+    pub positions: u64,
+    /// Positions by value.
+    pub histogram: ByName<u64>,
+}
+
+impl TableStats {
+    /// The statistics `s`.
+    pub fn new(s: &mancala_tablebases::Stats) -> TableStats {
+        TableStats {
+            stones: s.stones,
+            positions: s.positions,
+            histogram: s
+                .histogram
+                .iter()
+                .map(|(v, c)| (v.to_string(), *c))
+                .collect(),
+        }
+    }
+}
+
+/// `tablebase verify --json`.
+#[derive(Serialize)]
+pub struct Verify {
+    /// Always true (a failure is an error).
+    pub ok: bool,
+    /// Files verified.
+    pub files: usize,
+    /// Positions re-derived.
+    pub positions: u64,
+    /// Seconds.
+    pub seconds: f64,
+}
+
+/// One file of `tablebase info --json`: its header, or why it is refused.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum InfoFile {
+    /// A sound file.
+    Sound {
+        /// The file's name.
+        file: Option<String>,
+        /// Its size.
+        bytes: u64,
+        /// Variant id.
+        variant: String,
+        /// Rule options off their defaults.
+        rules: Vec<String>,
+        /// Pits a side (holes a row).
+        width: usize,
+        /// Seeds on the board.
+        stones: u32,
+        /// Positions.
+        positions: u64,
+        /// The values' encoding.
+        encoding: String,
+        /// The values' checksum.
+        data_checksum: String,
+    },
+    /// A refused file.
+    Refused {
+        /// The file's name.
+        file: Option<String>,
+        /// Its size.
+        bytes: u64,
+        /// Why it is refused.
+        error: Option<String>,
+    },
+}
+
+/// `tablebase info --json`.
+#[derive(Serialize)]
+pub struct Info {
+    /// The folder.
+    pub dir: String,
+    /// Its table files.
+    pub files: Vec<InfoFile>,
+}
+
+impl Info {
+    /// The files of `dir`.
+    pub fn new(dir: &Path, files: &[FileInfo]) -> Info {
+        let files = files
+            .iter()
+            .map(|f| match &f.header {
+                Some(h) => InfoFile::Sound {
+                    file: file_name(&f.path),
+                    bytes: f.bytes,
+                    variant: h.variant.clone(),
+                    rules: h.rules.clone(),
+                    width: h.width,
+                    stones: h.stones,
+                    positions: h.positions,
+                    encoding: h.encoding.clone(),
+                    data_checksum: h.data_checksum.clone(),
+                },
+                None => InfoFile::Refused {
+                    file: file_name(&f.path),
+                    bytes: f.bytes,
+                    error: f.problem.clone(),
+                },
+            })
+            .collect();
+        Info {
+            dir: dir.display().to_string(),
+            files,
+        }
+    }
+}
+
+/// One slice of `tablebase build --json` (four-row).
+#[derive(Serialize)]
+pub struct FourBuiltSlice {
+    /// Seeds of the mover and of the opponent.
+    pub split: [u32; 2],
+    /// Positions.
+    pub positions: u64,
+    /// True when the file was there already and kept.
+    pub skipped: bool,
+    /// Wins for the mover.
+    pub win: u64,
+    /// Draws.
+    pub draw: u64,
+    /// Losses.
+    pub loss: u64,
+    /// The longest win or loss, in plies.
+    pub max_plies: u32,
+    /// The file's name.
+    pub file: Option<String>,
+}
+
+/// `tablebase build --json` (four-row).
+#[derive(Serialize)]
+pub struct FourBuild {
+    /// Variant id.
+    pub variant: String,
+    /// Rule options off their defaults.
+    pub rules: Vec<String>,
+    /// Holes a row.
+    pub width: usize,
+    /// `wdl`.
+    pub metric: &'static str,
+    /// The most seeds asked for.
+    pub max_stones: u32,
+    /// The folder.
+    pub dir: String,
+    /// Threads.
+    pub threads: usize,
+    /// Positions of every slice.
+    pub positions: u64,
+    /// Seconds.
+    pub seconds: f64,
+    /// Each slice.
+    pub slices: Vec<FourBuiltSlice>,
+}
+
+impl FourBuild {
+    /// The report `r` of a build of `g` up to `max_stones` in `dir`.
+    pub fn new(
+        g: &FourRow,
+        r: &mancala_tablebases::fourrow::BuildReport,
+        max_stones: u32,
+        dir: &Path,
+        threads: usize,
+    ) -> FourBuild {
+        let id = mancala_tablebases::fourrow::game_id(g);
+        FourBuild {
+            variant: id.variant,
+            rules: id.rules,
+            width: id.width,
+            metric: "wdl",
+            max_stones,
+            dir: dir.display().to_string(),
+            threads,
+            positions: r.slices.iter().map(|s| s.positions).sum(),
+            seconds: r.seconds,
+            slices: r
+                .slices
+                .iter()
+                .map(|s| FourBuiltSlice {
+                    split: s.split,
+                    positions: s.positions,
+                    skipped: s.skipped,
+                    win: s.counts[0],
+                    draw: s.counts[1],
+                    loss: s.counts[2],
+                    max_plies: s.max_plies,
+                    file: file_name(&s.path),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A win/draw/loss value with its plies to the end.
+#[derive(Serialize)]
+pub struct WdlPlies {
+    /// +1, 0 or −1.
+    pub value: i32,
+    /// Plies to the end (null for a draw).
+    pub plies: Option<u32>,
+}
+
+impl WdlPlies {
+    /// The shape of `v`.
+    pub fn of(v: Wdl) -> WdlPlies {
+        WdlPlies {
+            value: v.value(),
+            plies: v.plies(),
+        }
+    }
+}
+
+/// `tablebase probe --json` (four-row).
+#[derive(Serialize)]
+pub struct FourProbe {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// `wdl`.
+    pub metric: &'static str,
+    /// The value and plies.
+    #[serde(flatten)]
+    pub value: WdlPlies,
+    /// Each move's value (null: not in the tables).
+    pub moves: ByName<Option<WdlPlies>>,
+}
+
+/// One slice of `tablebase stats --json` (four-row).
+#[derive(Serialize)]
+pub struct FourSliceStats {
+    /// Seeds of the mover and of the opponent.
+    pub split: [u32; 2],
+    /// Wins for the mover.
+    pub win: u64,
+    /// Draws.
+    pub draw: u64,
+    /// Losses.
+    pub loss: u64,
+    /// The longest win or loss, in plies.
+    pub max_plies: u32,
+}
+
+/// `tablebase stats --json` (four-row).
+#[derive(Serialize)]
+pub struct FourStats {
+    /// Seeds on the board.
+    pub stones: u32,
+    /// Each slice of that many seeds.
+    pub slices: Vec<FourSliceStats>,
+}
+
+/// The seat-keyed counts of a game of three or four (`{"S": .., "E": .., ...}`).
+pub fn by_seat<G: SeatNotation + mancala_solver::nseat::SeatGame, T: Copy>(
+    g: &G,
+    v: &[T],
+) -> ByName<T> {
+    (0..g.seats()).map(|s| (g.seat_name(s), v[s])).collect()
+}
+
+/// How a finished game of three or four ended.
+#[derive(Serialize)]
+pub struct SeatEnded {
+    /// The one leader, if there is one.
+    pub winner: Option<String>,
+    /// Every leader.
+    pub leaders: Vec<String>,
+    /// The final scores by seat.
+    pub score: ByName<u32>,
+}
+
+/// `show --json` and `play --json` of a game of three or four.
+#[derive(Serialize)]
+pub struct SeatState {
+    /// The variant, players and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// The seat to move.
+    pub to_move: String,
+    /// Seeds each seat has taken.
+    pub captured: ByName<u32>,
+    /// True when the game is over.
+    pub game_over: bool,
+    /// The result, when over.
+    pub result: Option<SeatEnded>,
+    /// Board size and rules.
+    #[serde(flatten)]
+    pub board: Board,
+}
