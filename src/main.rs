@@ -106,7 +106,7 @@ enum Command {
     /// Endgame tablebases: build, probe, stats, verify, info.
     Tablebase {
         #[command(subcommand)]
-        command: mancala_tablebases::cli::TablebaseCommand,
+        command: cli::tables::TablebaseCommand,
     },
 }
 

@@ -1168,3 +1168,276 @@ pub struct SeatState {
     #[serde(flatten)]
     pub board: Board,
 }
+
+/// One max^n profile of `solve --json` for three or four players.
+#[derive(Serialize)]
+pub struct MaxnJson {
+    /// Seeds each seat ends with.
+    pub seeds: ByName<f64>,
+    /// The same in shares (1/n seed).
+    pub shares: Vec<u32>,
+    /// The seats that lead.
+    pub leaders: Vec<String>,
+    /// Positions whose value came by the leaving rule.
+    pub positions_leaving: u64,
+    /// Positions of endless play.
+    pub positions_endless: u64,
+    /// Positions where a seat would gain by one other move.
+    pub deviations: u64,
+}
+
+/// `solve --json` for three or four players: paranoid values, max^n profiles, forced wins
+/// and kingmakers.
+#[derive(Serialize)]
+pub struct SeatSolve {
+    /// The variant, players and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// `seeds`.
+    pub metric: &'static str,
+    /// `1/n seed`.
+    pub share_unit: String,
+    /// Seeds still in play.
+    pub seeds_in_play: u32,
+    /// Each seat's paranoid value in seeds, when proven.
+    pub paranoid: Option<ByName<f64>>,
+    /// The same in shares.
+    pub paranoid_shares: Option<Vec<u32>>,
+    /// Positions of the whole graph, when it was built.
+    pub graph_positions: Option<usize>,
+    /// Nodes of each seat's paranoid search (null: not run or not finished).
+    pub search_nodes: Vec<Option<u64>>,
+    /// The max^n profile under each tie rule.
+    pub maxn: ByName<MaxnJson>,
+    /// The seats that can force a win, when known.
+    pub forced_winners: Option<Vec<String>>,
+    /// The kingmakers, when tested.
+    pub kingmakers: Option<Vec<String>>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+impl SeatSolve {
+    /// The analysis `a` of the position that `at` names, seats named by `g`.
+    pub fn new<G: SeatNotation + mancala_solver::nseat::SeatGame>(
+        g: &G,
+        at: Start,
+        a: &mancala_solver::nseat::analysis::Analysis,
+    ) -> SeatSolve {
+        use mancala_solver::nseat::analysis::winners;
+        let n = g.seats();
+        let seeds = |v: &[u32]| -> ByName<f64> {
+            (0..n)
+                .map(|i| (g.seat_name(i), v[i] as f64 / n as f64))
+                .collect()
+        };
+        let names = |w: Vec<usize>| w.iter().map(|&s| g.seat_name(s)).collect::<Vec<_>>();
+        let p = a.paranoid();
+        SeatSolve {
+            at,
+            metric: "seeds",
+            share_unit: format!("1/{n} seed"),
+            seeds_in_play: a.total,
+            paranoid: p.map(|p| seeds(&p)),
+            paranoid_shares: p.map(|p| p[..n].to_vec()),
+            graph_positions: a.graph_positions,
+            search_nodes: a.paranoid_search.iter().map(|x| x.map(|y| y.1)).collect(),
+            maxn: a
+                .maxn
+                .iter()
+                .map(|r| {
+                    let shape = MaxnJson {
+                        seeds: seeds(&r.shares),
+                        shares: r.shares[..n].to_vec(),
+                        leaders: names(winners(&r.shares, n)),
+                        positions_leaving: r.stats.left,
+                        positions_endless: r.stats.endless,
+                        deviations: r.stats.deviations,
+                    };
+                    (r.tie.as_str().to_string(), shape)
+                })
+                .collect(),
+            forced_winners: a.forced_winners().map(names),
+            kingmakers: a.kingmakers().map(names),
+            seconds: a.seconds,
+        }
+    }
+}
+
+/// A mean with its 95% interval, as `<key>`, `<key>_lo` and `<key>_hi` of a seat match.
+#[derive(Serialize)]
+pub struct SeatResult {
+    /// Mean score (seeds at the end).
+    pub score: f64,
+    /// Its interval's low end.
+    pub score_lo: f64,
+    /// Its interval's high end.
+    pub score_hi: f64,
+    /// Share of games led.
+    pub wins: f64,
+    /// Its interval's low end.
+    pub wins_lo: f64,
+    /// Its interval's high end.
+    pub wins_hi: f64,
+}
+
+impl SeatResult {
+    /// From the score and win means.
+    pub fn of(
+        score: &crate::seats::matches::Mean,
+        wins: &crate::seats::matches::Mean,
+    ) -> SeatResult {
+        SeatResult {
+            score: score.mean,
+            score_lo: score.lo,
+            score_hi: score.hi,
+            wins: wins.mean,
+            wins_lo: wins.lo,
+            wins_hi: wins.hi,
+        }
+    }
+}
+
+/// One seat of a seat match.
+#[derive(Serialize)]
+pub struct BySeat {
+    /// The seat.
+    pub seat: String,
+    /// Its results.
+    #[serde(flatten)]
+    pub result: SeatResult,
+}
+
+/// One engine of a seat match.
+#[derive(Serialize)]
+pub struct ByEngine {
+    /// The engine.
+    pub engine: String,
+    /// Its letter (A, B, ...).
+    pub label: String,
+    /// Its results.
+    #[serde(flatten)]
+    pub result: SeatResult,
+}
+
+/// `match --json` for three or four players.
+#[derive(Serialize)]
+pub struct SeatMatch {
+    /// The variant, players and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// The engines, in label order.
+    pub engines: Vec<String>,
+    /// Seed, opening and ply limit (and the games played).
+    #[serde(flatten)]
+    pub setup: MatchSetup,
+    /// Seat orders played.
+    pub seat_orders: u32,
+    /// Results by seat.
+    pub by_seat: Vec<BySeat>,
+    /// Results by engine.
+    pub by_engine: Vec<ByEngine>,
+    /// Mean game length in plies.
+    pub mean_plies: f64,
+    /// How the games ended.
+    pub ended: Ends,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// One row of `bench players --json`.
+#[derive(Serialize)]
+pub struct SeatBench {
+    /// What was measured.
+    pub what: String,
+    /// Nodes.
+    pub nodes: u64,
+    /// Seconds.
+    pub seconds: f64,
+    /// Nodes a second.
+    pub nodes_per_second: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_solver::variant::{setup, AnyGame};
+
+    fn two(variant: &str) -> (TwoRow, mancala_solver::TwoRowPos) {
+        match setup(variant, None, None, &[], None).unwrap() {
+            AnyGame::Two(g, p) => (*g, p),
+            AnyGame::Four(..) => unreachable!("a two-row variant"),
+        }
+    }
+
+    #[test]
+    fn keys_come_out_sorted_and_state_has_the_notation_keys() {
+        let (g, pos) = two("kalah");
+        let text = line(&State::new(&g, &pos));
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+        let mut sorted = keys.clone();
+        sorted.sort();
+        assert_eq!(keys, sorted);
+        for k in [
+            "variant",
+            "position",
+            "to_move",
+            "captured",
+            "game_over",
+            "result",
+            "width",
+            "rules",
+        ] {
+            assert!(v.get(k).is_some(), "{k} missing: {text}");
+        }
+        // A two-row state names no seeds; the start has no result yet.
+        assert!(v.get("seeds").is_none());
+        assert_eq!(v["result"], serde_json::Value::Null);
+        assert_eq!(v["captured"]["S"], 0);
+        assert!(text.find("\"board\"").is_none(), "flattened: {text}");
+    }
+
+    #[test]
+    fn optional_fields_are_left_out_not_null() {
+        let (g, pos) = two("oware");
+        let start = line(&Start::new(&g, &pos));
+        assert!(!start.contains("players"), "{start}");
+        let perft = line(&Perft {
+            at: Start::new(&g, &pos),
+            depth: 1,
+            nodes: 6,
+            seconds: 0.0,
+            divide: None,
+        });
+        assert!(!perft.contains("divide"), "{perft}");
+    }
+
+    #[test]
+    fn refused_files_carry_the_reason() {
+        let f = FileInfo {
+            path: "x/oware-default-w2-3.mtb".into(),
+            bytes: 7,
+            header: None,
+            problem: Some("bad magic".into()),
+        };
+        let text = line(&Info::new(Path::new("x"), &[f]));
+        assert_eq!(
+            text,
+            r#"{"dir":"x","files":[{"bytes":7,"error":"bad magic","file":"oware-default-w2-3.mtb"}]}"#
+        );
+    }
+
+    #[test]
+    fn histograms_are_keyed_by_value_text() {
+        let s = mancala_tablebases::Stats {
+            stones: 2,
+            positions: 3,
+            histogram: [(-2, 1), (0, 2)].into_iter().collect(),
+        };
+        assert_eq!(
+            line(&TableStats::new(&s)),
+            r#"{"histogram":{"-2":1,"0":2},"positions":3,"stones":2}"#
+        );
+    }
+}

@@ -3,8 +3,8 @@
 use super::options::threads_or_all;
 use crate::Res;
 use clap::Subcommand;
+use mancala_analysis::json;
 use mancala_solver::variant;
-use serde_json::{json, Value};
 use std::io::Write;
 
 /// `mancala bench <what>`.
@@ -43,26 +43,13 @@ pub(crate) fn bench(as_json: bool, threads: usize) -> Res {
             );
         }
     })?;
-    let nodes: u64 = rows.iter().map(|r| r.nodes).sum();
-    let secs: f64 = rows.iter().map(|r| r.seconds).sum();
-    let nps = nodes as f64 / secs.max(1e-9);
+    let shape = json::Bench::new(&rows, threads);
     if as_json {
-        let rows: Vec<Value> = rows
-            .iter()
-            .map(|r| {
-                json!({"variant": r.variant, "width": r.width, "seeds": r.seeds, "value": r.value,
-                    "exact": r.exact, "nodes": r.nodes, "seconds": r.seconds})
-            })
-            .collect();
-        out!(
-            "{}",
-            json!({"nodes": nodes, "seconds": secs, "nodes_per_second": nps,
-                "threads": threads, "positions": rows})
-        );
+        out!("{}", json::line(&shape));
     } else {
-        out!("Nodes searched: {nodes}");
-        out!("Nodes/second: {:.0}", nps);
-        out!("Seconds: {secs:.3}");
+        out!("Nodes searched: {}", shape.nodes);
+        out!("Nodes/second: {:.0}", shape.nodes_per_second);
+        out!("Seconds: {:.3}", shape.seconds);
     }
     Ok(())
 }
@@ -108,16 +95,8 @@ pub(crate) fn bench_engines(as_json: bool, variant: Option<String>) -> Res {
     );
     pb.finish_and_clear();
     if as_json {
-        let v: Vec<Value> = rows
-            .iter()
-            .map(|r| {
-                json!({"variant": r.variant, "engine": r.engine, "moves": r.moves,
-                    "nodes": r.nodes, "seconds": r.seconds,
-                    "seconds_per_move": r.seconds_per_move(),
-                    "nodes_per_second": r.nodes_per_second()})
-            })
-            .collect();
-        out!("{}", json!({ "rows": v }));
+        let rows = rows.iter().map(json::EngineBench::new).collect();
+        out!("{}", json::line(&json::Rows { rows }));
     }
     Ok(())
 }

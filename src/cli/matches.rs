@@ -6,9 +6,9 @@ use super::options::{
 use super::solve::open_four_tables;
 use crate::{Fail, Res};
 use clap::Args;
+use mancala_analysis::json;
 use mancala_solver::variant::AnyGame;
 use mancala_solver::{Notation, TwoRow};
-use serde_json::json;
 use std::io::Write;
 use std::time::Instant;
 
@@ -149,20 +149,14 @@ pub(crate) fn play_match_on<G: mancala_analysis::engine::EngineGame + Notation +
     let s = summarize(&games);
     let e = s.elo;
     if m.common.json {
-        out!(
-            "{}",
-            json!({
-                "variant": g.variant_id(), "position": g.format_position(pos),
-                "a": a.to_string(), "b": b.to_string(), "games": s.games, "seed": m.seed,
-                "opening": m.opening, "max_plies": m.max_plies,
-                "wins": s.wins, "draws": s.draws, "losses": s.losses, "score": e.score,
-                "elo": e.diff, "elo_lo": e.lo, "elo_hi": e.hi,
-                "mean_plies": s.mean_plies,
-                "first_player": {"wins": s.by_seat[0], "draws": s.by_seat[1], "losses": s.by_seat[2]},
-                "ended": {"rules": s.ends[0], "repetition": s.ends[1], "ply_limit": s.ends[2]},
-                "seconds": secs,
-            })
-        );
+        let setup = json::MatchSetup {
+            games: s.games,
+            seed: m.seed,
+            opening: m.opening,
+            max_plies: m.max_plies,
+        };
+        let shape = json::Match::new(g, pos, a.to_string(), b.to_string(), &s, setup, secs);
+        out!("{}", json::line(&shape));
     } else {
         use mancala_analysis::report::elo_text;
         out!(

@@ -6,6 +6,7 @@
 use super::matches::MatchArgs;
 use super::options::{pool, threads_or_all, Common, SearchOpts};
 use crate::{Command, Fail, Res};
+use mancala_analysis::json;
 use mancala_analysis::seats::engine::SeatEngineSpec;
 use mancala_analysis::seats::matches::{
     permutations, run_seat_match, summarize_seats, SeatMatchConfig,
@@ -14,7 +15,6 @@ use mancala_solver::kpo_players::{KpoNPos, KpoPlayers, Options};
 use mancala_solver::nseat::analysis::{analyse, winners, Effort};
 use mancala_solver::nseat::{divide, perft, shares_text, SeatGame, SeatNotation};
 use mancala_solver::variant;
-use serde_json::{json, Value};
 use std::io::Write;
 use std::time::Instant;
 
@@ -58,17 +58,16 @@ fn run(cmd: &Command, c: &Common, players: usize) -> Res {
     let (g, pos) = setup(c, players)?;
     match cmd {
         Command::Start(_) => {
-            let text = g.format_position(&pos);
             if c.json {
-                out!("{}", json!({"variant": "kpo", "players": players, "position": text}));
+                out!("{}", json::line(&at(&g, &pos)));
             } else {
-                out!("{text}");
+                out!("{}", g.format_position(&pos));
             }
             Ok(())
         }
         Command::Show(_) => {
             if c.json {
-                out!("{}", state_json(&g, &pos));
+                out!("{}", json::line(&state(&g, &pos)));
             } else {
                 out!("{}", g.draw(&pos).trim_end());
                 out!("{}", g.format_position(&pos));
@@ -82,11 +81,11 @@ fn run(cmd: &Command, c: &Common, players: usize) -> Res {
                 .map(|&m| g.move_name(&pos, m))
                 .collect();
             if c.json {
-                out!(
-                    "{}",
-                    json!({"variant": "kpo", "players": players,
-                        "position": g.format_position(&pos), "moves": names})
-                );
+                let shape = json::Moves {
+                    at: at(&g, &pos),
+                    moves: names,
+                };
+                out!("{}", json::line(&shape));
             } else {
                 out!("{}", names.join(" "));
             }
@@ -131,36 +130,38 @@ fn setup(c: &Common, players: usize) -> Result<(KpoPlayers, KpoNPos), Fail> {
     Ok((g, pos))
 }
 
-/// Seat-keyed JSON object of counts.
-fn by_seat(g: &KpoPlayers, v: &[u32]) -> Value {
-    let m: serde_json::Map<String, Value> = (0..g.players())
-        .map(|s| (g.seat_name(s), json!(v[s])))
-        .collect();
-    Value::Object(m)
+/// The variant, players and position of `pos`, as every JSON shape names them.
+fn at(g: &KpoPlayers, pos: &KpoNPos) -> json::Start {
+    json::Start {
+        variant: "kpo".into(),
+        position: g.format_position(pos),
+        players: Some(g.players()),
+    }
 }
 
 /// The game-state object of `show --json` and `play --json`.
-fn state_json(g: &KpoPlayers, pos: &KpoNPos) -> Value {
+fn state(g: &KpoPlayers, pos: &KpoNPos) -> json::SeatState {
     let over = g.is_over(pos);
-    let result = if over {
-        let s = g.final_scores(pos);
-        let w = winners(&s, g.players());
-        json!({
-            "winner": (w.len() == 1).then(|| g.seat_name(w[0])),
-            "leaders": w.iter().map(|&s| g.seat_name(s)).collect::<Vec<_>>(),
-            "score": by_seat(g, &s),
-        })
-    } else {
-        Value::Null
-    };
-    json!({
-        "variant": "kpo", "players": g.players(),
-        "position": g.format_position(pos),
-        "to_move": g.seat_name(pos.seat()),
-        "captured": by_seat(g, g.taken(pos)),
-        "game_over": over, "result": result,
-        "width": g.width(), "seeds": g.seeds(), "rules": g.options().describe(),
-    })
+    json::SeatState {
+        at: at(g, pos),
+        to_move: g.seat_name(pos.seat()),
+        captured: json::by_seat(g, g.taken(pos)),
+        game_over: over,
+        result: over.then(|| {
+            let s = g.final_scores(pos);
+            let w = winners(&s, g.players());
+            json::SeatEnded {
+                winner: (w.len() == 1).then(|| g.seat_name(w[0])),
+                leaders: w.iter().map(|&s| g.seat_name(s)).collect(),
+                score: json::by_seat(g, &s),
+            }
+        }),
+        board: json::Board {
+            width: g.width(),
+            seeds: Some(g.seeds()),
+            rules: g.options().describe(),
+        },
+    }
 }
 
 fn play(g: &KpoPlayers, mut pos: KpoNPos, c: &Common, moves: &[String]) -> Res {
@@ -172,7 +173,7 @@ fn play(g: &KpoPlayers, mut pos: KpoNPos, c: &Common, moves: &[String]) -> Res {
         pos = g.play(&pos, mv);
     }
     if c.json {
-        out!("{}", state_json(g, &pos));
+        out!("{}", json::line(&state(g, &pos)));
     } else {
         out!("{}", g.format_position(&pos));
         if g.is_over(&pos) {
@@ -206,9 +207,7 @@ fn cmd_perft(g: &KpoPlayers, pos: &KpoNPos, c: &Common, depth: u32, split: bool)
         .into_iter()
         .map(|(m, n)| (g.move_name(pos, m), n))
         .collect();
-    let ident =
-        json!({"variant": "kpo", "players": g.players(), "position": g.format_position(pos)});
-    super::position::print_perft(c, ident, depth, nodes, secs, split.then_some(&parts[..]))
+    super::position::print_perft(c, at(g, pos), depth, nodes, secs, split.then_some(parts))
 }
 
 /// `solve`: each player's paranoid value (whole graph where it fits, and by search), what
@@ -263,41 +262,7 @@ fn solve(g: &KpoPlayers, pos: &KpoNPos, c: &Common, s: &SearchOpts, depth: Optio
     let seeds = |v: u32| shares_text(v, n);
     let p = a.paranoid();
     if c.json {
-        let obj = |v: &[u32]| -> Value {
-            let m: serde_json::Map<String, Value> = (0..n)
-                .map(|i| (g.seat_name(i), json!(v[i] as f64 / n as f64)))
-                .collect();
-            Value::Object(m)
-        };
-        let maxn: serde_json::Map<String, Value> = a
-            .maxn
-            .iter()
-            .map(|r| {
-                (
-                    r.tie.as_str().to_string(),
-                    json!({"seeds": obj(&r.shares), "shares": &r.shares[..n],
-                        "leaders": winners(&r.shares, n).iter().map(|&s| g.seat_name(s)).collect::<Vec<_>>(),
-                        "positions_leaving": r.stats.left, "positions_endless": r.stats.endless,
-                        "deviations": r.stats.deviations}),
-                )
-            })
-            .collect();
-        out!(
-            "{}",
-            json!({
-                "variant": "kpo", "players": n, "position": g.format_position(pos),
-                "metric": "seeds", "share_unit": format!("1/{n} seed"),
-                "seeds_in_play": a.total,
-                "paranoid": p.map(|p| obj(&p)),
-                "paranoid_shares": p.map(|p| p[..n].to_vec()),
-                "graph_positions": a.graph_positions,
-                "search_nodes": a.paranoid_search.iter().map(|x| x.map(|y| y.1)).collect::<Vec<_>>(),
-                "maxn": Value::Object(maxn),
-                "forced_winners": a.forced_winners().map(|w| w.iter().map(|&s| g.seat_name(s)).collect::<Vec<_>>()),
-                "kingmakers": a.kingmakers().map(|w| w.iter().map(|&s| g.seat_name(s)).collect::<Vec<_>>()),
-                "seconds": a.seconds,
-            })
-        );
+        out!("{}", json::line(&json::SeatSolve::new(g, at(g, pos), &a)));
         return Ok(());
     }
     out!(
@@ -472,32 +437,34 @@ fn play_match(g: &KpoPlayers, pos: &KpoNPos, m: &MatchArgs) -> Res {
     }
     let letter = |e: usize| ((b'A' + e as u8) as char).to_string();
     if m.common.json {
-        let seats: Vec<Value> = (0..n)
-            .map(|i| {
-                json!({"seat": g.seat_name(i),
-                    "score": s.seat_scores[i].mean, "score_lo": s.seat_scores[i].lo, "score_hi": s.seat_scores[i].hi,
-                    "wins": s.seat_wins[i].mean, "wins_lo": s.seat_wins[i].lo, "wins_hi": s.seat_wins[i].hi})
-            })
-            .collect();
-        let engines: Vec<Value> = (0..n)
-            .map(|e| {
-                json!({"engine": specs[e].to_string(), "label": letter(e),
-                    "score": s.engine_scores[e].mean, "score_lo": s.engine_scores[e].lo, "score_hi": s.engine_scores[e].hi,
-                    "wins": s.engine_wins[e].mean, "wins_lo": s.engine_wins[e].lo, "wins_hi": s.engine_wins[e].hi})
-            })
-            .collect();
-        out!(
-            "{}",
-            json!({
-                "variant": "kpo", "players": n, "position": g.format_position(pos),
-                "engines": specs.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
-                "games": s.games, "seat_orders": orders, "seed": m.seed,
-                "opening": m.opening, "max_plies": m.max_plies,
-                "by_seat": seats, "by_engine": engines, "mean_plies": s.mean_plies,
-                "ended": {"rules": s.ends[0], "repetition": s.ends[1], "ply_limit": s.ends[2]},
-                "seconds": secs,
-            })
-        );
+        let shape = json::SeatMatch {
+            at: at(g, pos),
+            engines: specs.iter().map(|e| e.to_string()).collect(),
+            setup: json::MatchSetup {
+                games: s.games,
+                seed: m.seed,
+                opening: m.opening,
+                max_plies: m.max_plies,
+            },
+            seat_orders: orders,
+            by_seat: (0..n)
+                .map(|i| json::BySeat {
+                    seat: g.seat_name(i),
+                    result: json::SeatResult::of(&s.seat_scores[i], &s.seat_wins[i]),
+                })
+                .collect(),
+            by_engine: (0..n)
+                .map(|e| json::ByEngine {
+                    engine: specs[e].to_string(),
+                    label: letter(e),
+                    result: json::SeatResult::of(&s.engine_scores[e], &s.engine_wins[e]),
+                })
+                .collect(),
+            mean_plies: s.mean_plies,
+            ended: json::Ends::of(s.ends),
+            seconds: secs,
+        };
+        out!("{}", json::line(&shape));
         return Ok(());
     }
     let names: Vec<String> = (0..n)
@@ -553,14 +520,16 @@ pub fn bench(as_json: bool) -> Res {
         }
     });
     if as_json {
-        let v: Vec<Value> = rows
+        let rows = rows
             .iter()
-            .map(|r| {
-                json!({"what": r.what, "nodes": r.nodes, "seconds": r.seconds,
-                "nodes_per_second": r.rate()})
+            .map(|r| json::SeatBench {
+                what: r.what.clone(),
+                nodes: r.nodes,
+                seconds: r.seconds,
+                nodes_per_second: r.rate(),
             })
             .collect();
-        out!("{}", json!({ "rows": v }));
+        out!("{}", json::line(&json::Rows { rows }));
     }
     Ok(())
 }

@@ -3,35 +3,17 @@
 
 use super::options::Common;
 use crate::{Fail, Res};
+use mancala_analysis::json::{self, Describe};
 use mancala_solver::perft::{divide, perft};
 use mancala_solver::variant::VARIANTS;
-use mancala_solver::{FourRow, Notation, TwoRow};
-use serde_json::{json, Value};
+use mancala_solver::Notation;
 use std::io::Write;
 use std::time::Instant;
-
-/// Width and rule options as JSON, for any game.
-pub(crate) trait Describe {
-    fn describe(&self) -> Value;
-}
-
-impl Describe for TwoRow {
-    fn describe(&self) -> Value {
-        json!({"width": self.width(), "rules": self.options().describe(self.kind())})
-    }
-}
-
-impl Describe for FourRow {
-    fn describe(&self) -> Value {
-        json!({"width": self.width(), "seeds": self.seeds(),
-            "rules": self.options().describe(self.kind())})
-    }
-}
 
 pub(crate) fn cmd_start<G: Notation>(g: &G, pos: &G::Position, c: &Common) -> Res {
     let text = g.format_position(pos);
     if c.json {
-        out!("{}", json!({"variant": g.variant_id(), "position": text}));
+        out!("{}", json::line(&json::Start::new(g, pos)));
     } else {
         out!("{text}");
     }
@@ -40,7 +22,7 @@ pub(crate) fn cmd_start<G: Notation>(g: &G, pos: &G::Position, c: &Common) -> Re
 
 pub(crate) fn cmd_show<G: Notation + Describe>(g: &G, pos: &G::Position, c: &Common) -> Res {
     if c.json {
-        out!("{}", state_json(g, pos));
+        out!("{}", json::line(&json::State::new(g, pos)));
     } else {
         out!("{}", g.draw(pos).trim_end());
         out!("{}", g.format_position(pos));
@@ -49,18 +31,11 @@ pub(crate) fn cmd_show<G: Notation + Describe>(g: &G, pos: &G::Position, c: &Com
 }
 
 pub(crate) fn cmd_moves<G: Notation>(g: &G, pos: &G::Position, c: &Common) -> Res {
-    let names: Vec<String> = g
-        .legal_moves(pos)
-        .iter()
-        .map(|&m| g.move_name(pos, m))
-        .collect();
+    let m = json::Moves::new(g, pos);
     if c.json {
-        out!(
-            "{}",
-            json!({"variant": g.variant_id(), "position": g.format_position(pos), "moves": names})
-        );
+        out!("{}", json::line(&m));
     } else {
-        out!("{}", names.join(" "));
+        out!("{}", m.moves.join(" "));
     }
     Ok(())
 }
@@ -79,7 +54,7 @@ pub(crate) fn cmd_play<G: Notation + Describe>(
         pos = g.play(&pos, mv);
     }
     if c.json {
-        out!("{}", state_json(g, &pos));
+        out!("{}", json::line(&json::State::new(g, &pos)));
     } else {
         out!("{}", g.format_position(&pos));
         if let Some(o) = g.outcome(&pos) {
@@ -116,90 +91,52 @@ pub(crate) fn cmd_perft<G: Notation>(
         .into_iter()
         .map(|(m, n)| (g.move_name(pos, m), n))
         .collect();
-    let ident = json!({"variant": g.variant_id(), "position": g.format_position(pos)});
-    print_perft(c, ident, depth, nodes, secs, split.then_some(&parts[..]))
+    print_perft(
+        c,
+        json::Start::new(g, pos),
+        depth,
+        nodes,
+        secs,
+        split.then_some(parts),
+    )
 }
 
-/// Prints a perft count: `ident` holds the JSON fields that name the game and the position,
-/// `parts` the count after each move (`--divide`).
+/// Prints a perft count of the position `at` names, with the count after each move
+/// (`--divide`) when given.
 pub(crate) fn print_perft(
     c: &Common,
-    mut ident: Value,
+    at: json::Start,
     depth: u32,
     nodes: u64,
-    secs: f64,
-    parts: Option<&[(String, u64)]>,
+    seconds: f64,
+    parts: Option<Vec<(String, u64)>>,
 ) -> Res {
     if c.json {
-        ident["depth"] = json!(depth);
-        ident["nodes"] = json!(nodes);
-        ident["seconds"] = json!(secs);
-        if let Some(parts) = parts {
-            let d: serde_json::Map<String, Value> =
-                parts.iter().map(|(m, n)| (m.clone(), json!(n))).collect();
-            ident["divide"] = Value::Object(d);
-        }
-        out!("{ident}");
+        let divide = parts.map(|p| p.into_iter().collect());
+        let shape = json::Perft {
+            at,
+            depth,
+            nodes,
+            seconds,
+            divide,
+        };
+        out!("{}", json::line(&shape));
     } else {
         for (m, n) in parts.unwrap_or_default() {
             out!("{m} {n}");
         }
         out!("{nodes}");
         eprintln!(
-            "perft {depth}: {nodes} nodes in {secs:.3} s ({:.1} M nodes/s)",
-            nodes as f64 / secs.max(1e-9) / 1e6
+            "perft {depth}: {nodes} nodes in {seconds:.3} s ({:.1} M nodes/s)",
+            nodes as f64 / seconds.max(1e-9) / 1e6
         );
     }
     Ok(())
 }
 
-/// The game-state object of `play --json` (docs/NOTATION.md).
-pub(crate) fn state_json<G: Notation + Describe>(g: &G, pos: &G::Position) -> Value {
-    let c = g.captured(pos);
-    let outcome = g.outcome(pos);
-    let result = match outcome {
-        None => Value::Null,
-        Some(o) => json!({
-            "winner": o.winner.map(|s| s.letter().to_string()),
-            "score": {"S": o.score[0], "N": o.score[1]},
-        }),
-    };
-    let mut v = json!({
-        "variant": g.variant_id(),
-        "position": g.format_position(pos),
-        "to_move": g.to_move(pos).letter().to_string(),
-        "captured": {"S": c[0], "N": c[1]},
-        "game_over": outcome.is_some(),
-        "result": result,
-    });
-    if let (Value::Object(m), Value::Object(d)) = (&mut v, g.describe()) {
-        m.extend(d);
-    }
-    v
-}
-
 pub(crate) fn variants(as_json: bool) -> Res {
     if as_json {
-        let list: Vec<Value> = VARIANTS
-            .iter()
-            .map(|v| {
-                let specs = match (v.kind, v.four) {
-                    (Some(k), _) => k.options(),
-                    (_, Some(k)) => k.options(),
-                    _ => &[],
-                };
-                let rules = rules_json(specs);
-                let mut e = json!({
-                    "id": v.id, "people": v.people, "source": v.source, "board": v.board,
-                    "status": v.status.as_str(), "rules": rules,
-                });
-                if let Some(p) = players_json(v.id) {
-                    e["players"] = p;
-                }
-                e
-            })
-            .collect();
-        out!("{}", json!({ "variants": list }));
+        out!("{}", json::line(&json::Variants::new(VARIANTS)));
     } else {
         for v in VARIANTS {
             out!(
@@ -212,23 +149,4 @@ pub(crate) fn variants(as_json: bool) -> Res {
         }
     }
     Ok(())
-}
-
-/// The `players` entry of kpo in `variants --json`: the seat counts and the options of the
-/// three- and four-player game.
-fn players_json(id: &str) -> Option<Value> {
-    (id == "kpo").then(|| {
-        let rules = rules_json(mancala_solver::kpo_players::OPTIONS);
-        json!({"counts": [2, 3, 4], "rules": rules})
-    })
-}
-
-/// The `rules` list of `variants --json`: each option's name, values, default and meaning.
-fn rules_json(specs: &[mancala_solver::options::RuleSpec]) -> Vec<Value> {
-    specs
-        .iter()
-        .map(
-            |r| json!({"name": r.name, "values": r.values, "default": r.values[0], "help": r.help}),
-        )
-        .collect()
 }

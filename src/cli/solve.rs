@@ -5,9 +5,9 @@ use super::options::{
     board_seeds, plan_budget, plan_spinner, rate, setup, spinner, Common, SearchOpts,
 };
 use crate::{Fail, Res};
+use mancala_analysis::json;
 use mancala_solver::search::Solver;
 use mancala_solver::{FourRow, FourRowPos, Game, Notation, TwoRow};
-use serde_json::{json, Value};
 use std::io::Write;
 use std::time::Instant;
 
@@ -36,103 +36,72 @@ pub(crate) fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOp
     // Four-row wdl tables (removal games): probed by the search as its oracle.
     let tables = open_four_tables(g, s.tablebases.as_deref())?;
     let limits = s.limits(None)?;
-    // The search numbers a position's moves with a byte (search.rs): on boards where a
-    // position could have more, the whole reachable graph is solved instead when it is
-    // small enough; otherwise `solve` refuses.
-    let by_graph = g.max_moves_bound() > 256;
+    let by_graph = plan::needs_graph(g);
     let refuse = |why: &str| {
+        let rules: String = mancala_tablebases::fourrow::game_id(g)
+            .rules
+            .iter()
+            .map(|r| format!(" --rule {r}"))
+            .collect();
         Fail(format!(
-            "solve: {} at width {}{} can have up to {} moves in a position and the search handles 256; {why}; use a smaller --width or fewer seeds",
+            "solve: {} at width {}{rules} can have up to {} moves in a position and the search handles {}; {why}; use a smaller --width or fewer seeds",
             g.variant_id(),
             g.width(),
-            {
-                let defaults = mancala_solver::fourrow::Options::default().describe(g.kind());
-                g.options()
-                    .describe(g.kind())
-                    .iter()
-                    .filter(|r| !defaults.contains(r))
-                    .map(|r| format!(" --rule {r}"))
-                    .collect::<String>()
-            },
-            g.max_moves_bound()
+            g.max_moves_bound(),
+            plan::SEARCH_MOVES
         ))
     };
-    if by_graph && (s.depth.is_some() || s.tablebases.is_some()) {
-        return Err(refuse("--depth and --tablebases need the search"));
+    if let (Some(t), false) = (&tables, by_graph) {
+        let missing = t.gaps();
+        if !missing.is_empty() {
+            let list: Vec<String> = missing
+                .iter()
+                .map(|s| format!("{}+{}", s[0], s[1]))
+                .collect();
+            eprintln!(
+                "note: {} lacks the slices (mover+opponent seeds) {} of {}: the search went on without them",
+                s.tablebases.as_ref().map_or(String::new(), |d| d.display().to_string()),
+                list.join(", "),
+                mancala_tablebases::fourrow::game_id(g)
+            );
+        }
     }
     let pb = spinner();
     let t0 = Instant::now();
-    let answer = if by_graph {
-        pb.set_message("whole-graph retrograde analysis (more than 256 moves possible)");
-        plan::solve_by_graph(g, pos, limits)
-    } else {
-        if let Some(t) = &tables {
-            let missing = t.gaps();
-            if !missing.is_empty() {
-                let list: Vec<String> = missing
-                    .iter()
-                    .map(|s| format!("{}+{}", s[0], s[1]))
-                    .collect();
-                eprintln!(
-                    "note: {} lacks the slices (mover+opponent seeds) {} of {}: the search went on without them",
-                    s.tablebases.as_ref().map_or(String::new(), |d| d.display().to_string()),
-                    list.join(", "),
-                    mancala_tablebases::fourrow::game_id(g)
-                );
-            }
+    let answer = plan::solve_any(g, pos, limits, tables.as_ref(), &mut |step| match step {
+        plan::Step::Search(p) => {
+            let bounds = if p.lower <= p.upper {
+                format!("  value in [{}, {}]", p.lower, p.upper)
+            } else {
+                String::new()
+            };
+            pb.set_message(format!(
+                "depth {}{bounds}  {:.1} M nodes  {}nodes/s",
+                p.depth,
+                p.nodes as f64 / 1e6,
+                rate(p.nodes, t0.elapsed().as_secs_f64())
+            ));
         }
-        plan::solve(g, pos, limits, tables.as_ref(), &mut |step| match step {
-            plan::Step::Search(p) => {
-                let bounds = if p.lower <= p.upper {
-                    format!("  value in [{}, {}]", p.lower, p.upper)
-                } else {
-                    String::new()
-                };
-                pb.set_message(format!(
-                    "depth {}{bounds}  {:.1} M nodes  {}nodes/s",
-                    p.depth,
-                    p.nodes as f64 / 1e6,
-                    rate(p.nodes, t0.elapsed().as_secs_f64())
-                ));
-            }
-            plan::Step::GraphPlies => {
-                pb.set_message("plies: retrograde analysis of the reachable graph")
-            }
-            plan::Step::SearchPlies => pb.set_message("plies: depth-limited search"),
-        })
-    };
+        plan::Step::GraphPlies => {
+            pb.set_message("plies: retrograde analysis of the reachable graph")
+        }
+        plan::Step::SearchPlies => pb.set_message("plies: depth-limited search"),
+        plan::Step::Graph => {
+            pb.set_message("whole-graph retrograde analysis (more than 256 moves possible)")
+        }
+    });
     pb.finish_and_clear();
     let a = match answer {
         Ok(a) => a,
         Err(plan::Refusal::Graph(why)) => return Err(refuse(&why)),
         Err(e) => return Err(Fail(e.to_string())),
     };
-    let mut names = Vec::new();
-    let mut p = *pos;
-    for &m in &a.line {
-        names.push(g.move_name(&p, m));
-        p = g.play(&p, m);
-    }
-    let best = a.best.map(|m| g.move_name(pos, m));
+    let shape = json::FourSolve::new(g, pos, &a, (!by_graph).then_some(limits.threads));
     if c.json {
-        let mut j = json!({
-            "variant": g.variant_id(), "position": g.format_position(pos),
-            "metric": "wdl", "value": a.value, "plies": a.plies,
-            "best_move": best, "pv": names, "nodes": a.nodes, "seconds": a.seconds,
-            "exact": a.exact, "method": a.method.as_str(),
-            "graph_positions": a.graph_positions,
-        });
-        if !by_graph {
-            let o = j.as_object_mut().expect("an object");
-            o.insert("missing_slices".into(), json!(a.missing));
-            o.insert("pv_complete".into(), json!(a.line_complete));
-            o.insert("depth".into(), json!(a.depth));
-            o.insert("threads".into(), json!(limits.threads));
-            o.insert("plies_stopped".into(), json!(a.plies_stopped));
-        }
-        out!("{j}");
+        out!("{}", json::line(&shape));
         return Ok(());
     }
+    let (best, names) = (shape.best_move, shape.pv);
     let word = match a.value {
         1 => "win",
         0 => "draw",
@@ -181,12 +150,13 @@ pub(crate) fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOp
 }
 
 pub(crate) fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOpts) -> Res {
-    if g.max_moves_bound() > 256 {
+    if mancala_tablebases::fourrow::plan::needs_graph(g) {
         return Err(Fail(format!(
-            "analyze: {} at width {} can have up to {} moves in a position, the search handles 256; use a smaller --width",
+            "analyze: {} at width {} can have up to {} moves in a position, the search handles {}; use a smaller --width",
             g.variant_id(),
             g.width(),
-            g.max_moves_bound()
+            g.max_moves_bound(),
+            mancala_tablebases::fourrow::plan::SEARCH_MOVES
         )));
     }
     let limits = s.limits(None)?;
@@ -209,18 +179,18 @@ pub(crate) fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &Search
         None
     };
     if c.json {
-        let moves: serde_json::Map<String, Value> = values
-            .iter()
-            .map(|v| (g.move_name(pos, v.0), json!(v.1)))
-            .collect();
-        out!(
-            "{}",
-            json!({
-                "variant": g.variant_id(), "position": g.format_position(pos),
-                "metric": "wdl", "value": best, "moves": moves, "exact": all,
-                "seconds": t0.elapsed().as_secs_f64(),
-            })
-        );
+        let shape = json::FourAnalyze {
+            at: json::Start::new(g, pos),
+            metric: "wdl",
+            value: best,
+            moves: values
+                .iter()
+                .map(|v| (g.move_name(pos, v.0), v.1))
+                .collect(),
+            exact: all,
+            seconds: t0.elapsed().as_secs_f64(),
+        };
+        out!("{}", json::line(&shape));
     } else {
         if let (true, Some(v)) = (values.is_empty(), best) {
             out!("no legal move: the game is over (value {v:+})");
@@ -264,32 +234,6 @@ pub(crate) fn analyze_moves<G: mancala_solver::MarginGame<Key = u128>>(
     });
     pb.finish_and_clear();
     values
-}
-
-/// The planner's answer as `solve --json` prints it (docs/NOTATION.md's keys and more).
-pub(crate) fn answer_json(
-    g: &TwoRow,
-    pos: &mancala_solver::TwoRowPos,
-    a: &mancala_tablebases::Answer,
-    budget: &mancala_tablebases::plan::Budget,
-) -> Value {
-    let best_moves: Vec<String> = a
-        .moves
-        .iter()
-        .filter(|&&(_, v)| v == a.value)
-        .map(|&(m, _)| g.move_name(pos, m))
-        .collect();
-    json!({
-        "variant": g.variant_id(), "position": g.format_position(pos),
-        "metric": "margin", "value": a.value, "future": a.future,
-        "best_move": a.best.map(|m| g.move_name(pos, m)),
-        "best_moves": if a.moves.is_empty() { Value::Null } else { json!(best_moves) },
-        "pv": pv_names(g, pos, &a.pv), "pv_complete": a.pv_complete,
-        "nodes": a.nodes, "seconds": a.seconds,
-        "exact": a.exact, "depth": a.depth, "threads": budget.threads,
-        "method": a.method.as_str(), "phases": a.phases, "tables": a.tables,
-        "missing_slices": a.missing_slices, "memory": budget.memory,
-    })
 }
 
 /// The stderr line naming the slices a `--tablebases` folder lacks that the search went on
@@ -340,10 +284,10 @@ pub(crate) fn solve(c: &Common, s: &SearchOpts) -> Res {
     let a = a?;
     note_missing(&g, &a);
     if c.json {
-        out!("{}", answer_json(&g, &pos, &a, &budget));
+        out!("{}", json::line(&json::Solve::new(&g, &pos, &a, &budget)));
         return Ok(());
     }
-    let names = pv_names(&g, &pos, &a.pv);
+    let names = json::line_names(&g, &pos, &a.pv);
     let how = if a.exact {
         format!("exact, {}", method_words(&a))
     } else if budget.depth.is_some() {
@@ -384,22 +328,6 @@ pub(crate) fn solve(c: &Common, s: &SearchOpts) -> Res {
     Ok(())
 }
 
-/// Names the moves of a line played from `pos`.
-pub(crate) fn pv_names(
-    g: &TwoRow,
-    pos: &mancala_solver::TwoRowPos,
-    pv: &[mancala_solver::tworow::Pit],
-) -> Vec<String> {
-    let mut p = *pos;
-    pv.iter()
-        .map(|&m| {
-            let n = g.move_name(&p, m);
-            p = g.play(&p, m);
-            n
-        })
-        .collect()
-}
-
 pub(crate) fn analyze(c: &Common, s: &SearchOpts) -> Res {
     let (g, pos) = setup(c)?;
     let budget = plan_budget(s, board_seeds(&g, &pos))?;
@@ -414,22 +342,7 @@ pub(crate) fn analyze(c: &Common, s: &SearchOpts) -> Res {
     let best = a.exact.then_some(a.value);
     let all = values.iter().all(|v| v.1.is_some());
     if c.json {
-        let moves: serde_json::Map<String, Value> = values
-            .iter()
-            .map(|&(m, v)| (g.move_name(&pos, m), json!(v)))
-            .collect();
-        out!(
-            "{}",
-            json!({
-                "variant": g.variant_id(), "position": g.format_position(&pos),
-                "metric": "margin", "value": best, "moves": moves,
-                "best_moves": values.iter().filter(|v| v.1.is_some() && v.1 == best)
-                    .map(|v| g.move_name(&pos, v.0)).collect::<Vec<_>>(),
-                "exact": all && a.exact,
-                "seconds": a.seconds, "method": a.method.as_str(), "phases": a.phases,
-                "tables": a.tables, "missing_slices": a.missing_slices,
-            })
-        );
+        out!("{}", json::line(&json::Analyze::new(&g, &pos, &a, &values)));
     } else {
         if values.is_empty() {
             out!("no legal move: the game is over (value {:+})", a.value);

@@ -1,31 +1,128 @@
-//! `tablebase build|probe|stats|verify|info` for both families: parse, call the tablebases
-//! library, print.
+//! `tablebase build|probe|stats|verify|info` for both families: the arguments, one dispatch
+//! on the game's family, and the printing; the work is the tablebases library's.
 
-use super::options::{setup, setup_any, threads_or_all, Common};
-use crate::{Fail, Res};
-use mancala_solver::variant::{self, AnyGame};
-use mancala_solver::{FourRow, FourRowPos, Game, Notation};
-use serde_json::{json, Value};
+use super::options::{setup_any, threads_or_all, Common};
+use crate::Res;
+use clap::{Args, Subcommand};
+use mancala_analysis::json;
+use mancala_solver::variant::AnyGame;
+use mancala_solver::{FourRow, FourRowPos, Game, TwoRow, TwoRowPos};
+use mancala_tablebases::fourrow::{self as four, FourTables};
+use mancala_tablebases::Progress as P;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
-/// `mancala tablebase ...`: parse, call the tablebases library, print.
-pub(crate) fn tablebase(cmd: mancala_tablebases::cli::TablebaseCommand) -> Res {
-    use mancala_tablebases::cli::{GameArgs, TablebaseCommand as T};
-    use mancala_tablebases::Progress as P;
-    let rules = |a: &GameArgs, position: Option<String>| {
-        setup(&Common {
-            variant: a.variant.clone(),
-            width: a.width,
+/// The folder tables are read from and written to unless `--dir` says otherwise.
+pub(crate) const DEFAULT_DIR: &str = "tables";
+
+/// Which game: variant, width and rule options.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct GameArgs {
+    /// Variant id (kalah, oware, warri, kale, kpo; four-row removal games: mulabalaba, toka,
+    /// kanotta, nchuba, nakabili, kabwanga, chisolo, natatu).
+    pub(crate) variant: String,
+    /// Pits a side (holes a row for the four-row games) [default: the variant's own: 6 for
+    /// the two-row games; mulabalaba 6, toka 12, kanotta, nakabili and kabwanga 8, nchuba 16,
+    /// chisolo 5, natatu 7; `probe` reads it from its position text].
+    #[arg(long)]
+    pub(crate) width: Option<usize>,
+    /// Rule option name=value (repeatable); see the variant's docs.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub(crate) rules: Vec<String>,
+}
+
+/// `mancala tablebase <command>`.
+#[derive(Subcommand, Debug, Clone)]
+pub(crate) enum TablebaseCommand {
+    /// Build every slice from 0 up to --max-stones seeds (finished slices are kept).
+    Build {
+        /// The game.
+        #[command(flatten)]
+        game: GameArgs,
+        /// Build slices up to this many seeds on the board (four-row games: the seeds of both
+        /// players together).
+        #[arg(long)]
+        max_stones: u32,
+        /// Folder of the tables.
+        #[arg(long, default_value = DEFAULT_DIR)]
+        dir: PathBuf,
+        /// Worker threads, 1..=256 (default: all cores, at most 256).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print one JSON object on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The value of a position and of each of its moves, from the tables.
+    Probe {
+        /// The game.
+        #[command(flatten)]
+        game: GameArgs,
+        /// Position text (default: the start position).
+        #[arg(long)]
+        position: Option<String>,
+        /// Folder of the tables.
+        #[arg(long, default_value = DEFAULT_DIR)]
+        dir: PathBuf,
+        /// Print one JSON object on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The distribution of values over every position of one slice.
+    Stats {
+        /// The game.
+        #[command(flatten)]
+        game: GameArgs,
+        /// Seeds on the board.
+        #[arg(long)]
+        stones: u32,
+        /// Folder of the tables.
+        #[arg(long, default_value = DEFAULT_DIR)]
+        dir: PathBuf,
+        /// Print one JSON object on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check every table of a folder: checksums, then every value from its successors.
+    Verify {
+        /// Folder of the tables.
+        #[arg(long, default_value = DEFAULT_DIR)]
+        dir: PathBuf,
+        /// Print one JSON object on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the tables of a folder, each file checked whole: header, name and the checksum
+    /// of its values (exit status 2 if one is refused; `verify` also re-derives every value).
+    Info {
+        /// Folder of the tables.
+        #[arg(long, default_value = DEFAULT_DIR)]
+        dir: PathBuf,
+        /// Print one JSON object on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+impl GameArgs {
+    /// The rules of either family, and `position` (default: the start).
+    fn setup(&self, position: Option<String>) -> Result<AnyGame, crate::Fail> {
+        setup_any(&Common {
+            variant: self.variant.clone(),
+            width: self.width,
             seeds: None,
-            rules: a.rules.clone(),
+            rules: self.rules.clone(),
             position,
             json: false,
             players: None,
         })
-    };
-    if let Some(r) = tablebase_four(&cmd) {
-        return r;
     }
+}
+
+/// `mancala tablebase ...`: the game's family picks the builder, the probe and the
+/// statistics; `verify` and `info` read a folder of either family's tables.
+pub(crate) fn tablebase(cmd: TablebaseCommand) -> Res {
+    use TablebaseCommand as T;
     match cmd {
         T::Build {
             game,
@@ -34,77 +131,11 @@ pub(crate) fn tablebase(cmd: mancala_tablebases::cli::TablebaseCommand) -> Res {
             threads,
             json,
         } => {
-            let (g, _) = rules(&game, None)?;
+            let g = game.setup(None)?;
             let threads = threads_or_all(threads)?;
-            let pb = indicatif::ProgressBar::with_draw_target(
-                None,
-                indicatif::ProgressDrawTarget::stderr(),
-            );
-            pb.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{prefix} [{bar:30}] {pos}/{len} {msg} {per_sec}",
-                )
-                .expect("a valid template")
-                .progress_chars("=> "),
-            );
-            let report = mancala_tablebases::build(&g, &dir, max_stones, threads, &|p| match p {
-                P::SliceStarted { stones, positions } => {
-                    pb.reset();
-                    pb.set_length(*positions);
-                    pb.set_prefix(format!("n={stones}"));
-                    pb.set_message("pass 1");
-                }
-                P::Positions { count, .. } => pb.inc(*count),
-                P::PassDone { pass, stats, .. } => {
-                    pb.set_position(0);
-                    pb.set_message(format!("pass {} ({} changed)", pass + 1, stats.changed));
-                }
-                P::SliceDone(r) => {
-                    let line = if r.skipped {
-                        format!("n={:<3} {:>13} positions  kept", r.stones, r.positions)
-                    } else {
-                        format!(
-                            "n={:<3} {:>13} positions {:>9.3} s {:>8.3} M positions/s",
-                            r.stones,
-                            r.positions,
-                            r.seconds,
-                            r.positions as f64 / r.seconds.max(1e-9) / 1e6
-                        )
-                    };
-                    if pb.is_hidden() {
-                        eprintln!("{line}");
-                    } else {
-                        pb.println(line);
-                    }
-                }
-            });
-            pb.finish_and_clear();
-            let report = report?;
-            let positions: u64 = report.slices.iter().map(|s| s.positions).sum();
-            if json {
-                let slices: Vec<Value> = report
-                    .slices
-                    .iter()
-                    .map(|s| {
-                        json!({"stones": s.stones, "positions": s.positions, "skipped": s.skipped,
-                            "seconds": s.seconds, "evaluations": s.run.evaluations,
-                            "file": s.path.file_name().map(|f| f.to_string_lossy())})
-                    })
-                    .collect();
-                out!(
-                    "{}",
-                    json!({"variant": report.game.variant, "rules": report.game.rules,
-                        "width": report.game.width, "max_stones": max_stones, "dir": dir,
-                        "threads": threads, "positions": positions, "seconds": report.seconds,
-                        "slices": slices})
-                );
-            } else {
-                out!(
-                    "{} slices, {positions} positions of {} in {:.3} s ({threads} threads)",
-                    report.slices.len(),
-                    report.game,
-                    report.seconds
-                );
+            match g {
+                AnyGame::Two(g, _) => build_two(&g, max_stones, &dir, threads, json),
+                AnyGame::Four(g, _) => build_four(&g, max_stones, &dir, threads, json),
             }
         }
         T::Probe {
@@ -112,242 +143,256 @@ pub(crate) fn tablebase(cmd: mancala_tablebases::cli::TablebaseCommand) -> Res {
             position,
             dir,
             json,
-        } => {
-            let (g, pos) = rules(&game, position)?;
-            let j = mancala_tablebases::probe_json(&g, &dir, &pos)?;
-            if json {
-                out!("{j}");
-            } else {
-                let int = |v: &Value| v.as_i64().unwrap_or_default();
-                out!(
-                    "value {:+} (future {:+})",
-                    int(&j["value"]),
-                    int(&j["future"])
-                );
-                for (m, v) in j["moves"].as_object().into_iter().flatten() {
-                    out!("{m:>3}  {:+}", int(v));
-                }
-            }
-        }
+        } => match game.setup(position)? {
+            AnyGame::Two(g, pos) => probe_two(&g, &pos, &dir, json),
+            AnyGame::Four(g, pos) => probe_four(&g, &pos, &dir, json),
+        },
         T::Stats {
             game,
             stones,
             dir,
             json,
-        } => {
-            let (g, _) = rules(&game, None)?;
-            let s = mancala_tablebases::stats(&g, &dir, stones)?;
-            if json {
-                out!("{}", s.to_json());
-            } else {
-                out!("{} positions with {} stones", s.positions, s.stones);
-                for (v, c) in &s.histogram {
-                    out!("{v:>+4} {c}");
-                }
-            }
+        } => match game.setup(None)? {
+            AnyGame::Two(g, _) => stats_two(&g, stones, &dir, json),
+            AnyGame::Four(g, _) => stats_four(&g, stones, &dir, json),
+        },
+        T::Verify { dir, json } => verify(&dir, json),
+        T::Info { dir, json } => info(&dir, json),
+    }
+}
+
+/// `tablebase build` of a two-row game, with a bar of each slice's passes.
+fn build_two(g: &TwoRow, max_stones: u32, dir: &Path, threads: usize, json: bool) -> Res {
+    let pb =
+        indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+    pb.set_style(
+        indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg} {per_sec}")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    let report = mancala_tablebases::build(g, dir, max_stones, threads, &|p| match p {
+        P::SliceStarted { stones, positions } => {
+            pb.reset();
+            pb.set_length(*positions);
+            pb.set_prefix(format!("n={stones}"));
+            pb.set_message("pass 1");
         }
-        T::Verify { dir, json } => {
-            let r = mancala_tablebases::verify(&dir)?;
-            if json {
-                out!(
-                    "{}",
-                    json!({"ok": true, "files": r.files, "positions": r.positions,
-                        "seconds": r.seconds})
-                );
+        P::Positions { count, .. } => pb.inc(*count),
+        P::PassDone { pass, stats, .. } => {
+            pb.set_position(0);
+            pb.set_message(format!("pass {} ({} changed)", pass + 1, stats.changed));
+        }
+        P::SliceDone(r) => {
+            let line = if r.skipped {
+                format!("n={:<3} {:>13} positions  kept", r.stones, r.positions)
             } else {
-                out!(
-                    "ok: {} files, {} positions verified in {:.3} s",
-                    r.files,
+                format!(
+                    "n={:<3} {:>13} positions {:>9.3} s {:>8.3} M positions/s",
+                    r.stones,
                     r.positions,
-                    r.seconds
-                );
+                    r.seconds,
+                    r.positions as f64 / r.seconds.max(1e-9) / 1e6
+                )
+            };
+            if pb.is_hidden() {
+                eprintln!("{line}");
+            } else {
+                pb.println(line);
             }
         }
-        T::Info { dir, json } => {
-            let files = mancala_tablebases::info(&dir)?;
-            if json {
-                let list: Vec<Value> = files.iter().map(|f| f.to_json()).collect();
-                out!("{}", json!({"dir": dir, "files": list}));
-            } else {
-                if files.is_empty() {
-                    out!("no tablebase files (.mtb, .ftb) in {}", dir.display());
-                }
-                for f in &files {
-                    let name = f.path.file_name().unwrap_or_default().to_string_lossy();
-                    match &f.header {
-                        Some(h) => out!(
-                            "{name}  {} positions  {} bytes  checksums ok",
-                            h.positions,
-                            f.bytes
-                        ),
-                        None => out!("{name}  refused: {}", f.problem.as_deref().unwrap_or("")),
-                    }
-                }
-            }
-            // Listing a refused file is not a pass: fail after the listing.
-            mancala_tablebases::ensure_sound(&files)?;
+    });
+    pb.finish_and_clear();
+    let report = report?;
+    let shape = json::TableBuild::new(&report, max_stones, dir, threads);
+    if json {
+        out!("{}", json::line(&shape));
+    } else {
+        out!(
+            "{} slices, {} positions of {} in {:.3} s ({threads} threads)",
+            report.slices.len(),
+            shape.positions,
+            report.game,
+            report.seconds
+        );
+    }
+    Ok(())
+}
+
+/// `tablebase probe` of a two-row position.
+fn probe_two(g: &TwoRow, pos: &TwoRowPos, dir: &Path, json: bool) -> Res {
+    let p = mancala_tablebases::probe(g, dir, pos)?;
+    if json {
+        out!("{}", json::line(&json::TableProbe::new(g, pos, &p)));
+    } else {
+        out!("value {:+} (future {:+})", p.value, p.future);
+        for (m, v) in json::TableProbe::new(g, pos, &p).moves {
+            out!("{m:>3}  {v:+}");
         }
     }
     Ok(())
 }
 
-/// `mancala tablebase build|probe|stats` for the four-row removal games (wdl tables);
-/// `None` when the command is for two-row tables (`verify` and `info` cover both kinds).
-pub(crate) fn tablebase_four(cmd: &mancala_tablebases::cli::TablebaseCommand) -> Option<Res> {
-    use mancala_tablebases::cli::{GameArgs, TablebaseCommand as T};
-    use mancala_tablebases::fourrow::{self as four, FourTables};
-    let is_four = |a: &GameArgs| variant::find(&a.variant).is_ok_and(|i| i.four.is_some());
-    let session = |a: &GameArgs, position: Option<String>| -> Result<(FourRow, FourRowPos), Fail> {
-        match setup_any(&Common {
-            variant: a.variant.clone(),
-            width: a.width,
-            seeds: None,
-            rules: a.rules.clone(),
-            position,
-            json: false,
-            players: None,
-        })? {
-            AnyGame::Four(g, p) => Ok((g, p)),
-            AnyGame::Two(..) => unreachable!("a four-row variant"),
+/// `tablebase stats` of a two-row slice.
+fn stats_two(g: &TwoRow, stones: u32, dir: &Path, json: bool) -> Res {
+    let s = mancala_tablebases::stats(g, dir, stones)?;
+    if json {
+        out!("{}", json::line(&json::TableStats::new(&s)));
+    } else {
+        out!("{} positions with {} stones", s.positions, s.stones);
+        for (v, c) in &s.histogram {
+            out!("{v:>+4} {c}");
         }
-    };
-    let plies =
-        |v: mancala_solver::fourrow::retro::Wdl| v.plies().map_or(Value::Null, |d| json!(d));
+    }
+    Ok(())
+}
+
+/// `tablebase build` of a four-row removal game (win/draw/loss tables), a line a slice.
+fn build_four(g: &FourRow, max_stones: u32, dir: &Path, threads: usize, json: bool) -> Res {
+    let r = four::build(g, dir, max_stones, threads, &|u| {
+        eprintln!(
+            "m={:<3} o={:<3} {:>11} positions {}  win {} draw {} loss {}  longest {} plies",
+            u.split[0],
+            u.split[1],
+            u.positions,
+            if u.skipped {
+                "kept".to_string()
+            } else {
+                format!("{:.3} s", u.seconds)
+            },
+            u.counts[0],
+            u.counts[1],
+            u.counts[2],
+            u.max_plies
+        )
+    })?;
+    let shape = json::FourBuild::new(g, &r, max_stones, dir, threads);
+    if json {
+        out!("{}", json::line(&shape));
+    } else {
+        out!(
+            "{} slices, {} positions of {} in {:.3} s ({threads} threads)",
+            r.slices.len(),
+            shape.positions,
+            four::game_id(g),
+            r.seconds
+        );
+    }
+    Ok(())
+}
+
+/// `tablebase probe` of a four-row position.
+fn probe_four(g: &FourRow, pos: &FourRowPos, dir: &Path, json: bool) -> Res {
     let text = |v: mancala_solver::fourrow::retro::Wdl| match v.plies() {
         Some(d) => format!("{} in {d} plies", v.word()),
         None => "draw".to_string(),
     };
-    let four = match cmd {
-        T::Build { game, .. } | T::Probe { game, .. } | T::Stats { game, .. } => is_four(game),
-        _ => false,
-    };
-    if !four {
-        return None;
-    }
-    Some((|| -> Res {
-        match cmd {
-            T::Build {
-                game,
-                max_stones,
-                dir,
-                threads,
-                json,
-            } => {
-                let (g, _) = session(game, None)?;
-                let threads = threads_or_all(*threads)?;
-                let r = four::build(&g, dir, *max_stones, threads, &|u| {
-                    eprintln!(
-                        "m={:<3} o={:<3} {:>11} positions {}  win {} draw {} loss {}  longest {} plies",
-                        u.split[0], u.split[1], u.positions,
-                        if u.skipped { "kept".to_string() } else { format!("{:.3} s", u.seconds) },
-                        u.counts[0], u.counts[1], u.counts[2], u.max_plies
-                    )
-                })?;
-                let positions: u64 = r.slices.iter().map(|s| s.positions).sum();
-                let id = four::game_id(&g);
-                if *json {
-                    let slices: Vec<Value> = r
-                        .slices
-                        .iter()
-                        .map(|s| {
-                            json!({
-                        "split": s.split, "positions": s.positions, "skipped": s.skipped,
-                        "win": s.counts[0], "draw": s.counts[1], "loss": s.counts[2],
-                        "max_plies": s.max_plies,
-                        "file": s.path.file_name().map(|f| f.to_string_lossy())})
-                        })
-                        .collect();
-                    out!(
-                        "{}",
-                        json!({"variant": id.variant, "rules": id.rules, "width": id.width,
-                        "metric": "wdl", "max_stones": max_stones, "dir": dir, "threads": threads,
-                        "positions": positions, "seconds": r.seconds, "slices": slices})
-                    );
-                } else {
-                    out!(
-                        "{} slices, {positions} positions of {id} in {:.3} s ({threads} threads)",
-                        r.slices.len(),
-                        r.seconds
-                    );
-                }
-                Ok(())
-            }
-            T::Probe {
-                game,
-                position,
-                dir,
-                json,
-            } => {
-                let (g, pos) = session(game, position.clone())?;
-                let p = FourTables::open(dir, &g)?.probe(&pos)?;
-                if *json {
-                    let moves: serde_json::Map<String, Value> = p
-                        .moves
-                        .iter()
-                        .map(|(m, v)| {
-                            (
-                                m.clone(),
-                                match v {
-                                    Some(v) => json!({"value": v.value(), "plies": plies(*v)}),
-                                    None => Value::Null,
-                                },
-                            )
-                        })
-                        .collect();
-                    out!(
-                        "{}",
-                        json!({"variant": g.variant_id(), "position": g.format_position(&pos),
-                        "metric": "wdl", "value": p.value.value(), "plies": plies(p.value),
-                        "moves": moves})
-                    );
-                } else {
-                    out!(
-                        "value {} ({:+}) for {}",
-                        text(p.value),
-                        p.value.value(),
-                        g.to_move(&pos)
-                    );
-                    for (m, v) in &p.moves {
-                        out!(
-                            "{m:>8}  {}",
-                            v.map_or("not in the tables".to_string(), text)
-                        );
-                    }
-                }
-                Ok(())
-            }
-            T::Stats {
-                game,
-                stones,
-                dir,
-                json,
-            } => {
-                let (g, _) = session(game, None)?;
-                let st = FourTables::open(dir, &g)?.stats(*stones)?;
-                if *json {
-                    let v: Vec<Value> = st
-                        .iter()
-                        .map(|(s, c, m)| {
-                            json!({"split": s, "win": c[0], "draw": c[1], "loss": c[2],
-                                "max_plies": m})
-                        })
-                        .collect();
-                    out!("{}", json!({"stones": stones, "slices": v}));
-                } else {
-                    for (s, c, m) in &st {
-                        out!(
-                            "m={} o={}  win {} draw {} loss {}  longest {m} plies",
-                            s[0],
-                            s[1],
-                            c[0],
-                            c[1],
-                            c[2]
-                        );
-                    }
-                }
-                Ok(())
-            }
-            _ => unreachable!("only build, probe and stats reach here"),
+    let p = FourTables::open(dir, g)?.probe(pos)?;
+    if json {
+        let shape = json::FourProbe {
+            at: json::Start::new(g, pos),
+            metric: "wdl",
+            value: json::WdlPlies::of(p.value),
+            moves: p
+                .moves
+                .iter()
+                .map(|(m, v)| (m.clone(), v.map(json::WdlPlies::of)))
+                .collect(),
+        };
+        out!("{}", json::line(&shape));
+    } else {
+        out!(
+            "value {} ({:+}) for {}",
+            text(p.value),
+            p.value.value(),
+            g.to_move(pos)
+        );
+        for (m, v) in &p.moves {
+            out!(
+                "{m:>8}  {}",
+                v.map_or("not in the tables".to_string(), text)
+            );
         }
-    })())
+    }
+    Ok(())
+}
+
+/// `tablebase stats` of the four-row slices of `stones` seeds.
+fn stats_four(g: &FourRow, stones: u32, dir: &Path, json: bool) -> Res {
+    let st = FourTables::open(dir, g)?.stats(stones)?;
+    if json {
+        let slices = st
+            .iter()
+            .map(|(s, c, m)| json::FourSliceStats {
+                split: *s,
+                win: c[0],
+                draw: c[1],
+                loss: c[2],
+                max_plies: *m,
+            })
+            .collect();
+        let shape = json::FourStats { stones, slices };
+        out!("{}", json::line(&shape));
+    } else {
+        for (s, c, m) in &st {
+            out!(
+                "m={} o={}  win {} draw {} loss {}  longest {m} plies",
+                s[0],
+                s[1],
+                c[0],
+                c[1],
+                c[2]
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `tablebase verify`: every table of the folder re-derived.
+fn verify(dir: &Path, json: bool) -> Res {
+    let r = mancala_tablebases::verify(dir)?;
+    if json {
+        let shape = json::Verify {
+            ok: true,
+            files: r.files,
+            positions: r.positions,
+            seconds: r.seconds,
+        };
+        out!("{}", json::line(&shape));
+    } else {
+        out!(
+            "ok: {} files, {} positions verified in {:.3} s",
+            r.files,
+            r.positions,
+            r.seconds
+        );
+    }
+
+    Ok(())
+}
+
+/// `tablebase info`: the folder's files, each checked whole.
+fn info(dir: &Path, json: bool) -> Res {
+    let files = mancala_tablebases::info(dir)?;
+    if json {
+        out!("{}", json::line(&json::Info::new(dir, &files)));
+    } else {
+        if files.is_empty() {
+            out!("no tablebase files (.mtb, .ftb) in {}", dir.display());
+        }
+        for f in &files {
+            let name = f.path.file_name().unwrap_or_default().to_string_lossy();
+            match &f.header {
+                Some(h) => out!(
+                    "{name}  {} positions  {} bytes  checksums ok",
+                    h.positions,
+                    f.bytes
+                ),
+                None => out!("{name}  refused: {}", f.problem.as_deref().unwrap_or("")),
+            }
+        }
+    }
+    // Listing a refused file is not a pass: fail after the listing.
+    mancala_tablebases::ensure_sound(&files)?;
+
+    Ok(())
 }

@@ -5,7 +5,6 @@ use crate::files::{no_tables, table_files, GameId};
 use crate::format::{read_header, Header, SliceFile};
 use crate::probe::Tablebases;
 use mancala_solver::{Game, MarginGame, Notation, TwoRow, TwoRowPos};
-use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -62,29 +61,6 @@ pub fn probe_with(tb: &Tablebases, game: &TwoRow, pos: &TwoRowPos) -> Result<Pro
     })
 }
 
-/// [`probe`] as the JSON object of `mancala tablebase probe --json`:
-/// `{"variant", "position", "stones", "value", "future", "moves": {"<move>": value},
-/// "best_moves"}`.
-pub fn probe_json(game: &TwoRow, dir: &Path, pos: &TwoRowPos) -> Result<Value, Error> {
-    let p = probe(game, dir, pos)?;
-    let moves: Map<String, Value> = p.moves.iter().map(|(m, v)| (m.clone(), json!(v))).collect();
-    let best: Vec<&String> = p
-        .moves
-        .iter()
-        .filter(|(_, v)| *v == p.value)
-        .map(|(m, _)| m)
-        .collect();
-    Ok(json!({
-        "variant": game.variant_id(),
-        "position": game.format_position(pos),
-        "stones": pos.pits().sum_first(2 * game.width()),
-        "value": p.value,
-        "future": p.future,
-        "moves": moves,
-        "best_moves": best,
-    }))
-}
-
 /// The distribution of values in one slice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stats {
@@ -94,18 +70,6 @@ pub struct Stats {
     pub positions: u64,
     /// Positions by future value (mover's point of view); values with no position left out.
     pub histogram: BTreeMap<i32, u64>,
-}
-
-impl Stats {
-    /// `{"stones", "positions", "histogram": {"<value>": count}}`, values in increasing order.
-    pub fn to_json(&self) -> Value {
-        let h: Map<String, Value> = self
-            .histogram
-            .iter()
-            .map(|(v, c)| (v.to_string(), json!(c)))
-            .collect();
-        json!({"stones": self.stones, "positions": self.positions, "histogram": h})
-    }
 }
 
 /// The value histogram of the `stones`-seed slice of `game` in `dir` (checksum checked).
@@ -163,25 +127,6 @@ pub struct FileInfo {
     pub header: Option<Header>,
     /// Why its header is refused, when it is.
     pub problem: Option<String>,
-}
-
-impl FileInfo {
-    /// The entry as JSON: `{"file", "bytes", "variant", "rules", "width", "stones",
-    /// "positions"}` or `{"file", "bytes", "error"}`.
-    pub fn to_json(&self) -> Value {
-        let name = self
-            .path
-            .file_name()
-            .map(|s| s.to_string_lossy().into_owned());
-        match (&self.header, &self.problem) {
-            (Some(h), _) => json!({
-                "file": name, "bytes": self.bytes, "variant": h.variant, "rules": h.rules,
-                "width": h.width, "stones": h.stones, "positions": h.positions,
-                "encoding": h.encoding, "data_checksum": h.data_checksum,
-            }),
-            (None, p) => json!({"file": name, "bytes": self.bytes, "error": p}),
-        }
-    }
 }
 
 /// Lists the table files in `dir` (two-row `*.mtb`, then four-row `*.ftb`) with their

@@ -124,8 +124,6 @@
 
 pub mod api;
 pub mod build;
-#[cfg(feature = "cli")]
-pub mod cli;
 pub mod error;
 pub mod files;
 pub mod format;
@@ -137,8 +135,7 @@ pub mod rules;
 pub mod verify;
 
 pub use api::{
-    ensure_sound, info, probe, probe_json, probe_with, stats, verify, FileInfo, Probe, Stats,
-    VerifyReport,
+    ensure_sound, info, probe, probe_with, stats, verify, FileInfo, Probe, Stats, VerifyReport,
 };
 pub use build::{build, build_next, BuildReport, Progress, SliceBuilder, SliceReport};
 pub use error::Error;

@@ -176,7 +176,6 @@ fn info_checks_each_header_against_its_name() {
             bad[0].path.ends_with(&to) && problem.contains(&to) && problem.contains(reason),
             "{from} as {to}: {problem}"
         );
-        assert_eq!(bad[0].to_json()["error"], problem);
         let e = ensure_sound(&files).unwrap_err().to_string();
         let count = format!("1 of {} tablebase files refused", files.len());
         assert!(e.contains(&count) && e.contains(problem), "{e}");

@@ -41,6 +41,9 @@ pub enum Step {
     GraphPlies,
     /// The count of plies by a depth-limited search.
     SearchPlies,
+    /// The whole-graph analysis, alone (a board whose positions may have more moves than
+    /// the search numbers).
+    Graph,
 }
 
 /// How the value was proven.
@@ -235,6 +238,37 @@ pub fn solve(
         missing,
         seconds: t0.elapsed().as_secs_f64(),
     })
+}
+
+/// The most moves a position may have for the search to number them (one byte).
+pub const SEARCH_MOVES: u64 = 256;
+
+/// True when a position of `g` may have more moves than the search numbers: such boards are
+/// solved by the whole graph alone.
+pub fn needs_graph(g: &FourRow) -> bool {
+    g.max_moves_bound() > SEARCH_MOVES
+}
+
+/// Solves `pos` on any board: by [`solve`] where the search numbers every move, else by
+/// [`solve_by_graph`] (which takes neither a depth limit nor tables: refused with the
+/// reason when given).
+pub fn solve_any(
+    g: &FourRow,
+    pos: &FourRowPos,
+    limits: Limits,
+    tables: Option<&FourTables>,
+    on: &mut dyn FnMut(Step),
+) -> Result<Answer, Refusal> {
+    if !needs_graph(g) {
+        return solve(g, pos, limits, tables, on);
+    }
+    if limits.depth.is_some() || tables.is_some() {
+        return Err(Refusal::Graph(
+            "--depth and --tablebases need the search".into(),
+        ));
+    }
+    on(Step::Graph);
+    solve_by_graph(g, pos, limits)
 }
 
 /// Solves `pos` by whole-graph retrograde analysis alone, for boards where a position can
