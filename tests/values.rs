@@ -1,6 +1,7 @@
-//! Known values as data (`tests/values/two-row.txt`): published values and values the project
-//! computed, each checked through the search alone and through the endgame tables, as its row
-//! says, by the command line a user runs.
+//! Known values as data (`tests/values/two-row.txt`, `tests/values/four-row.txt`): published
+//! values and values computed independently or by the project, each checked through the
+//! search alone and through the endgame tables, as its row says, by the command line a user
+//! runs.
 
 mod common;
 
@@ -170,5 +171,120 @@ fn known_values_by_the_tables() {
         // The solve planner, given the folder, answers from it.
         let j = row.run(&["solve"], &["--tablebases", d]);
         assert_eq!(j["value"].as_i64(), Some(row.value), "{}", row.what());
+    }
+}
+
+/// One row of `tests/values/four-row.txt`.
+struct FourRowValue {
+    variant: String,
+    rules: Vec<String>,
+    width: String,
+    position: String,
+    value: i64,
+    plies: Option<u64>,
+    by: Vec<String>,
+    source: String,
+}
+
+fn four_row_values() -> Vec<FourRowValue> {
+    let text = include_str!("values/four-row.txt");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('|').map(str::trim).collect();
+            assert_eq!(f.len(), 8, "eight fields: {l}");
+            FourRowValue {
+                variant: f[0].to_string(),
+                rules: f[1].split_whitespace().map(str::to_string).collect(),
+                width: f[2].to_string(),
+                position: f[3].to_string(),
+                value: f[4].parse().unwrap_or_else(|_| panic!("value of {l}")),
+                plies: (f[5] != "-").then(|| f[5].parse().expect("plies")),
+                by: f[6].split_whitespace().map(str::to_string).collect(),
+                source: f[7].to_string(),
+            }
+        })
+        .collect()
+}
+
+impl FourRowValue {
+    /// `command` on the row's game and position (`--json`), with `more` options.
+    fn run(&self, command: &[&str], more: &[&str]) -> Value {
+        let mut args: Vec<&str> = command.to_vec();
+        args.extend([self.variant.as_str(), "--width", self.width.as_str()]);
+        for r in &self.rules {
+            args.extend(["--rule", r.as_str()]);
+        }
+        args.extend(["--position", self.position.as_str()]);
+        args.extend(more);
+        args.push("--json");
+        json(&args)
+    }
+
+    fn what(&self) -> String {
+        format!("{} {} ({})", self.variant, self.position, self.source)
+    }
+
+    fn check(&self, j: &Value, how: &str) {
+        assert_eq!(
+            j["value"].as_i64(),
+            Some(self.value),
+            "{how}: {}",
+            self.what()
+        );
+        assert_eq!(j["plies"].as_u64(), self.plies, "{how}: {}", self.what());
+    }
+}
+
+#[test]
+fn four_row_values_by_the_search() {
+    for row in four_row_values()
+        .iter()
+        .filter(|r| r.by.iter().any(|b| b == "search"))
+    {
+        let j = row.run(&["solve"], &["--threads", "2"]);
+        assert_eq!(j["exact"], true, "{}", row.what());
+        row.check(&j, "solve");
+    }
+}
+
+#[test]
+fn four_row_values_by_the_tables() {
+    for row in four_row_values()
+        .iter()
+        .filter(|r| r.by.iter().any(|b| b == "tables"))
+    {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().to_str().unwrap();
+        let board = row.position.split_whitespace().next().unwrap();
+        let seeds: u32 = board
+            .split(['/', ','])
+            .map(|c| c.parse::<u32>().unwrap())
+            .sum();
+        let stones = seeds.to_string();
+        let mut build = vec![
+            "tablebase",
+            "build",
+            row.variant.as_str(),
+            "--width",
+            row.width.as_str(),
+        ];
+        for r in &row.rules {
+            build.extend(["--rule", r.as_str()]);
+        }
+        build.extend([
+            "--max-stones",
+            stones.as_str(),
+            "--dir",
+            d,
+            "--threads",
+            "2",
+        ]);
+        ok(&build);
+        let p = row.run(&["tablebase", "probe"], &["--dir", d]);
+        row.check(&p, "the tables");
+        // The search over the same tables gives the same value and plies.
+        let j = row.run(&["solve"], &["--tablebases", d, "--threads", "2"]);
+        row.check(&j, "solve over the tables");
     }
 }

@@ -548,26 +548,7 @@ pub struct Bench {
     /// Threads.
     pub threads: usize,
     /// Each solve.
-    pub positions: Vec<BenchRow>,
-}
-
-/// One solve of `bench --json`.
-#[derive(Serialize)]
-pub struct BenchRow {
-    /// Variant id.
-    pub variant: &'static str,
-    /// Pits a side.
-    pub width: usize,
-    /// Seeds a pit.
-    pub seeds: u32,
-    /// The value.
-    pub value: i32,
-    /// True when proven.
-    pub exact: bool,
-    /// Nodes.
-    pub nodes: u64,
-    /// Seconds.
-    pub seconds: f64,
+    pub positions: Vec<SignatureRow>,
 }
 
 impl Bench {
@@ -580,18 +561,7 @@ impl Bench {
             seconds,
             nodes_per_second: nodes as f64 / seconds.max(1e-9),
             threads,
-            positions: rows
-                .iter()
-                .map(|r| BenchRow {
-                    variant: r.variant,
-                    width: r.width,
-                    seeds: r.seeds,
-                    value: r.value,
-                    exact: r.exact,
-                    nodes: r.nodes,
-                    seconds: r.seconds,
-                })
-                .collect(),
+            positions: rows.to_vec(),
         }
     }
 }

@@ -24,8 +24,8 @@ pub const POSITIONS: &[(&str, usize, u32)] = &[
 /// The table of each solve (MiB): fixed, so that the count does not depend on the machine.
 pub const TT_MB: usize = 64;
 
-/// One solve of the signature.
-#[derive(Clone, Debug)]
+/// One solve of the signature (an entry of `bench --json`'s `positions`).
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct Row {
     /// Variant id.
     pub variant: &'static str,

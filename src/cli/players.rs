@@ -18,23 +18,6 @@ use mancala_solver::variant;
 use std::io::Write;
 use std::time::Instant;
 
-/// The whole-graph analysis of `solve` stops beyond this many positions (about 60 bytes a
-/// position while it runs).
-pub const GRAPH_LIMIT: usize = 60_000_000;
-
-/// The kingmaker tests of `solve` (two more max^n profiles a player, the graph solved a
-/// second time) run on graphs of at most this many positions.
-pub const KINGMAKER_LIMIT: usize = 1_000_000;
-
-/// The paranoid search of `solve` stops past this many nodes a player (a minute or two).
-pub const SEARCH_NODES: u64 = 100_000_000;
-
-/// The whole-graph analysis is not tried where every arrangement of the seeds, times the
-/// players, exceeds this: such graphs have always proved larger than [`GRAPH_LIMIT`]
-/// (three players on 2x6 with 2 seeds a pit: 3.7 billion arrangements, more than 80 million
-/// positions reachable), and finding that out costs minutes and gigabytes.
-pub const ARRANGEMENTS_LIMIT: u64 = 3_000_000_000;
-
 /// Runs `cmd` when it is for three or four players; `None` hands it back to the two-player
 /// code (no `--players`, or `--players 2`).
 pub fn dispatch(cmd: &Command) -> Option<Res> {
@@ -229,35 +212,11 @@ fn solve(g: &KpoPlayers, pos: &KpoNPos, c: &Common, s: &SearchOpts, depth: Optio
         return Err(Fail(format!("invalid --tt-mb {tt_mb}: expected 1..65536")));
     }
     let threads = threads_or_all(s.threads)?;
-    let arrangements =
-        mancala_analysis::report::advantage::positions_up_to(g.in_play(pos), 2 * g.width())
-            .saturating_mul(g.players() as u64);
-    let effort = Effort {
-        graph_positions: if arrangements <= ARRANGEMENTS_LIMIT {
-            GRAPH_LIMIT
-        } else {
-            0
-        },
-        search_nodes: SEARCH_NODES,
-        search_tt_mb: tt_mb,
-        kingmakers: KINGMAKER_LIMIT,
-    };
+    let effort = Effort::for_solve(g.players(), g.in_play(pos), 2 * g.width(), tt_mb);
     let pb = super::options::spinner();
     let a = pool(threads)?.install(|| analyse(g, pos, &effort, &|m| pb.set_message(m.to_string())));
     pb.finish_and_clear();
-    if let Some(gv) = a.paranoid_graph {
-        let searched: Vec<Option<u32>> = a.paranoid_search.iter().map(|x| x.map(|y| y.0)).collect();
-        for (i, v) in searched.iter().enumerate() {
-            if v.is_some_and(|v| v != gv[i]) {
-                return Err(Fail(format!(
-                    "internal disagreement: {}'s paranoid value is {} by the graph, {} by search",
-                    g.seat_name(i),
-                    gv[i],
-                    v.unwrap_or(0)
-                )));
-            }
-        }
-    }
+    a.check().map_err(Fail)?;
     let n = g.players();
     let seeds = |v: u32| shares_text(v, n);
     let p = a.paranoid();

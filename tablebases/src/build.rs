@@ -122,6 +122,7 @@
 //! written are exactly those of evaluating one position at a time. The acyclic path batches
 //! the positions of a level the same way.
 
+use crate::driver::{thread_pool, unit};
 use crate::error::Error;
 use crate::files::GameId;
 use crate::format::{write_slice, SliceFile, MAX_STONES};
@@ -971,7 +972,7 @@ pub fn build(
     let t0 = Instant::now();
     check_stones(game, max_stones)?;
     let pool = thread_pool(threads)?;
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, "creating the folder", e))?;
+    crate::driver::create_folder(dir)?;
     let mut tables = Tablebases::empty_in(game, dir);
     let mut reports = Vec::new();
     for n in 0..=max_stones {
@@ -1002,19 +1003,6 @@ pub fn check_stones(game: &TwoRow, max_stones: u32) -> Result<(), Error> {
     Ok(())
 }
 
-/// A rayon pool of `threads` workers for building (at least 1).
-pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
-    if threads == 0 {
-        return Err(Error::Resources(
-            "invalid thread count 0: expected at least 1".into(),
-        ));
-    }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Error::Resources(format!("cannot start {threads} threads: {e}")))
-}
-
 /// Builds the first slice `tables` lacks ([`Tablebases::next_stones`]) from the slices below
 /// it, on `pool`, and adds it to `tables`: as a file of the tables' folder (written under a
 /// temporary name and renamed when complete, then opened with its checksum checked; a file
@@ -1038,20 +1026,16 @@ pub fn build_next(
         stones: n,
         positions: slice.len(),
     });
-    let present = match &path {
-        Some(p) => p.try_exists().map_err(|e| Error::io(p, "looking for", e))?,
-        None => false,
-    };
     let mut report = SliceReport {
         stones: n,
         positions: slice.len(),
-        skipped: present,
+        skipped: false,
         run: RunStats::default(),
         seconds: 0.0,
         path: path.clone().unwrap_or_default(),
     };
-    let mut values = None;
-    if !present {
+    // The slice's values, from the slices below, into `fill`'s buffers.
+    let solve = |fill: &mut dyn FnMut(&mut SliceBuilder<TwoRow>)| -> Result<RunStats, Error> {
         let lower = tables
             .lower(n)
             .expect("every slice below the next one is present");
@@ -1074,21 +1058,32 @@ pub fn build_next(
                 })
             })
         })?;
-        match &path {
-            Some(p) => write_slice(p, &id, n, slice.len(), |at, buf| b.fill(at, buf))?,
-            None => {
-                let mut v = vec![0u8; slice.len() as usize];
-                b.fill(0, &mut v);
-                values = Some(v);
-            }
+        fill(&mut b);
+        Ok(rs)
+    };
+    match &path {
+        Some(p) => {
+            let mut run = RunStats::default();
+            let (kept, mut files) = unit(
+                std::slice::from_ref(p),
+                || {
+                    let mut written = Ok(());
+                    run = solve(&mut |b| {
+                        written = write_slice(p, &id, n, slice.len(), |at, buf| b.fill(at, buf))
+                    })?;
+                    written
+                },
+                |_, p| SliceFile::open(p, Some((&id, n)), true),
+            )?;
+            report.skipped = kept;
+            report.run = run;
+            tables.insert_file(n, files.pop().expect("one file"));
         }
-        report.run = rs;
-    }
-    match (&path, values) {
-        (_, Some(v)) => tables.insert_memory(n, v),
-        // Reopen what was written (or found), checksum included: later slices read it.
-        (Some(p), None) => tables.insert_file(n, SliceFile::open(p, Some((&id, n)), true)?),
-        (None, None) => unreachable!("a slice in memory is always built"),
+        None => {
+            let mut v = vec![0u8; slice.len() as usize];
+            report.run = solve(&mut |b| b.fill(0, &mut v))?;
+            tables.insert_memory(n, v);
+        }
     }
     report.seconds = t.elapsed().as_secs_f64();
     progress(&Progress::SliceDone(&report));

@@ -124,6 +124,7 @@
 
 pub mod api;
 pub mod build;
+pub mod driver;
 pub mod error;
 pub mod files;
 pub mod format;

@@ -38,7 +38,8 @@
 //! The choice depends on the position, the memory budget and the clock (which trial, if any,
 //! finishes first); the value never does: every method proves the same exact value.
 
-use crate::build::{build_next, thread_pool, Progress as BuildProgress};
+use crate::build::{build_next, Progress as BuildProgress};
+use crate::driver::thread_pool;
 use crate::error::Error;
 use crate::index::slice_len;
 use crate::probe::Tablebases;
@@ -304,6 +305,16 @@ pub struct Planner<'a> {
 /// Every legal move with its exact value, `None` where not proven (in generation order).
 pub type MoveValues = Vec<(Pit, Option<i32>)>;
 
+/// Positions of the slices `first..=last` of a board of `width` pits (all of them when
+/// too many to count).
+fn positions_between(width: usize, first: u32, last: u32) -> u64 {
+    whole_game_positions(width, last).unwrap_or(u64::MAX)
+        - first
+            .checked_sub(1)
+            .and_then(|k| whole_game_positions(width, k))
+            .unwrap_or(0)
+}
+
 /// The state of a plan under way.
 struct Run<'b> {
     t0: Instant,
@@ -314,6 +325,21 @@ struct Run<'b> {
     built: u32,
     built_positions: u64,
     on: &'b mut (dyn FnMut(Step) + Send),
+}
+
+impl<'b> Run<'b> {
+    /// A plan from a position with `stones` on the board, starting from `tables`.
+    fn new(stones: u32, tables: Tablebases, on: &'b mut (dyn FnMut(Step) + Send)) -> Run<'b> {
+        Run {
+            t0: Instant::now(),
+            stones,
+            phases: Vec::new(),
+            tables,
+            built: 0,
+            built_positions: 0,
+            on,
+        }
+    }
 }
 
 impl<'a> Planner<'a> {
@@ -381,15 +407,7 @@ impl<'a> Planner<'a> {
         let tables = self.start_tables()?;
         let g = self.game;
         let stones = g.future_bound(pos) as u32;
-        let mut run = Run {
-            t0: Instant::now(),
-            stones,
-            phases: Vec::new(),
-            tables,
-            built: 0,
-            built_positions: 0,
-            on,
-        };
+        let mut run = Run::new(stones, tables, on);
         let have = run.tables.complete_up_to();
         if self.budget.depth.is_some() || g.outcome(pos).is_some() {
             let method = probing_method(&run);
@@ -403,11 +421,7 @@ impl<'a> Planner<'a> {
             return self.search_above_tables(run, pos);
         }
         let first = run.tables.next_stones();
-        let left = whole_game_positions(g.width(), stones).unwrap_or(u64::MAX)
-            - first
-                .checked_sub(1)
-                .and_then(|k| whole_game_positions(g.width(), k))
-                .unwrap_or(0);
+        let left = positions_between(g.width(), first, stones);
         let mut fallback = None;
         if left > TINY_POSITIONS {
             let method = probing_method(&run);
@@ -459,11 +473,7 @@ impl<'a> Planner<'a> {
         let first = run.tables.next_stones();
         let last = beneath(g.width(), run.stones, self.budget.memory).filter(|&k| k >= first);
         if let Some(last) = last {
-            let positions = whole_game_positions(g.width(), last).unwrap_or(u64::MAX)
-                - first
-                    .checked_sub(1)
-                    .and_then(|k| whole_game_positions(g.width(), k))
-                    .unwrap_or(0);
+            let positions = positions_between(g.width(), first, last);
             if positions > QUICK_POSITIONS {
                 let method = probing_method(&run);
                 let r = self.search(&mut run, pos, self.soon(QUICK_SECONDS), Some(TRIAL_TT_MB));
@@ -588,7 +598,7 @@ impl<'a> Planner<'a> {
         stones: u32,
         on: &mut (dyn FnMut(Step) + Send),
     ) -> Result<Option<Tablebases>, Error> {
-        let mut tables = self.start_tables()?;
+        let tables = self.start_tables()?;
         if tables.complete_up_to().is_some_and(|k| k >= stones) {
             return Ok(Some(tables));
         }
@@ -596,27 +606,17 @@ impl<'a> Planner<'a> {
             return Ok(tables.complete_up_to().is_some().then_some(tables));
         }
         let pool = thread_pool(self.budget.threads.max(1))?;
-        let on = std::sync::Mutex::new(on);
-        for n in tables.next_stones()..=stones {
-            let positions = slice_len(self.game.width(), n).unwrap_or(0);
-            let progress = |p: &BuildProgress| {
-                if let (BuildProgress::Positions { .. }, Ok(mut f)) = (p, on.try_lock()) {
-                    f(Step::Build {
-                        stones: n,
-                        last: stones,
-                        done: 0,
-                        positions,
-                    });
-                }
-            };
-            build_next(
-                self.game,
-                &mut tables,
-                &pool,
-                self.budget.deadline,
-                &progress,
-            )?;
+        let mut run = Run::new(stones, tables, on);
+        while run.tables.next_stones() <= stones {
+            let n = run.tables.next_stones();
+            if self
+                .build_slice(&mut run, &pool, stones, self.budget.deadline)?
+                .is_none()
+            {
+                return Err(Error::TimeLimit { stones: n });
+            }
         }
+        let tables = run.tables;
         Ok(Some(tables))
     }
 

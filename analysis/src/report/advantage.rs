@@ -87,16 +87,6 @@ pub fn prove(
     }
 }
 
-/// Positions with up to `stones` seeds on a board of `pits` pits: C(stones + pits, pits).
-pub fn positions_up_to(stones: u32, pits: usize) -> u64 {
-    let (n, k) = (stones as u64 + pits as u64, pits as u64);
-    let mut c: u64 = 1;
-    for i in 0..k {
-        c = c.saturating_mul(n - i) / (i + 1);
-    }
-    c
-}
-
 /// Exact values of the start positions of reduced boards of `variant`, by increasing size,
 /// each proven by [`prove`] within the budget's time for one solve, its tables in `tables`. A size is left out when the
 /// next smaller one in its row (fewer seeds) or column (fewer pits) was not proven in time:

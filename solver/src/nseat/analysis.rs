@@ -39,6 +39,55 @@ pub struct Effort {
     pub kingmakers: usize,
 }
 
+impl Effort {
+    /// What `mancala solve` spends on a position of `seats` seats with `seeds` in play on
+    /// `pits` pits: the whole graph up to [`GRAPH_LIMIT`] positions, unless every arrangement
+    /// of the seeds times the seats exceeds [`ARRANGEMENTS_LIMIT`]; the paranoid search to
+    /// [`SEARCH_NODES`] a seat with a table of `tt_mb` MiB; the kingmaker tests on graphs of
+    /// at most [`KINGMAKER_LIMIT`] positions.
+    pub fn for_solve(seats: usize, seeds: u32, pits: usize, tt_mb: usize) -> Effort {
+        let arrangements = arrangements(seeds, pits).saturating_mul(seats as u64);
+        Effort {
+            graph_positions: if arrangements <= ARRANGEMENTS_LIMIT {
+                GRAPH_LIMIT
+            } else {
+                0
+            },
+            search_nodes: SEARCH_NODES,
+            search_tt_mb: tt_mb,
+            kingmakers: KINGMAKER_LIMIT,
+        }
+    }
+}
+
+/// The whole-graph analysis of `solve` stops beyond this many positions (about 60 bytes a
+/// position while it runs).
+pub const GRAPH_LIMIT: usize = 60_000_000;
+
+/// The kingmaker tests of `solve` (two more max^n profiles a seat, the graph solved a second
+/// time) run on graphs of at most this many positions.
+pub const KINGMAKER_LIMIT: usize = 1_000_000;
+
+/// The paranoid search of `solve` stops past this many nodes a seat (a minute or two).
+pub const SEARCH_NODES: u64 = 100_000_000;
+
+/// The whole-graph analysis is not tried where every arrangement of the seeds, times the
+/// seats, exceeds this: such graphs have always proved larger than [`GRAPH_LIMIT`] (three
+/// players on 2x6 with 2 seeds a pit: 3.7 billion arrangements, more than 80 million
+/// positions reachable), and finding that out costs minutes and gigabytes.
+pub const ARRANGEMENTS_LIMIT: u64 = 3_000_000_000;
+
+/// The arrangements of up to `seeds` seeds over `pits` pits: C(seeds + pits, pits)
+/// (saturating).
+pub fn arrangements(seeds: u32, pits: usize) -> u64 {
+    let (n, k) = (seeds as u64 + pits as u64, pits as u64);
+    let mut c: u64 = 1;
+    for i in 0..k {
+        c = c.saturating_mul(n - i) / (i + 1);
+    }
+    c
+}
+
 /// A max^n profile at the start.
 #[derive(Clone, Copy, Debug)]
 pub struct MaxnResult {
@@ -83,6 +132,25 @@ impl Analysis {
             s[i] = v.as_ref()?.0;
         }
         Some(s)
+    }
+
+    /// The paranoid values of the whole graph and of the search, seat by seat, where both
+    /// are known: `Err` names the first seat where they differ (a defect, never a choice).
+    pub fn check(&self) -> Result<(), String> {
+        let Some(gv) = self.paranoid_graph else {
+            return Ok(());
+        };
+        for (i, v) in self.paranoid_search.iter().enumerate() {
+            if let Some((v, _)) = *v {
+                if v != gv[i] {
+                    return Err(format!(
+                        "internal disagreement: seat {i}'s paranoid value is {} by the graph, {v} by search",
+                        gv[i]
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The seats that can force a win (paranoid value above half the seeds).

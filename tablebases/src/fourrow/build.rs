@@ -2,7 +2,7 @@
 
 use super::{check_game, file_name, game_id, split_of, splits, FourSlice, ENCODING, INDEX, METRIC};
 use crate::error::Error;
-use crate::format::{self, Header, SliceFile};
+use crate::format::{self, Header};
 use mancala_solver::fourrow::FourRow;
 use mancala_solver::Game;
 use rayon::prelude::*;
@@ -42,7 +42,7 @@ pub struct BuildReport {
 }
 
 /// Builds every slice of `game` with at most `max_stones` seeds on the board into `dir`
-/// with `threads` workers, keeping the slices already there (opened and checked).
+/// with `threads` workers (at least 1), keeping the slices already there (opened and checked).
 pub fn build(
     game: &FourRow,
     dir: &Path,
@@ -57,11 +57,8 @@ pub fn build(
             format::MAX_STONES
         )));
     }
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, "creating", e))?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .map_err(|e| Error::Resources(format!("cannot start {threads} threads: {e}")))?;
+    crate::driver::create_folder(dir)?;
+    let pool = crate::driver::thread_pool(threads)?;
     let t0 = Instant::now();
     let id = game_id(game);
     let mut built: Built = HashMap::new();
@@ -77,24 +74,19 @@ pub fn build(
             vec![split, [split[1], split[0]]]
         };
         let paths: Vec<PathBuf> = unit.iter().map(|&s| dir.join(file_name(&id, s))).collect();
-        // A unit whose files are all there (a resumed build) is kept, its files checked; a
-        // file is only ever there complete (written under a temporary name, then renamed).
-        let skipped = paths.iter().all(|p| p.exists());
-        if !skipped {
-            let values = pool.install(|| solve_unit(game, &unit, &built))?;
-            for ((s, p), v) in unit.iter().zip(&paths).zip(&values) {
-                write(p, game, *s, v)?;
-            }
-        }
+        let (skipped, files) = crate::driver::unit(
+            &paths,
+            || {
+                let values = pool.install(|| solve_unit(game, &unit, &built))?;
+                for ((s, p), v) in unit.iter().zip(&paths).zip(&values) {
+                    write(p, game, *s, v)?;
+                }
+                Ok(())
+            },
+            |i, p| open_slice(game, p, unit[i]),
+        )?;
         let seconds = t.elapsed().as_secs_f64();
-        for (s, p) in unit.iter().zip(&paths) {
-            // Read back through the map: the checksum is checked for kept files; a file just
-            // written is only checked for its header.
-            let f = if skipped {
-                open_slice(game, p, *s)?
-            } else {
-                SliceFile::open(p, None, false)?
-            };
+        for ((s, p), f) in unit.iter().zip(&paths).zip(files) {
             let positions = FourSlice::new(game, *s).len();
             let (counts, max_plies) = tally(&f.data()[..positions as usize]);
             let r = UnitReport {
