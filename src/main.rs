@@ -1,5 +1,6 @@
-//! `mancala`: the command line of the mancala toolkit (clap only; the work is in the library
-//! crates). The interface follows docs/NOTATION.md: position text, move names,
+//! `mancala`: the command line of the mancala toolkit: the commands and their dispatch, the
+//! exit status and the one-line errors. Each command group is a file of [`cli`]; the work is
+//! in the library crates. The interface follows docs/NOTATION.md: position text, move names,
 //! `--json` output and perft.
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};

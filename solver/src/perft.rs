@@ -6,29 +6,60 @@ use crate::game::{Game, MoveList};
 
 /// Counts the leaves of the game tree of `pos` at `depth` plies.
 pub fn perft<G: Game>(game: &G, pos: &G::Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = G::Moves::default();
-    game.gen_moves(pos, &mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|&m| perft(game, &game.play(pos, m), depth - 1))
-        .sum()
+    count::<G::Position, G::Move, G::Moves>(
+        pos,
+        depth,
+        &|p, out| game.gen_moves(p, out),
+        &|p, m| game.play(p, m),
+    )
 }
 
 /// Perft split by first move: `(move, count)` for each legal move of `pos`.
 pub fn divide<G: Game>(game: &G, pos: &G::Position, depth: u32) -> Vec<(G::Move, u64)> {
+    split::<G::Position, G::Move, G::Moves>(
+        pos,
+        depth,
+        &|p, out| game.gen_moves(p, out),
+        &|p, m| game.play(p, m),
+    )
+}
+
+/// Perft over any game tree: the moves of a position from `moves` (into a cleared list),
+/// the position after one from `play`; the last ply is counted in bulk. Shared by the
+/// two-player games and the games of three and four seats ([`crate::nseat::perft`]).
+pub fn count<P, M: Copy, L: MoveList<M>>(
+    pos: &P,
+    depth: u32,
+    moves: &impl Fn(&P, &mut L),
+    play: &impl Fn(&P, M) -> P,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = L::default();
+    moves(pos, &mut list);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    list.iter()
+        .map(|&m| count(&play(pos, m), depth - 1, moves, play))
+        .sum()
+}
+
+/// [`count`] split by first move: `(move, count)` for each move of `pos`, in move order.
+pub fn split<P, M: Copy, L: MoveList<M>>(
+    pos: &P,
+    depth: u32,
+    moves: &impl Fn(&P, &mut L),
+    play: &impl Fn(&P, M) -> P,
+) -> Vec<(M, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    let moves = game.legal_moves(pos);
-    moves
-        .iter()
-        .map(|&m| (m, perft(game, &game.play(pos, m), depth - 1)))
+    let mut list = L::default();
+    moves(pos, &mut list);
+    list.iter()
+        .map(|&m| (m, count(&play(pos, m), depth - 1, moves, play)))
         .collect()
 }
 

@@ -128,7 +128,7 @@ use crate::files::GameId;
 use crate::format::{write_slice, SliceFile, MAX_STONES};
 use crate::index::{max_potential, rank, Slice};
 use crate::probe::Tablebases;
-use crate::rules::{SliceRules, Succs};
+use crate::rules::{Edges, SliceRules};
 use arrayvec::ArrayVec;
 use mancala_solver::tt::prefetch_line as prefetch;
 use mancala_solver::tworow::board::{Pits, MAX_WIDTH};
@@ -169,7 +169,7 @@ const BATCH: usize = 16;
 #[derive(Clone, Default)]
 struct Expanded {
     terminal: Option<i32>,
-    succs: Succs,
+    succs: Edges,
     ranks: [u64; 2 * MAX_WIDTH],
 }
 

@@ -145,4 +145,4 @@ pub use format::{Header, SliceFile, MAX_STONES};
 pub use index::{slice_len, Slice};
 pub use plan::{Answer, Method, Planner};
 pub use probe::Tablebases;
-pub use rules::{SliceRules, Succ};
+pub use rules::{Edge, SliceRules};

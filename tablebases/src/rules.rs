@@ -12,9 +12,10 @@ use mancala_solver::tworow::board::{Pits, MAX_WIDTH};
 use mancala_solver::tworow::TwoRowPos;
 use mancala_solver::{Kind, MarginGame, Side, Successors, TwoRow};
 
-/// One move of a position: where it leads and what it wins.
+/// One edge of the slice graph: where a move of a position leads and what it wins (the
+/// builder's view of a [`mancala_solver::Successor`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Succ {
+pub struct Edge {
     /// The child board, normalised to the child's side to move.
     pub pits: Pits,
     /// Seeds on the child board.
@@ -27,7 +28,7 @@ pub struct Succ {
 }
 
 /// A move list: at most one move per pit of the mover's row.
-pub type Succs = ArrayVec<Succ, { 2 * MAX_WIDTH }>;
+pub type Edges = ArrayVec<Edge, { 2 * MAX_WIDTH }>;
 
 /// The rules as the builder sees them.
 pub trait SliceRules: Sync {
@@ -36,7 +37,7 @@ pub trait SliceRules: Sync {
     /// Fills `out` with the moves of `pits` (cleared first) and returns `None`, or returns
     /// the terminal value (the final margin still to come, mover minus opponent) when the game
     /// is over at `pits`, leaving `out` empty.
-    fn expand(&self, pits: Pits, out: &mut Succs) -> Option<i32>;
+    fn expand(&self, pits: Pits, out: &mut Edges) -> Option<i32>;
 
     /// Calls `visit` with boards of the same slice that may have a move *inside the slice*
     /// (no seed taken off) to `child`: at least every such predecessor, possibly more, each at
@@ -154,7 +155,7 @@ impl SliceRules for TwoRow {
         TwoRow::width(self)
     }
 
-    fn expand(&self, pits: Pits, out: &mut Succs) -> Option<i32> {
+    fn expand(&self, pits: Pits, out: &mut Edges) -> Option<i32> {
         out.clear();
         let pos = TwoRowPos::from_relative(pits);
         let mut children = Successors::new();
@@ -166,7 +167,7 @@ impl SliceRules for TwoRow {
         let lanes = 2 * TwoRow::width(self);
         for s in &children {
             let p = s.child.pits();
-            out.push(Succ {
+            out.push(Edge {
                 pits: p,
                 stones: p.sum_first(lanes),
                 gain: s.gain,

@@ -7,7 +7,7 @@ use mancala_solver::search::{Limits, Solver};
 use mancala_solver::{Game, Kind, MarginGame, Notation, RuleOptions, TwoRow};
 use mancala_tablebases::format::{temp_path, write_slice, SliceFile};
 use mancala_tablebases::index::Slice;
-use mancala_tablebases::rules::{relative_position, unsow_candidates, SliceRules, Succs};
+use mancala_tablebases::rules::{relative_position, unsow_candidates, Edges, SliceRules};
 use mancala_tablebases::{build, info, probe, stats, verify, Error, GameId, Tablebases};
 use std::collections::HashSet;
 use std::fs;
@@ -57,7 +57,7 @@ fn predecessor_candidates_cover_every_internal_move() {
         let opts = RuleOptions::parse(kind, &rules).unwrap();
         for w in 1..=4 {
             let g = TwoRow::new(kind, w, 1, opts).unwrap();
-            let mut succs = Succs::new();
+            let mut succs = Edges::new();
             for n in 0..=7 {
                 let s = Slice::new(w, n).unwrap();
                 for (_, pits) in s.iter_range(0..s.len()) {

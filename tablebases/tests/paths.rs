@@ -11,7 +11,7 @@ use mancala_solver::tworow::board::Pits;
 use mancala_solver::{Kind, RuleOptions, TwoRow};
 use mancala_tablebases::build::{Pass, SliceBuilder};
 use mancala_tablebases::index::{potential, Slice};
-use mancala_tablebases::rules::{SliceRules, Succs};
+use mancala_tablebases::rules::{Edges, SliceRules};
 use mancala_tablebases::Error;
 
 /// The values of every slice up to `max`, by the fixpoint path and by the acyclic path (each
@@ -94,7 +94,7 @@ fn kalah_moves_inside_a_slice_raise_the_potential() {
         for w in 1..=6 {
             let g = TwoRow::new(kind, w, 1, opts).unwrap();
             assert!(g.acyclic_in_slice());
-            let mut succs = Succs::new();
+            let mut succs = Edges::new();
             for n in 0..=6 {
                 let s = Slice::new(w, n).unwrap();
                 for (_, p) in s.iter_range(0..s.len()) {
@@ -122,7 +122,7 @@ impl SliceRules for Claimed {
     fn width(&self) -> usize {
         self.0.width()
     }
-    fn expand(&self, pits: Pits, out: &mut Succs) -> Option<i32> {
+    fn expand(&self, pits: Pits, out: &mut Edges) -> Option<i32> {
         self.0.expand(pits, out)
     }
     fn acyclic_in_slice(&self) -> bool {

@@ -87,34 +87,10 @@ impl RetroSolution {
         let k = game.exact_key(pos)?;
         self.index.get(&k).map(|&i| self.values[i])
     }
-    /// A line of perfect play from `pos` to the end: the winner takes the first move (in
-    /// generation order) that wins soonest, the loser the first that loses last. Empty for a
-    /// draw or a position outside the graph.
+    /// A line of perfect play from `pos` to the end ([`wdl_line`] over the graph's values).
+    /// Empty for a draw or a position outside the graph.
     pub fn line(&self, game: &FourRow, pos: &FourRowPos) -> Vec<super::FourMove> {
-        let mut line = Vec::new();
-        let mut p = *pos;
-        while let Some(v) = self.value(game, &p) {
-            let (want_other, want_same) = match v {
-                Wdl::Win(d) if d > 0 => (Wdl::Loss(d - 1), Wdl::Win(d - 1)),
-                Wdl::Loss(d) if d > 0 => (Wdl::Win(d - 1), Wdl::Loss(d - 1)),
-                _ => break,
-            };
-            let moves = game.legal_moves(&p);
-            let Some(&m) = moves.iter().find(|&&m| {
-                let c = game.play(&p, m);
-                let want = if c.side == p.side {
-                    want_same
-                } else {
-                    want_other
-                };
-                self.value(game, &c) == Some(want)
-            }) else {
-                break;
-            };
-            line.push(m);
-            p = game.play(&p, m);
-        }
-        line
+        wdl_line(game, pos, &|p| self.value(game, p))
     }
 
     /// Number of nodes.
@@ -125,6 +101,41 @@ impl RetroSolution {
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
     }
+}
+
+/// A line of perfect play from `pos` to the end by the values `value` gives (the graph's, the
+/// tables'): the winner takes the first move (in generation order) that wins soonest, the
+/// loser the first that loses last (a move after which the same side moves again keeps its
+/// value's sign). It stops at a draw or where a value is unknown.
+pub fn wdl_line(
+    game: &FourRow,
+    pos: &FourRowPos,
+    value: &dyn Fn(&FourRowPos) -> Option<Wdl>,
+) -> Vec<super::FourMove> {
+    let mut line = Vec::new();
+    let mut p = *pos;
+    while let Some(v) = value(&p) {
+        let (want_other, want_same) = match v {
+            Wdl::Win(d) if d > 0 => (Wdl::Loss(d - 1), Wdl::Win(d - 1)),
+            Wdl::Loss(d) if d > 0 => (Wdl::Win(d - 1), Wdl::Loss(d - 1)),
+            _ => break,
+        };
+        let moves = game.legal_moves(&p);
+        let Some(&m) = moves.iter().find(|&&m| {
+            let c = game.play(&p, m);
+            let want = if c.side == p.side {
+                want_same
+            } else {
+                want_other
+            };
+            value(&c) == Some(want)
+        }) else {
+            break;
+        };
+        line.push(m);
+        p = game.play(&p, m);
+    }
+    line
 }
 
 /// Solves every position reachable from `root`, failing beyond `limit` nodes.

@@ -135,29 +135,22 @@ pub trait SeatNotation: SeatGame {
 
 /// Perft: the move sequences of `depth` plies from `pos` (passes are not plies).
 pub fn perft<G: SeatGame>(game: &G, pos: &G::Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = G::Moves::default();
-    game.gen_moves(pos, &mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|&m| perft(game, &game.play(pos, m), depth - 1))
-        .sum()
+    crate::perft::count::<G::Position, G::Move, G::Moves>(
+        pos,
+        depth,
+        &|p, out| game.gen_moves(p, out),
+        &|p, m| game.play(p, m),
+    )
 }
 
 /// Perft split by first move: `(move, count)` for each legal move of `pos`.
 pub fn divide<G: SeatGame>(game: &G, pos: &G::Position, depth: u32) -> Vec<(G::Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    game.legal_moves(pos)
-        .iter()
-        .map(|&m| (m, perft(game, &game.play(pos, m), depth - 1)))
-        .collect()
+    crate::perft::split::<G::Position, G::Move, G::Moves>(
+        pos,
+        depth,
+        &|p, out| game.gen_moves(p, out),
+        &|p, m| game.play(p, m),
+    )
 }
 
 /// A value in shares (units of `1/n` seed) as seeds: `7`, `7 1/3`, `2/3`.

@@ -121,30 +121,11 @@ impl FourTables {
         Some(decode(f.get(i) as u8))
     }
 
-    /// A line of perfect play from `pos` to the end by the tables: the winner takes the
-    /// first move (in generation order) that wins soonest, the loser the first that loses
-    /// last. Empty for a draw or a position outside the tables.
+    /// A line of perfect play from `pos` to the end by the tables
+    /// ([`mancala_solver::fourrow::retro::wdl_line`]). Empty for a draw or a position outside
+    /// the tables.
     pub fn line(&self, pos: &FourRowPos) -> Vec<FourMove> {
-        let g = &self.game;
-        let mut line = Vec::new();
-        let mut p = *pos;
-        while let Some(v) = self.value(&p) {
-            let want = match v {
-                Wdl::Win(d) if d > 0 => Wdl::Loss(d - 1),
-                Wdl::Loss(d) if d > 0 => Wdl::Win(d - 1),
-                _ => break,
-            };
-            let Some(&m) = g
-                .legal_moves(&p)
-                .iter()
-                .find(|&&m| self.value(&g.play(&p, m)) == Some(want))
-            else {
-                break;
-            };
-            line.push(m);
-            p = g.play(&p, m);
-        }
-        line
+        mancala_solver::fourrow::retro::wdl_line(&self.game, pos, &|p| self.value(p))
     }
 
     /// For each slice with `stones` seeds on the board (by the mover's seeds): its split,
