@@ -247,11 +247,13 @@ fn run(cmd: Command) -> Res {
             match setup_any(&common)? {
                 AnyGame::Two(..) => solve(&common, &search),
                 AnyGame::Four(g, pos) => solve_four(&g, &pos, &common, &search),
+                AnyGame::Morris(..) => Err(cli::options::unsolved("solve")),
             }
         }
         Command::Analyze { common, search } => match setup_any(&common)? {
             AnyGame::Two(..) => analyze(&common, &search),
             AnyGame::Four(g, pos) => analyze_four(&g, &pos, &common, &search),
+            AnyGame::Morris(..) => Err(cli::options::unsolved("analyze")),
         },
         Command::Bench {
             what: Some(BenchWhat::Engines { json, variant }),

@@ -31,12 +31,14 @@ fn run_file(path: &Path) -> usize {
                     .as_deref()
                     .unwrap_or_else(|| panic!("{at}: no position"));
                 // The width is the position's (its first row's pits).
-                let got = match variant::setup(&var, None, None, &rules, Some(pos_text))
-                    .unwrap_or_else(|e| panic!("{at}: {e}"))
-                {
-                    AnyGame::Two(g, pos) => perft(&*g, &pos, depth),
-                    AnyGame::Four(g, pos) => perft(&g, &pos, depth),
-                };
+                let got =
+                    match variant::setup(&var, variant::Size::default(), &rules, Some(pos_text))
+                        .unwrap_or_else(|e| panic!("{at}: {e}"))
+                    {
+                        AnyGame::Two(g, pos) => perft(&*g, &pos, depth),
+                        AnyGame::Four(g, pos) => perft(&g, &pos, depth),
+                        AnyGame::Morris(g, pos) => perft(&g, &pos, depth),
+                    };
                 assert_eq!(
                     got, nodes,
                     "{at}: {var} {rules:?} perft {depth} of {pos_text}"

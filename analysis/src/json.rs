@@ -92,8 +92,12 @@ impl Moves {
 /// `rules` as `name=value`).
 #[derive(Serialize)]
 pub struct Board {
-    /// Pits a side (holes a row).
-    pub width: usize,
+    /// Pits a side (holes a row); none on the morris board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub width: Option<usize>,
+    /// Counters a side at the start (the morris game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counters: Option<u32>,
     /// Seeds a hole at the start (four-row games and the seat games).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seeds: Option<u32>,
@@ -110,7 +114,8 @@ pub trait Describe {
 impl Describe for TwoRow {
     fn board(&self) -> Board {
         Board {
-            width: self.width(),
+            width: Some(self.width()),
+            counters: None,
             seeds: None,
             rules: self.options().describe(self.kind()),
         }
@@ -120,9 +125,21 @@ impl Describe for TwoRow {
 impl Describe for FourRow {
     fn board(&self) -> Board {
         Board {
-            width: self.width(),
+            width: Some(self.width()),
+            counters: None,
             seeds: Some(self.seeds()),
             rules: self.options().describe(self.kind()),
+        }
+    }
+}
+
+impl Describe for mancala_solver::morris::Morris {
+    fn board(&self) -> Board {
+        Board {
+            width: None,
+            counters: Some(self.counters()),
+            seeds: None,
+            rules: self.options().describe(),
         }
     }
 }
@@ -278,10 +295,12 @@ impl Variants {
         let variants = list
             .iter()
             .map(|v| {
-                let specs = match (v.kind, v.four) {
-                    (Some(k), _) => k.options(),
-                    (_, Some(k)) => k.options(),
-                    _ => &[],
+                use mancala_solver::variant::Family;
+                let specs = match v.family {
+                    Family::TwoRow(k) => k.options(),
+                    Family::FourRow(k) => k.options(),
+                    Family::Morris => mancala_solver::morris::OPTIONS,
+                    Family::None => &[],
                 };
                 VariantJson {
                     id: v.id,
@@ -1334,9 +1353,9 @@ mod tests {
     use mancala_solver::variant::{setup, AnyGame};
 
     fn two(variant: &str) -> (TwoRow, mancala_solver::TwoRowPos) {
-        match setup(variant, None, None, &[], None).unwrap() {
+        match setup(variant, Default::default(), &[], None).unwrap() {
             AnyGame::Two(g, p) => (*g, p),
-            AnyGame::Four(..) => unreachable!("a two-row variant"),
+            AnyGame::Four(..) | AnyGame::Morris(..) => unreachable!("a two-row variant"),
         }
     }
 

@@ -7,6 +7,7 @@
 //!   seed-by-seed reference and whole-graph win/draw/loss solver;
 //! - [`game`]: the rules trait ([`Game`]) that perft, search and retrograde analysis are
 //!   generic over, with [`MarginGame`] for seed-scored games and [`Notation`] for text;
+//! - [`morris`]: mulabalaba, the Lozi three-in-a-row game on the morris board (bitboards);
 //! - [`nseat`]: the interface of games of two to four seats ([`nseat::SeatGame`]), with the
 //!   multi-player analysis (paranoid values, max^n) generic over it;
 //! - [`kpo_players`]: kpo for three and four players;
@@ -27,6 +28,7 @@ pub mod game;
 pub mod keys;
 pub mod kpo_players;
 pub mod line;
+pub mod morris;
 pub mod nseat;
 pub mod options;
 pub mod perft;

@@ -3,6 +3,7 @@
 use crate::error::{ConfigError, PositionError};
 use crate::fourrow::{self, FourRow, FourRowPos};
 use crate::game::{Game, Notation};
+use crate::morris::{Morris, MorrisPos};
 use crate::tworow::{Kind, RuleOptions, TwoRow, TwoRowPos};
 
 /// How far the project supports a variant.
@@ -40,10 +41,39 @@ pub struct VariantInfo {
     pub board: &'static str,
     /// Support status.
     pub status: Status,
-    /// The two-row kind, for playable two-row variants.
-    pub kind: Option<Kind>,
-    /// The four-row kind, for playable four-row variants.
-    pub four: Option<fourrow::Kind>,
+    /// The board family and the variant's kind in it (`None` until it is playable).
+    pub family: Family,
+}
+
+/// The board families: each a folder of the solver crate, its rules behind [`Game`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// A two-row game (`tworow/`).
+    TwoRow(Kind),
+    /// A four-row game (`fourrow/`).
+    FourRow(fourrow::Kind),
+    /// The morris board (`morris/`).
+    Morris,
+    /// Not playable yet, or not a game to analyse.
+    None,
+}
+
+impl Family {
+    /// The two-row kind, for a two-row variant.
+    pub fn two_row(self) -> Option<Kind> {
+        match self {
+            Family::TwoRow(k) => Some(k),
+            _ => None,
+        }
+    }
+
+    /// The four-row kind, for a four-row variant.
+    pub fn four_row(self) -> Option<fourrow::Kind> {
+        match self {
+            Family::FourRow(k) => Some(k),
+            _ => None,
+        }
+    }
 }
 
 /// Every variant of docs/RULES.md, the playable ones first.
@@ -54,8 +84,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Humpidge, Nigeria 16 (1938)",
         board: "2x6, 4 seeds",
         status: Status::Playable,
-        four: None,
-        kind: Some(Kind::Warri),
+        family: Family::TwoRow(Kind::Warri),
     },
     VariantInfo {
         id: "kale",
@@ -63,8 +92,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Good, in Culin, Mancala, the National Game of Africa (1896)",
         board: "2x6, 4 seeds",
         status: Status::Playable,
-        four: None,
-        kind: Some(Kind::Kale),
+        family: Family::TwoRow(Kind::Kale),
     },
     VariantInfo {
         id: "kpo",
@@ -72,8 +100,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Culin, Mancala, the National Game of Africa (1896)",
         board: "2x6, 4 seeds",
         status: Status::Playable,
-        four: None,
-        kind: Some(Kind::Kpo),
+        family: Family::TwoRow(Kind::Kpo),
     },
     VariantInfo {
         id: "oware",
@@ -81,8 +108,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Romein & Bal (2003) and Lincke (2002) Awari databases",
         board: "2x6, 4 seeds",
         status: Status::Playable,
-        four: None,
-        kind: Some(Kind::Oware),
+        family: Family::TwoRow(Kind::Oware),
     },
     VariantInfo {
         id: "kalah",
@@ -90,8 +116,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Irving, Donkers & Uiterwijk, Solving Kalah, ICGA J. (2000)",
         board: "2x6 + 2 stores, 4 seeds",
         status: Status::Playable,
-        four: None,
-        kind: Some(Kind::Kalah),
+        family: Family::TwoRow(Kind::Kalah),
     },
     VariantInfo {
         id: "mulabalaba",
@@ -99,8 +124,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Chaplin (1956)",
         board: "4x6, 2 seeds",
         status: Status::Playable,
-        kind: None,
-        four: Some(fourrow::Kind::Mulabalaba),
+        family: Family::FourRow(fourrow::Kind::Mulabalaba),
     },
     VariantInfo {
         id: "toka",
@@ -108,8 +132,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Chaplin (1956)",
         board: "4x12, 2 seeds",
         status: Status::Playable,
-        kind: None,
-        four: Some(fourrow::Kind::Toka),
+        family: Family::FourRow(fourrow::Kind::Toka),
     },
     VariantInfo {
         id: "kanotta",
@@ -117,8 +140,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Chaplin (1956)",
         board: "4x8, 2 seeds",
         status: Status::Playable,
-        kind: None,
-        four: Some(fourrow::Kind::Kanotta),
+        family: Family::FourRow(fourrow::Kind::Kanotta),
     },
     VariantInfo {
         id: "nchuba",
@@ -126,8 +148,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Chaplin (1956)",
         board: "4x16, 2 seeds in the back rows",
         status: Status::Playable,
-        kind: None,
-        four: Some(fourrow::Kind::Nchuba),
+        family: Family::FourRow(fourrow::Kind::Nchuba),
     },
     VariantInfo {
         id: "nakabili",
@@ -135,8 +156,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Chaplin (1956)",
         board: "4x8, 2 seeds",
         status: Status::Playable,
-        kind: None,
-        four: Some(fourrow::Kind::Nakabili),
+        family: Family::FourRow(fourrow::Kind::Nakabili),
     },
     VariantInfo {
         id: "kabwanga",
@@ -144,8 +164,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Chaplin (1956)",
         board: "4x8, 2 seeds",
         status: Status::Playable,
-        kind: None,
-        four: Some(fourrow::Kind::Kabwanga),
+        family: Family::FourRow(fourrow::Kind::Kabwanga),
     },
     VariantInfo {
         id: "chisolo",
@@ -153,8 +172,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Chaplin (1956)",
         board: "4x5, 3 seeds",
         status: Status::Playable,
-        kind: None,
-        four: Some(fourrow::Kind::Chisolo),
+        family: Family::FourRow(fourrow::Kind::Chisolo),
     },
     VariantInfo {
         id: "natatu",
@@ -162,8 +180,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Mancala World, Chisolo I",
         board: "4x7 (to 4x10), 3 seeds",
         status: Status::Playable,
-        kind: None,
-        four: Some(fourrow::Kind::Natatu),
+        family: Family::FourRow(fourrow::Kind::Natatu),
     },
     VariantInfo {
         id: "chisolo-ii",
@@ -171,8 +188,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Chaplin (1956)",
         board: "4x5, 3 seeds",
         status: Status::Playable,
-        kind: None,
-        four: Some(fourrow::Kind::ChisoloII),
+        family: Family::FourRow(fourrow::Kind::ChisoloII),
     },
     VariantInfo {
         id: "mwambulula",
@@ -180,8 +196,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Chaplin (1956)",
         board: "4x8, 2 seeds, stores",
         status: Status::Playable,
-        kind: None,
-        four: Some(fourrow::Kind::Mwambulula),
+        family: Family::FourRow(fourrow::Kind::Mwambulula),
     },
     VariantInfo {
         id: "isolo",
@@ -189,8 +204,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Chaplin (1956)",
         board: "2x8",
         status: Status::Planned,
-        kind: None,
-        four: None,
+        family: Family::None,
     },
     VariantInfo {
         id: "isolo-ii",
@@ -198,17 +212,15 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Chaplin (1956)",
         board: "4x8",
         status: Status::Planned,
-        kind: None,
-        four: None,
+        family: Family::None,
     },
     VariantInfo {
         id: "mulabalaba-morris",
         people: "Lozi, Zambia (three in a row; not mancala)",
         source: "Chaplin (1956)",
-        board: "morris board",
-        status: Status::Planned,
-        kind: None,
-        four: None,
+        board: "morris board, 12 counters",
+        status: Status::Playable,
+        family: Family::Morris,
     },
     VariantInfo {
         id: "kuyata",
@@ -216,8 +228,7 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Chaplin (1956)",
         board: "-",
         status: Status::NotAnalysed,
-        kind: None,
-        four: None,
+        family: Family::None,
     },
 ];
 
@@ -240,7 +251,7 @@ pub fn build(
     rules: &[String],
 ) -> Result<TwoRow, ConfigError> {
     let info = find(id)?;
-    let kind = info.kind.ok_or_else(|| {
+    let kind = info.family.two_row().ok_or_else(|| {
         ConfigError(format!(
             "variant '{id}' is {} and cannot be played yet",
             info.status.as_str()
@@ -250,13 +261,27 @@ pub fn build(
     TwoRow::new(kind, width.unwrap_or(6), seeds.unwrap_or(4), opts)
 }
 
-/// A game of either board family and a position of it: what a command works on.
+/// A game of any board family and a position of it: what a command works on.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// A two-row game (boxed: its sowing tables make it large) and a position.
     Two(Box<TwoRow>, TwoRowPos),
     /// A four-row game and a position.
     Four(FourRow, FourRowPos),
+    /// The morris game and a position.
+    Morris(Morris, MorrisPos),
+}
+
+/// The sizes a command line may give: pits a side (`--width`), seeds a pit (`--seeds`),
+/// counters a side (`--counters`, the morris game). `None` takes the variant's own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Size {
+    /// Pits a side (holes a row for the four-row games).
+    pub width: Option<usize>,
+    /// Seeds a pit at the start.
+    pub seeds: Option<u32>,
+    /// Counters a side (the morris game).
+    pub counters: Option<u32>,
 }
 
 /// Why [`setup`] could not make a game and a position.
@@ -301,24 +326,55 @@ fn width_of(text: &str, range: std::ops::RangeInclusive<usize>) -> Option<usize>
 
 /// The rules of variant `id` and a position: `position` read in the variant's notation, or
 /// the start. Without `width`, a position's width is that of its first row (a width the family
-/// has; otherwise the variant's default, which then refuses the text with its reason).
+/// has; otherwise the variant's default, which then refuses the text with its reason); without
+/// `counters`, a morris position's are its own (on the board, in hand and taken).
 pub fn setup(
     id: &str,
-    width: Option<usize>,
-    seeds: Option<u32>,
+    size: Size,
     rules: &[String],
     position: Option<&str>,
 ) -> Result<AnyGame, SetupError> {
     let info = find(id)?;
-    let Some(k) = info.four else {
-        let width = width.or_else(|| width_of(position?, 1..=crate::tworow::board::MAX_WIDTH));
-        let g = build(id, width, seeds, rules)?;
-        let pos = match position {
-            Some(text) => g.parse_position(text)?,
-            None => g.start(),
-        };
-        return Ok(AnyGame::Two(Box::new(g), pos));
+    let Size {
+        width,
+        seeds,
+        counters,
+    } = size;
+    let refuse = |option: &str, why: &str| -> Result<AnyGame, SetupError> {
+        Err(ConfigError(format!("{id} takes no {option}: {why}")).into())
     };
+    match info.family {
+        Family::Morris => {
+            if width.is_some() {
+                return refuse("--width", "its board is fixed");
+            }
+            if seeds.is_some() {
+                return refuse("--seeds", "its counters are --counters");
+            }
+            let counters = counters.or_else(|| Morris::counters_of(position?));
+            let g = Morris::new(
+                counters.unwrap_or(crate::morris::DEFAULT_COUNTERS),
+                crate::morris::Options::parse(rules)?,
+            )?;
+            let pos = match position {
+                Some(text) => g.parse_position(text)?,
+                None => g.start(),
+            };
+            return Ok(AnyGame::Morris(g, pos));
+        }
+        _ if counters.is_some() => return refuse("--counters", "it is for mulabalaba-morris"),
+        Family::FourRow(_) => {}
+        _ => {
+            let width = width.or_else(|| width_of(position?, 1..=crate::tworow::board::MAX_WIDTH));
+            let g = build(id, width, seeds, rules)?;
+            let pos = match position {
+                Some(text) => g.parse_position(text)?,
+                None => g.start(),
+            };
+            return Ok(AnyGame::Two(Box::new(g), pos));
+        }
+    }
+    let k = info.family.four_row().expect("a four-row variant");
     let width = width.or_else(|| width_of(position?, 2..=fourrow::MAX_WIDTH));
     let opts = fourrow::Options::parse(k, rules)?;
     let g = FourRow::new(

@@ -59,7 +59,7 @@ pub(crate) fn bench_engines(as_json: bool, variant: Option<String>) -> Res {
         bench_engines as run, BenchEvent, BENCH_ENGINES, BENCH_ENGINES_FOUR,
     };
     if let Some(v) = &variant {
-        variant::setup(v, None, None, &[], None)?;
+        variant::setup(v, variant::Size::default(), &[], None)?;
     }
     // A bar of the moves chosen on stderr (hidden when stderr is not a terminal); the rows go
     // to stdout between its redraws.

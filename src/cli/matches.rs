@@ -101,6 +101,7 @@ pub(crate) fn play_match(m: &MatchArgs) -> Res {
             let oracle = open_four_tables(&g, m.tablebases.as_deref())?;
             play_match_on(&g, &pos, m, oracle.map(|t| std::sync::Arc::new(t) as _))
         }
+        AnyGame::Morris(..) => Err(super::options::unsolved("match")),
     }
 }
 

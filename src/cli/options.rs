@@ -35,6 +35,9 @@ pub(crate) struct Common {
     /// Players: 2 (default), or 3 or 4 for kpo (docs/variants/kpo-players.md).
     #[arg(long)]
     pub(crate) players: Option<usize>,
+    /// Counters a side, 3..=12, for mulabalaba-morris [default: 12].
+    #[arg(long)]
+    pub(crate) counters: Option<u32>,
 }
 
 /// Options of the exact search.
@@ -165,17 +168,30 @@ macro_rules! with_game {
                 $body
             }
             AnyGame::Four($g, $pos) => $body,
+            AnyGame::Morris($g, $pos) => $body,
         }
     };
 }
 pub(crate) use with_game;
 
-/// Builds the rules (of either family) and the position from the common options.
+/// The refusal of a command the morris game does not have yet (its solver, engines and
+/// tables stand on the movement-phase databases, which this version does not build).
+pub(crate) fn unsolved(command: &str) -> Fail {
+    Fail(format!(
+        "{command}: mulabalaba-morris has start, show, moves, play and perft; it has no solver, engines or tables yet"
+    ))
+}
+
+/// Builds the rules (of any family) and the position from the common options.
 pub(crate) fn setup_any(c: &Common) -> Result<AnyGame, Fail> {
+    let size = variant::Size {
+        width: c.width,
+        seeds: c.seeds,
+        counters: c.counters,
+    };
     Ok(variant::setup(
         &c.variant,
-        c.width,
-        c.seeds,
+        size,
         &c.rules,
         c.position.as_deref(),
     )?)
@@ -186,7 +202,7 @@ pub(crate) fn setup_any(c: &Common) -> Result<AnyGame, Fail> {
 pub(crate) fn setup(c: &Common) -> Result<(TwoRow, mancala_solver::TwoRowPos), Fail> {
     match setup_any(c)? {
         AnyGame::Two(g, pos) => Ok((*g, pos)),
-        AnyGame::Four(..) => Err(Fail(format!(
+        AnyGame::Four(..) | AnyGame::Morris(..) => Err(Fail(format!(
             "{}: a four-row variant where a two-row one is needed",
             c.variant
         ))),

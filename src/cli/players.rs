@@ -140,7 +140,8 @@ fn state(g: &KpoPlayers, pos: &KpoNPos) -> json::SeatState {
             }
         }),
         board: json::Board {
-            width: g.width(),
+            width: Some(g.width()),
+            counters: None,
             seeds: Some(g.seeds()),
             rules: g.options().describe(),
         },

@@ -1,7 +1,7 @@
 //! `tablebase build|probe|stats|verify|info` for both families: the arguments, one dispatch
 //! on the game's family, and the printing; the work is the tablebases library's.
 
-use super::options::{setup_any, threads_or_all, Common};
+use super::options::{setup_any, threads_or_all, unsolved, Common};
 use crate::Res;
 use clap::{Args, Subcommand};
 use mancala_analysis::json;
@@ -115,6 +115,7 @@ impl GameArgs {
             position,
             json: false,
             players: None,
+            counters: None,
         })
     }
 }
@@ -136,6 +137,7 @@ pub(crate) fn tablebase(cmd: TablebaseCommand) -> Res {
             match g {
                 AnyGame::Two(g, _) => build_two(&g, max_stones, &dir, threads, json),
                 AnyGame::Four(g, _) => build_four(&g, max_stones, &dir, threads, json),
+                AnyGame::Morris(..) => Err(unsolved("tablebase build")),
             }
         }
         T::Probe {
@@ -146,6 +148,7 @@ pub(crate) fn tablebase(cmd: TablebaseCommand) -> Res {
         } => match game.setup(position)? {
             AnyGame::Two(g, pos) => probe_two(&g, &pos, &dir, json),
             AnyGame::Four(g, pos) => probe_four(&g, &pos, &dir, json),
+            AnyGame::Morris(..) => Err(unsolved("tablebase probe")),
         },
         T::Stats {
             game,
@@ -155,6 +158,7 @@ pub(crate) fn tablebase(cmd: TablebaseCommand) -> Res {
         } => match game.setup(None)? {
             AnyGame::Two(g, _) => stats_two(&g, stones, &dir, json),
             AnyGame::Four(g, _) => stats_four(&g, stones, &dir, json),
+            AnyGame::Morris(..) => Err(unsolved("tablebase stats")),
         },
         T::Verify { dir, json } => verify(&dir, json),
         T::Info { dir, json } => info(&dir, json),

@@ -157,11 +157,11 @@ pub fn bench_engines(
         if variant.is_some_and(|x| x != v.id) {
             continue;
         }
-        if v.kind.is_some() {
+        if v.family.two_row().is_some() {
             let g = mancala_solver::variant::build(v.id, None, None, &[]).expect("standard board");
             let ps = bench_positions(&g);
             plans.push(Plan::Two(v.id, Box::new(g), ps));
-        } else if let Some(k) = v.four {
+        } else if let Some(k) = v.family.four_row() {
             let g = FourRow::standard(k);
             let ps = bench_positions(&g);
             plans.push(Plan::Four(v.id, g, ps));

@@ -9,7 +9,7 @@ use crate::stats::wilson;
 use mancala_solver::fourrow::{retro, FourRow, Kind as FourKind};
 use mancala_solver::game::{Game, Notation};
 use mancala_solver::tworow::{RuleOptions, TwoRow};
-use mancala_solver::variant::{Status, VARIANTS};
+use mancala_solver::variant::{Family, Status, VARIANTS};
 use mancala_tablebases::plan::Budget as PlanBudget;
 use mancala_tablebases::Planner;
 use std::collections::HashMap;
@@ -99,7 +99,7 @@ pub fn reduced_boards(
 ) -> Vec<Solved> {
     let kind = mancala_solver::variant::find(variant)
         .ok()
-        .and_then(|v| v.kind)
+        .and_then(|v| v.family.two_row())
         .expect("a playable two-row variant");
     let mut over: HashMap<(usize, u32), bool> = HashMap::new();
     let mut out = Vec::new();
@@ -303,7 +303,10 @@ pub fn advantage(
         within the budget's time for one solve; a blank cell was not attempted, because a \
         smaller board in its row or column was not proven in time. Which boards are proven \
         in time depends on the machine's speed and load; the proven values never do.\n\n";
-    let playable: Vec<_> = VARIANTS.iter().filter(|v| v.kind.is_some()).collect();
+    let playable: Vec<_> = VARIANTS
+        .iter()
+        .filter(|v| v.family.two_row().is_some())
+        .collect();
     for v in &playable {
         let solved = reduced_boards(v.id, budget, tables, log);
         md += &format!("### {}\n\n", v.id);
@@ -444,13 +447,16 @@ pub fn advantage(
     md += "## Every variant\n\n";
     let mut t = Table::new(&["variant", "people", "board", "status", "in this report"]);
     for v in VARIANTS {
-        let here = match v.status {
-            Status::Playable if v.kind.is_none() => {
+        let here = match (v.status, v.family) {
+            (Status::Playable, Family::Morris) => {
+                "not yet analysed: rules and perft only (no solver or engines yet)"
+            }
+            (Status::Playable, Family::FourRow(_)) => {
                 "four-row (metric wdl): exact win/draw/loss on reduced boards; play on the full board"
             }
-            Status::Playable => "exact values on reduced boards; play on the full board",
-            Status::Planned => "not yet analysable: its rules are not implemented yet",
-            Status::NotAnalysed => "not analysed: not a game of strategy",
+            (Status::Playable, _) => "exact values on reduced boards; play on the full board",
+            (Status::Planned, _) => "not yet analysable: its rules are not implemented yet",
+            (Status::NotAnalysed, _) => "not analysed: not a game of strategy",
         };
         t.push(vec![
             v.id.into(),

@@ -352,7 +352,11 @@ pub fn strength(
     ]);
     let mut groups = Vec::new();
     let mut err_md = String::new();
-    for (vi, v) in VARIANTS.iter().filter(|v| v.kind.is_some()).enumerate() {
+    for (vi, v) in VARIANTS
+        .iter()
+        .filter(|v| v.family.two_row().is_some())
+        .enumerate()
+    {
         let g = mancala_solver::variant::build(v.id, None, None, &[]).expect("standard board");
         let sec = variant_section(
             v.id,

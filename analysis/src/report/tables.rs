@@ -87,7 +87,7 @@ pub fn tablebase_report(
         "longest_line",
         "longest_line_position",
     ]);
-    for v in VARIANTS.iter().filter(|v| v.kind.is_some()) {
+    for v in VARIANTS.iter().filter(|v| v.family.two_row().is_some()) {
         let g = mancala_solver::variant::build(v.id, None, None, &[])
             .map_err(|e| Error::Rules(e.to_string()))?;
         let rep = build(&g, dir, budget.tb_stones, budget.threads.max(1), &|_| {})?;
@@ -288,15 +288,23 @@ fn four_row_section(
         "longest_position",
     ]);
     for v in VARIANTS.iter() {
-        let Some(kind) = v.four.filter(|k| k.removes()) else {
+        let Some(kind) = v.family.four_row().filter(|k| k.removes()) else {
             continue;
         };
         let width = four_report_width(kind);
-        let g = match mancala_solver::variant::setup(v.id, Some(width), None, &[], None)
-            .map_err(|e| Error::Rules(e.to_string()))?
+        let g = match mancala_solver::variant::setup(
+            v.id,
+            mancala_solver::variant::Size {
+                width: Some(width),
+                ..Default::default()
+            },
+            &[],
+            None,
+        )
+        .map_err(|e| Error::Rules(e.to_string()))?
         {
             AnyGame::Four(g, _) => g,
-            AnyGame::Two(..) => continue,
+            AnyGame::Two(..) | AnyGame::Morris(..) => continue,
         };
         let rep = mancala_tablebases::fourrow::build(
             &g,

@@ -1,0 +1,315 @@
+//! Mulabalaba, the Lozi three-in-a-row game (Chaplin 1956; docs/variants/mulabalaba-morris.md):
+//! the twelve-counter morris board with diagonals, placement, removal, movement along the
+//! lines, and the rule found nowhere else: a counter on an outside corner may move to any
+//! empty point.
+//!
+//! A position is the two sides' counters as bitboards ([`board`]), the counters each still
+//! holds in hand, the counters each has taken and the side to move. South enters first;
+//! while the mover holds a counter he places it, and once every counter is entered a move
+//! takes a counter to an adjacent empty point (from an outside corner, to any). A placement
+//! or move that makes a line of three through the point played removes one opponent counter
+//! from the board, of the mover's choice.
+
+pub mod board;
+pub mod reference;
+pub mod text;
+
+use crate::error::ConfigError;
+use crate::game::{Game, Outcome};
+use crate::options::RuleSpec;
+use crate::side::Side;
+use board::{adjacency, lines_through, ALL, OUTER_CORNERS, POINTS};
+
+/// The counters each player has at the start unless `--counters` says otherwise.
+pub const DEFAULT_COUNTERS: u32 = 12;
+
+/// The counter counts `--counters` takes (a line needs three).
+pub const COUNTERS: std::ops::RangeInclusive<u32> = 3..=12;
+
+/// No point: the `from` of a placement, the `take` of a move that removes nothing.
+pub const NONE: u8 = POINTS as u8;
+
+/// The `--rule` options (default first).
+pub const OPTIONS: &[RuleSpec] = &[
+    RuleSpec {
+        name: "protect",
+        values: &["off", "on"],
+        help: "a line of three gives any opponent counter (off), or none in a line of three while he has counters outside lines (on)",
+    },
+    RuleSpec {
+        name: "blocked",
+        values: &["loss", "draw"],
+        help: "once every counter is entered, a player with no legal move when he must move loses (loss) or draws (draw)",
+    },
+];
+
+/// Rule options in force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Options {
+    /// `protect=on`: a counter in a line of three is not removed while the opponent has
+    /// counters outside lines.
+    pub protect: bool,
+    /// `blocked=draw`: a player who cannot move draws instead of losing.
+    pub blocked_draw: bool,
+}
+
+impl Options {
+    /// Parses `name=value` options ([`crate::options::choose`]).
+    pub fn parse(rules: &[String]) -> Result<Options, ConfigError> {
+        let c = crate::options::choose(OPTIONS, "mulabalaba-morris", rules)?;
+        Ok(Options {
+            protect: c[0] == 1,
+            blocked_draw: c[1] == 1,
+        })
+    }
+
+    /// The options as `name=value` strings, every option listed.
+    pub fn describe(&self) -> Vec<String> {
+        crate::options::describe(OPTIONS, |s| match s.name {
+            "protect" => self.protect as usize,
+            _ => self.blocked_draw as usize,
+        })
+    }
+}
+
+/// A position: each side's counters on the board, in hand and taken; the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MorrisPos {
+    /// Counters on the board, South's then North's (bit `p` for point `p`).
+    pub men: [u32; 2],
+    /// Counters still to be entered, South's then North's.
+    pub hand: [u8; 2],
+    /// Opponent counters each side has removed.
+    pub taken: [u8; 2],
+    /// The side to move.
+    pub side: Side,
+}
+
+/// A move: a placement (`from` is [`NONE`]) or a move from `from` to `to`, with the opponent
+/// counter it removes (`take`, or [`NONE`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MorrisMove {
+    /// The point left, or [`NONE`] for a placement.
+    pub from: u8,
+    /// The point played to.
+    pub to: u8,
+    /// The opponent counter removed, or [`NONE`].
+    pub take: u8,
+}
+
+/// The rules for one counter count and rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Morris {
+    counters: u32,
+    options: Options,
+}
+
+/// The adjacency of the board with diagonals.
+const ADJ: [u32; POINTS] = adjacency(true);
+/// The lines through each point on the board with diagonals.
+const THROUGH: [[u32; 3]; POINTS] = lines_through(true);
+
+impl Morris {
+    /// The game with `counters` a side (3..=12) and `options`.
+    pub fn new(counters: u32, options: Options) -> Result<Morris, ConfigError> {
+        if !COUNTERS.contains(&counters) {
+            return Err(ConfigError(format!(
+                "invalid --counters {counters}: expected {}..={}",
+                COUNTERS.start(),
+                COUNTERS.end()
+            )));
+        }
+        Ok(Morris { counters, options })
+    }
+
+    /// Counters a side at the start.
+    pub fn counters(&self) -> u32 {
+        self.counters
+    }
+
+    /// The rule options.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// True when `men` holds a line of three through point `p`.
+    fn line_at(&self, men: u32, p: usize) -> bool {
+        THROUGH[p].iter().any(|&l| l != 0 && men & l == l)
+    }
+
+    /// The opponent counters a line of three may remove: all of `men`, or with
+    /// `protect=on` those outside lines of three while there are any.
+    fn removable(&self, men: u32) -> u32 {
+        if !self.options.protect {
+            return men;
+        }
+        let mut free = 0;
+        let mut rest = men;
+        while rest != 0 {
+            let p = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if !self.line_at(men, p) {
+                free |= 1 << p;
+            }
+        }
+        if free != 0 {
+            free
+        } else {
+            men
+        }
+    }
+
+    /// The points a counter on `from` may move to, given the empty points.
+    fn targets(&self, from: usize, empty: u32) -> u32 {
+        if OUTER_CORNERS >> from & 1 == 1 {
+            empty
+        } else {
+            ADJ[from] & empty
+        }
+    }
+
+    /// Pushes the move to `to` (from `from`) with each removal it allows.
+    fn push_with_removals(
+        &self,
+        pos: &MorrisPos,
+        from: u8,
+        to: usize,
+        after: u32,
+        out: &mut Vec<MorrisMove>,
+    ) {
+        let opp = pos.men[pos.side.opponent().index()];
+        let mut take = if self.line_at(after, to) {
+            self.removable(opp)
+        } else {
+            0
+        };
+        if take == 0 {
+            // No line, or a line with no opponent counter on the board: nothing removed.
+            out.push(MorrisMove {
+                from,
+                to: to as u8,
+                take: NONE,
+            });
+            return;
+        }
+        while take != 0 {
+            let t = take.trailing_zeros();
+            take &= take - 1;
+            out.push(MorrisMove {
+                from,
+                to: to as u8,
+                take: t as u8,
+            });
+        }
+    }
+
+    /// True once every counter of both sides is entered.
+    pub fn entered(pos: &MorrisPos) -> bool {
+        pos.hand == [0, 0]
+    }
+}
+
+impl Game for Morris {
+    type Position = MorrisPos;
+    type Move = MorrisMove;
+    type Moves = Vec<MorrisMove>;
+
+    fn start(&self) -> MorrisPos {
+        MorrisPos {
+            men: [0, 0],
+            hand: [self.counters as u8; 2],
+            taken: [0, 0],
+            side: Side::South,
+        }
+    }
+
+    fn to_move(&self, pos: &MorrisPos) -> Side {
+        pos.side
+    }
+
+    fn gen_moves(&self, pos: &MorrisPos, out: &mut Vec<MorrisMove>) {
+        out.clear();
+        if self.outcome(pos).is_some() {
+            return;
+        }
+        let me = pos.side.index();
+        let empty = ALL & !(pos.men[0] | pos.men[1]);
+        if pos.hand[me] > 0 {
+            let mut e = empty;
+            while e != 0 {
+                let to = e.trailing_zeros() as usize;
+                e &= e - 1;
+                self.push_with_removals(pos, NONE, to, pos.men[me] | 1 << to, out);
+            }
+            return;
+        }
+        let mut mine = pos.men[me];
+        while mine != 0 {
+            let from = mine.trailing_zeros() as usize;
+            mine &= mine - 1;
+            let mut t = self.targets(from, empty);
+            while t != 0 {
+                let to = t.trailing_zeros() as usize;
+                t &= t - 1;
+                let after = pos.men[me] & !(1 << from) | 1 << to;
+                self.push_with_removals(pos, from as u8, to, after, out);
+            }
+        }
+    }
+
+    fn play(&self, pos: &MorrisPos, mv: MorrisMove) -> MorrisPos {
+        let me = pos.side.index();
+        let them = 1 - me;
+        let mut p = *pos;
+        if mv.from == NONE {
+            p.hand[me] -= 1;
+        } else {
+            p.men[me] &= !(1 << mv.from);
+        }
+        p.men[me] |= 1 << mv.to;
+        if mv.take != NONE {
+            p.men[them] &= !(1 << mv.take);
+            p.taken[me] += 1;
+        }
+        p.side = pos.side.opponent();
+        p
+    }
+
+    fn outcome(&self, pos: &MorrisPos) -> Option<Outcome> {
+        if !Morris::entered(pos) {
+            return None;
+        }
+        let win = |s: Side| {
+            let mut score = [0, 0];
+            score[s.index()] = 1;
+            Some(Outcome {
+                winner: Some(s),
+                score,
+            })
+        };
+        // Once every counter is entered, fewer than three loses at once, whoever moves.
+        for s in [pos.side, pos.side.opponent()] {
+            if pos.men[s.index()].count_ones() < 3 {
+                return win(s.opponent());
+            }
+        }
+        let me = pos.side.index();
+        let empty = ALL & !(pos.men[0] | pos.men[1]);
+        let mut mine = pos.men[me];
+        while mine != 0 {
+            let from = mine.trailing_zeros() as usize;
+            mine &= mine - 1;
+            if self.targets(from, empty) != 0 {
+                return None;
+            }
+        }
+        if self.options.blocked_draw {
+            Some(Outcome {
+                winner: None,
+                score: [0, 0],
+            })
+        } else {
+            win(pos.side.opponent())
+        }
+    }
+}
