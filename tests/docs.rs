@@ -197,7 +197,7 @@ fn the_help_gives_the_per_family_defaults() {
     let h = help(&["start"]).replace('\n', " ");
     let h = h.split_whitespace().collect::<Vec<_>>().join(" ");
     let width = &h[h.find("--width").unwrap()..h.find("--seeds").unwrap()];
-    let seeds = &h[h.find("--seeds").unwrap()..];
+    let seeds = &h[h.find("--seeds").unwrap()..h.find("--rule").unwrap()];
     assert!(width.contains("6 for the two-row games"), "{width}");
     assert!(seeds.contains("4 for the two-row games"), "{seeds}");
     // The first number after a variant's id is its default.
