@@ -244,16 +244,13 @@ struct OutOfTime;
 
 /// In games without cycles, the deepening searches without a horizon from this depth on
 /// (rather than going on in steps of 4): the shallow iterations have ordered the moves, and
-/// every deeper depth-limited iteration repeats most of the proof. Nodes (one thread, value
-/// and line), against steps of 4 all the way: Kalah(6,4) with tables to 24 stones 9.74 M
-/// against 11.47 M (from depth 21: 9.38 M, from 29: 11.24 M), with tables to 20 stones 47.7 M
-/// against 48.0 M (from 21: 90.6 M, from 29: 45.4 M); Kalah(6,3) without tables 11.55 M
-/// against 12.97 M; Kalah(5,4) 8.35 M against 8.98 M.
+/// every deeper depth-limited iteration repeats most of the proof (measured: BENCHMARKS.md,
+/// "What the search is made of").
 const EXACT_FROM: u32 = 25;
 
 /// The depth of the next iteration of the deepening. Deeper iterations cost more than they
-/// gain in ordering: steps of 2, then 4 (measured on kalah 5x3: steps of 4 search 45% fewer
-/// nodes than steps of 1); in games without cycles, no horizon from [`EXACT_FROM`] on.
+/// gain in ordering: steps of 2, then 4; in games without cycles, no horizon from
+/// [`EXACT_FROM`] on.
 fn next_depth(depth: u32, acyclic: bool) -> u32 {
     let next = depth + if depth < 8 { 2 } else { 4 };
     if acyclic && (EXACT_FROM..FULL_DEPTH).contains(&next) {
@@ -554,11 +551,8 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         let mut exact = true;
         // In games without cycles (where the table's move turns the enhanced transposition
         // cutoff below off), the table's move is searched before the other children are made:
-        // where it refutes the window (most of the time it is there), they never are. Kalah(6,3)
-        // without tables, one thread: the same 1.22 M nodes in 1.77 G instructions against
-        // 1.91 G making them all first (`valgrind --tool=cachegrind`); Kalah(6,4) 64.45 M nodes
-        // against 64.39 M (the other children are ordered by the history as the table's move
-        // leaves it). Not at the root, where lazy-SMP helpers start elsewhere.
+        // where it refutes the window (most of the time it is there), they never are. Not at
+        // the root, where lazy-SMP helpers start elsewhere.
         let mut first = None;
         if self.acyclic && ply > 0 {
             if let Some(t) = tt_move {
@@ -610,8 +604,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
                 key = self.code(&c);
                 self.tt.prefetch(key);
             }
-            // Extra turns first, then by gain (measured in nodes to prove kalah 4x4, 4x5, 5x3:
-            // -22%, -11%, -2% against gain first with extra turns breaking ties).
+            // Extra turns first, then by gain.
             let mut order = (same as i64) << 40 | (gain as i64) << 24;
             order += self.history[i] as i64 >> 8;
             if same {
@@ -620,32 +613,15 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
                 // that is the extra turn nearest the store, whose sowing passes none of the
                 // others; played first, it leaves every other extra turn still there to be
                 // chained. 2^20 a move index (at most 15 of them: below a seed of gain, 2^24;
-                // history scores reach 2^24 as well, so a strong history still counts). One
-                // thread, nodes for value and line, against no such order: Kalah(6,4) without
-                // tables (1 GiB table) 94.6 M against 202 M, with tables to 20 stones 13.4 M
-                // against 30.5 M, Kalah(6,3) 1.88 M against 4.97 M, Kalah(5,4) 1.37 M against
-                // 2.90 M. Weighted above the gain (2^26 a move): 1.88 M and 1.37 M as well;
-                // nearest the store last instead: 7.98 M and 4.49 M.
+                // history scores reach 2^24 as well, so a strong history still counts).
                 order += (i.min(15) as i64) << 20;
             }
             if !same {
                 // Among moves that pass the turn, the fewer replies they leave the opponent,
                 // the sooner: where the move refutes, the opponent's node must try every
                 // reply, so a move that leaves few makes a small proof. A quarter of a seed
-                // of gain a reply (2^22). One thread, nodes for value and line, against no
-                // such term: Kalah(6,4) without tables 80.5 M against 99.2 M (the line 5.2 M
-                // against 11.5 M), with tables to 20 stones 11.7 M against 12.9 M, Kalah(6,3)
-                // 1.63 M against 1.94 M, Kalah(5,4) 1.09 M against 1.41 M, Kalah(4,5) 843 k
-                // against 956 k, but Kalah(5,3) 161 k against 121 k. A reply worth 2^20 or
-                // 2^23: Kalah(6,4) 79.2 M / 77.6 M, Kalah(5,4) 1.10 M / 1.49 M, Kalah(6,3)
-                // 1.83 M / 1.30 M; 2^24 and above (a seed of gain or more): 2-4 times the nodes
-                // on Kalah(6,3) and (5,4). In the games with cycles the counts move both ways,
-                // as for every change of order there (BENCHMARKS.md).
-                // A reply that gives the opponent another turn counts twice (it opens a node
-                // of his more), against once: Kalah(6,4) without tables 64.4 M nodes against
-                // 80.5 M, with tables to 20 stones 10.0 M against 11.7 M, Kalah(6,3) 1.22 M
-                // against 1.63 M, Kalah(5,3) 143 k against 161 k, Kalah(4,5) 855 k against
-                // 843 k, Kalah(5,4) 1.30 M against 1.09 M.
+                // of gain a reply (2^22); a reply that gives the opponent another turn counts
+                // twice (it opens a node of his more). Measured: BENCHMARKS.md, "Move order".
                 order -= ((g.mobility(&c) + g.extra_turns(&c)) as i64) << 22;
             }
             if tt_move == Some(i as u8) {
@@ -696,17 +672,10 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         }
         // Enhanced transposition cutoff: a child whose stored bound already refutes the
         // window ends the search here.
-        // In acyclic games not one ply above the horizon (kalah 6x3: 16% fewer nodes and 21%
-        // less time than probing there too; kalah 5x3 +0.6% nodes). Cyclic games keep it
-        // (`mancala bench`: oware 3x3 +20%, kale 3x2 +43% nodes without it). Nor, in acyclic
-        // games, where the table has a move for the node: that move nearly always cuts (97%
-        // of cutoffs come at the first child), and the other children's entries are then
-        // loaded for nothing. Against probing there too: one thread, nodes +0.4% to +3.4%,
-        // time (alternating runs, medians) Kalah(6,3) 1.04 s against 1.07 s, Kalah(5,4) 0.72 s
-        // against 0.76 s, Kalah(6,4) with tables to 20 10.9 s against 11.4 s; two threads,
-        // Kalah(6,4) without tables 34.9/44.0 s against 37.7/48.0 s (two pairs). Skipped in
-        // the cyclic games of `mancala bench`, the counts would swing both ways by up to 170
-        // times (kale 3x2 4.8 M nodes against 28 k, oware 3x3 0.8 M against 4.5 M).
+        // In acyclic games not one ply above the horizon, where it costs more than it cuts;
+        // cyclic games keep it. Nor, in acyclic games, where the table has a move for the
+        // node: that move nearly always cuts, and the other children's entries would be
+        // loaded for nothing (measured: BENCHMARKS.md, "What the search is made of").
         let etc = if !self.acyclic || (depth >= 2 && tt_move.is_none()) {
             children.len()
         } else {
@@ -736,13 +705,8 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         }
         children.sort_unstable_by_key(|c| std::cmp::Reverse(c.order));
         // Lazy-SMP helpers start the root at another move (rotated by the salt), so that the
-        // threads prove different subtrees and meet in the table. Rotated at the first two
-        // plies against not at all (idle machine, 2 threads, pairs of runs, wall of the
-        // search): Kalah(6,3) 1.91/2.49/1.52 s against 2.45/2.88/1.75 s; Kalah(6,4) with tables
-        // to 24 2.43/2.75 s against 4.25/3.35 s. Rotated at the root alone rather than at the
-        // first two plies (alternating runs, medians, loaded machine): Kalah(6,3) 0.71 s
-        // against 0.82 s (5 runs each), Kalah(6,4) without tables 33.1 s against 45.5 s (3
-        // each); not rotated at all: 0.75 s and 30.5 s (one run).
+        // threads prove different subtrees and meet in the table (measured: BENCHMARKS.md,
+        // "What the search is made of").
         if self.salt != 0 && ply == 0 && children.len() > 1 {
             let k = self.salt % children.len();
             children.rotate_left(k);
@@ -761,9 +725,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
         }
         alpha = alpha.max(known);
         // Where threads share the search, a child (other than the first searched) that
-        // another thread is on now is left for the end of the loop ([`Busy`]). Kalah(6,4)
-        // without tables on two threads, three runs of each in turn: 71.4/71.5/73.6 M nodes in
-        // 15.4/16.4/17.1 s, against 82.7/85.6/88.1 M nodes in 16.4/17.8/18.6 s without it.
+        // another thread is on now is left for the end of the loop ([`Busy`]).
         let busy = self.busy.filter(|_| bound >= BUSY_MIN_SEEDS);
         if let Some(b) = busy {
             b.enter(key);
@@ -807,11 +769,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
                 // The bonus of a cutoff: the square of what is left below the node, the depth
                 // in games with cycles, the seeds on the board in games without (where a search
                 // without horizon makes every depth alike, and the seeds are what still has to
-                // be played out). Seeds against depth, one thread, nodes: Kalah(6,4) with tables
-                // to 20 stones 31.6 M against 46.7 M, Kalah(5,4) 4.09 M against 6.60 M,
-                // Kalah(6,3) 7.09 M against 8.35 M (1 GiB table); in the games with cycles of
-                // `mancala bench` seeds are worse (oware 3x2 74,708 nodes against 1,446, warri
-                // 3x3 twice the nodes).
+                // be played out; BENCHMARKS.md, "Move order").
                 self.reward(c.idx, bound, depth);
                 break;
             }
@@ -1220,9 +1178,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
             return Ok(true);
         }
         // Rising depths, as in the solve, even where the game has no cycles: the shallow
-        // searches order the moves of the deeper ones (Kalah(6,4): single searches without
-        // horizon, the moves tried in generation order, do not build the line in 8 minutes;
-        // rising depths and `pv_order` build it in 167 M nodes, against 475 M for the value).
+        // searches order the moves of the deeper ones.
         let test = |w: &mut Worker<'_, G, T>| -> Result<bool, OutOfTime> {
             let mut depth = 1;
             loop {
@@ -1239,10 +1195,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         };
         // On the limits' threads, as the solve: lazy-SMP helpers run the same test until the
         // main worker has its answer (the answer is the main worker's alone, so the line does
-        // not depend on the threads). Kalah(6,4) without tables, 2 threads, the line (one run
-        // each, one after the other): 21.7 M nodes in 6.6 s, against 10.7 M nodes in 11.9 s
-        // with the tests on the main worker alone; the whole solve (medians of three
-        // alternating runs) 33.1 s against 36.0 s.
+        // not depend on the threads).
         let stop = AtomicBool::new(false);
         self.parallel(&stop, nodes, run, test, |w| {
             let _ = test(w);
@@ -1283,10 +1236,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
     /// seeds won, then in generation order. It depends on the position alone (not on the
     /// table or the threads), so the line is the same on any number of threads; and the
     /// value-keeping move comes early, so that few moves have to be proven worse before it
-    /// (each such proof is a search of its own). Extra turns nearest the store first rather
-    /// than in generation order, nodes for the line on one thread: Kalah(6,4) without tables
-    /// 11.5 M against 14.0 M, with tables to 20 stones 1.92 M against 2.43 M, Kalah(6,3) 104 k
-    /// against 106 k.
+    /// (each such proof is a search of its own).
     fn pv_order(&self, pos: &G::Position) -> Vec<G::Move> {
         let g = self.game;
         let side = g.to_move(pos);

@@ -18,12 +18,7 @@
 //! instead of 96. The wide hash stirs each half of the key apart: an index that folded the
 //! halves by XOR first would give every two Kalah boards whose pits `i` and `i + 8` hold the
 //! same XOR (a swap of their seeds, say) one bucket, whose four ways whole families of
-//! positions would fight over. Against such an XOR-folded wide table, packed codes search
-//! Kalah(6,3) without tables (256 MiB, one thread, median of five alternating runs) in
-//! 4.97 M nodes and 1.18 s against 10.98 M and 1.64 s, Kalah(5,4) in 2.90 M and 0.72 s
-//! against 5.63 M and 0.88 s, Kalah(6,4) with tables to 24 stones alike (7.17 M, 2.44 s
-//! against 7.16 M, 2.38 s), and Kalah(6,4) without tables (2 GiB, 2 threads) in 255 M nodes
-//! and 44 s against 2.37 G and 298 s (BENCHMARKS.md).
+//! positions would fight over (measured: BENCHMARKS.md, "What the search is made of").
 //!
 //! The data word packs a lower and an upper bound on the position's value, the search depth
 //! they hold for (`EXACT_DEPTH` for bounds proven without a search horizon), and the best move.
@@ -36,17 +31,11 @@
 //! A new key replaces the entry of its bucket whose subtree cost the least (`work`, the
 //! `log2` of the nodes searched under it; then the shallower); a key already in the bucket is
 //! updated in place, except that a proven (`EXACT_DEPTH`) bound is never replaced by a
-//! depth-limited one. Against a two-entry bucket that keeps the deeper result in its first
-//! entry and the newest in its second (one thread, `mancala solve kalah`, nodes): Kalah(6,3)
-//! with 16 MiB 17.9 M against 258.8 M, with 64 MiB 14.6 M against 26.9 M; Kalah(4,5) with 64
-//! MiB 27.9 M against 45 M (the two-entry bucket with 256 MiB). Work first rather than depth
-//! first: with 64 MiB Kalah(4,5) takes 27.9 M nodes by work, 50.5 M by depth (exact results
-//! all have the same depth, so depth says nothing about their cost).
+//! depth-limited one. Work rather than depth decides: exact results all have the same depth,
+//! so depth says nothing about their cost (measured: BENCHMARKS.md).
 //!
 //! Buckets start on a 64-byte cache line, so that a wide probe touches exactly two lines (at
-//! the allocator's 16-byte offset they would straddle two or three): one thread, eight
-//! alternating runs each, median wall, Kalah(6,3) without tables 1.68 s against 1.79 s,
-//! Kalah(6,4) with tables to 24 stones 2.47 s against 2.60 s (same node counts).
+//! the allocator's 16-byte offset they would straddle two or three).
 //!
 //! The table asks Linux for 2 MiB pages (transparent huge pages, `madvise`): every probe lands
 //! on a random page, and with 4 KiB pages nearly each one also missed the TLB.
