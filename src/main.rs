@@ -247,7 +247,7 @@ fn run(cmd: Command) -> Res {
             match setup_any(&common)? {
                 AnyGame::Two(..) => solve(&common, &search),
                 AnyGame::Four(g, pos) => solve_four(&g, &pos, &common, &search),
-                AnyGame::Morris(..) => Err(cli::options::unsolved("solve")),
+                AnyGame::Morris(g, pos) => cli::solve::solve_morris(&g, &pos, &common, &search),
             }
         }
         Command::Analyze { common, search } => match setup_any(&common)? {

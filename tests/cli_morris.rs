@@ -94,6 +94,28 @@ fn start_show_moves_play_and_perft() {
 }
 
 #[test]
+fn solve_proves_a_win_by_a_line_of_three() {
+    // South's a7-b2 makes b2-b4-b6 and takes a North counter: North, left with two once every
+    // counter is entered, loses at once.
+    let j = json(&[
+        "solve",
+        M,
+        "--position",
+        "..S...../.SS.NN.N/........ S hand=0,0 captured=0,0",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(j["value"], 1);
+    assert_eq!(j["exact"], true);
+    assert_eq!(j["metric"], "wdl");
+    assert!(
+        j["best_move"].as_str().unwrap().starts_with("a7-b2x"),
+        "{j}"
+    );
+}
+
+#[test]
 fn the_catalogue_lists_its_options() {
     let v = json(&["variants", "--json"]);
     let m = v["variants"]
@@ -131,15 +153,19 @@ fn bad_input_is_refused_with_one_line() {
         (&["play", M, "a1", "a1"][..], "a1 is not empty"),
         (&["play", M, "d2-d3"][..], "to enter"),
         (&["play", M, "zz"][..], "invalid move 'zz'"),
-        (&["solve", M][..], "no solver"),
-        (&["analyze", M][..], "no solver"),
+        (&["solve", M][..], "the search handles 256"),
+        (
+            &["solve", M, "--counters", "3", "--tablebases", "x"][..],
+            "no endgame tables",
+        ),
+        (&["analyze", M][..], "no analysis"),
         (
             &["match", M, "--a", "random", "--b", "random"][..],
-            "no solver",
+            "no analysis",
         ),
         (
             &["tablebase", "build", M, "--max-stones", "3"][..],
-            "no solver",
+            "no analysis",
         ),
     ] {
         let e = fails(args);

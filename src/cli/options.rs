@@ -174,11 +174,11 @@ macro_rules! with_game {
 }
 pub(crate) use with_game;
 
-/// The refusal of a command the morris game does not have yet (its solver, engines and
+/// The refusal of a command the morris game does not have yet (its engines, analysis and
 /// tables stand on the movement-phase databases, which this version does not build).
 pub(crate) fn unsolved(command: &str) -> Fail {
     Fail(format!(
-        "{command}: mulabalaba-morris has start, show, moves, play and perft; it has no solver, engines or tables yet"
+        "{command}: mulabalaba-morris has start, show, moves, play, perft and solve (by the search alone); it has no analysis, engines or tables yet"
     ))
 }
 

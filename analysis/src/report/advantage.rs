@@ -449,7 +449,7 @@ pub fn advantage(
     for v in VARIANTS {
         let here = match (v.status, v.family) {
             (Status::Playable, Family::Morris) => {
-                "not yet analysed: rules and perft only (no solver or engines yet)"
+                "not yet analysed: rules, perft and solve by search only (no databases or engines yet)"
             }
             (Status::Playable, Family::FourRow(_)) => {
                 "four-row (metric wdl): exact win/draw/loss on reduced boards; play on the full board"

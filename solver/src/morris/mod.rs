@@ -15,7 +15,7 @@ pub mod reference;
 pub mod text;
 
 use crate::error::ConfigError;
-use crate::game::{Game, Outcome};
+use crate::game::{Game, MarginGame, Outcome};
 use crate::options::RuleSpec;
 use crate::side::Side;
 use board::{adjacency, lines_through, ALL, OUTER_CORNERS, POINTS};
@@ -203,6 +203,21 @@ impl Morris {
         }
     }
 
+    /// An upper bound on the moves of any position of this game: while entering, a point for
+    /// each empty one times a removal for each opponent counter; once all are entered, each
+    /// own counter to each empty point (the outside corners reach them all) times the
+    /// removals, over every count of counters left (three or more a side).
+    pub fn max_moves_bound(&self) -> u64 {
+        let n = self.counters as u64;
+        let mut most = POINTS as u64 * n;
+        for m in 3..=n {
+            for o in 3..=n {
+                most = most.max(m * (POINTS as u64 - m - o) * o);
+            }
+        }
+        most
+    }
+
     /// True once every counter of both sides is entered.
     pub fn entered(pos: &MorrisPos) -> bool {
         pos.hand == [0, 0]
@@ -311,5 +326,37 @@ impl Game for Morris {
         } else {
             win(pos.side.opponent())
         }
+    }
+}
+
+/// The search's view (metric `wdl`): no margin before the end, and a final margin of +1, 0
+/// or −1 for the side to move.
+impl MarginGame for Morris {
+    type Key = u128;
+
+    /// The counters on the board, in hand, and the side to move (the counters taken do not
+    /// change the rest of the game).
+    fn key(&self, pos: &MorrisPos) -> u128 {
+        pos.men[0] as u128
+            | (pos.men[1] as u128) << 24
+            | (pos.hand[0] as u128) << 48
+            | (pos.hand[1] as u128) << 56
+            | (pos.side.index() as u128) << 64
+    }
+
+    fn margin(&self, _pos: &MorrisPos) -> i32 {
+        0
+    }
+
+    fn final_margin(&self, pos: &MorrisPos) -> i32 {
+        match self.outcome(pos).and_then(|o| o.winner) {
+            Some(w) if w == pos.side => 1,
+            Some(_) => -1,
+            None => 0,
+        }
+    }
+
+    fn future_bound(&self, _pos: &MorrisPos) -> i32 {
+        1
     }
 }
