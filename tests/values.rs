@@ -22,13 +22,31 @@ struct Row {
     source: String,
 }
 
-fn rows() -> Vec<Row> {
-    let text = include_str!("values/two-row.txt");
+/// The data lines of a values file (comments and blank lines left out), each split at `|`
+/// into `n` trimmed fields, with the line itself.
+fn data_lines(text: &str, n: usize) -> impl Iterator<Item = (Vec<&str>, &str)> {
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
+        .map(move |l| {
             let f: Vec<&str> = l.split('|').map(str::trim).collect();
-            assert_eq!(f.len(), 9, "nine fields: {l}");
+            assert_eq!(f.len(), n, "{n} fields: {l}");
+            (f, l)
+        })
+}
+
+/// The seeds on the board of position text (its first word's counts).
+fn board_seeds(text: &str) -> u32 {
+    text.split_whitespace()
+        .next()
+        .unwrap()
+        .split(['/', ','])
+        .map(|c| c.parse::<u32>().unwrap())
+        .sum()
+}
+
+fn rows() -> Vec<Row> {
+    data_lines(include_str!("values/two-row.txt"), 9)
+        .map(|(f, l)| {
             let (position, seeds) = match f[3].strip_prefix("start ") {
                 Some(s) => (None, Some(s.to_string())),
                 None => (Some(f[3].to_string()), None),
@@ -135,11 +153,7 @@ fn known_values_by_the_tables() {
         // The position's seeds: every slice up to them.
         let start = row.run(&["start"], &[]);
         let text = start["position"].as_str().unwrap().to_string();
-        let board = text.split_whitespace().next().unwrap();
-        let seeds: u32 = board
-            .split(['/', ','])
-            .map(|c| c.parse::<u32>().unwrap())
-            .sum();
+        let seeds = board_seeds(&text);
         let mut build = vec![
             "tablebase",
             "build",
@@ -187,22 +201,16 @@ struct FourRowValue {
 }
 
 fn four_row_values() -> Vec<FourRowValue> {
-    let text = include_str!("values/four-row.txt");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split('|').map(str::trim).collect();
-            assert_eq!(f.len(), 8, "eight fields: {l}");
-            FourRowValue {
-                variant: f[0].to_string(),
-                rules: f[1].split_whitespace().map(str::to_string).collect(),
-                width: f[2].to_string(),
-                position: f[3].to_string(),
-                value: f[4].parse().unwrap_or_else(|_| panic!("value of {l}")),
-                plies: (f[5] != "-").then(|| f[5].parse().expect("plies")),
-                by: f[6].split_whitespace().map(str::to_string).collect(),
-                source: f[7].to_string(),
-            }
+    data_lines(include_str!("values/four-row.txt"), 8)
+        .map(|(f, l)| FourRowValue {
+            variant: f[0].to_string(),
+            rules: f[1].split_whitespace().map(str::to_string).collect(),
+            width: f[2].to_string(),
+            position: f[3].to_string(),
+            value: f[4].parse().unwrap_or_else(|_| panic!("value of {l}")),
+            plies: (f[5] != "-").then(|| f[5].parse().expect("plies")),
+            by: f[6].split_whitespace().map(str::to_string).collect(),
+            source: f[7].to_string(),
         })
         .collect()
 }
@@ -256,11 +264,7 @@ fn four_row_values_by_the_tables() {
     {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path().to_str().unwrap();
-        let board = row.position.split_whitespace().next().unwrap();
-        let seeds: u32 = board
-            .split(['/', ','])
-            .map(|c| c.parse::<u32>().unwrap())
-            .sum();
+        let seeds = board_seeds(&row.position);
         let stones = seeds.to_string();
         let mut build = vec![
             "tablebase",

@@ -239,6 +239,11 @@ impl Busy {
     }
 }
 
+/// The most moves a position may have for the search to number them (a byte): a game whose
+/// positions may have more is not searched (the four-row boards with many extra-hole
+/// choices, the morris game with more than four counters).
+pub const MAX_MOVES: u64 = 256;
+
 /// The deadline of the limits passed while the principal variation was being built.
 struct OutOfTime;
 

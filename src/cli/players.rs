@@ -179,19 +179,15 @@ fn play(g: &KpoPlayers, mut pos: KpoNPos, c: &Common, moves: &[String]) -> Res {
 }
 
 fn cmd_perft(g: &KpoPlayers, pos: &KpoNPos, c: &Common, depth: u32, split: bool) -> Res {
-    let t = Instant::now();
-    let (nodes, parts) = if split {
-        let parts = divide(g, pos, depth);
-        (parts.iter().map(|p| p.1).sum(), parts)
-    } else {
-        (perft(g, pos, depth), Vec::new())
-    };
-    let secs = t.elapsed().as_secs_f64();
-    let parts: Vec<(String, u64)> = parts
-        .into_iter()
-        .map(|(m, n)| (g.move_name(pos, m), n))
-        .collect();
-    super::position::print_perft(c, at(g, pos), depth, nodes, secs, split.then_some(parts))
+    super::position::timed_perft(
+        c,
+        at(g, pos),
+        depth,
+        split,
+        || perft(g, pos, depth),
+        || divide(g, pos, depth),
+        |m| g.move_name(pos, m),
+    )
 }
 
 /// `solve`: each player's paranoid value (whole graph where it fits, and by search), what

@@ -79,38 +79,37 @@ pub(crate) fn cmd_perft<G: Notation>(
     depth: u32,
     split: bool,
 ) -> Res {
-    let t = Instant::now();
-    let (nodes, parts) = if split {
-        let parts = divide(g, pos, depth);
-        (parts.iter().map(|p| p.1).sum(), parts)
-    } else {
-        (perft(g, pos, depth), Vec::new())
-    };
-    let secs = t.elapsed().as_secs_f64();
-    let parts: Vec<(String, u64)> = parts
-        .into_iter()
-        .map(|(m, n)| (g.move_name(pos, m), n))
-        .collect();
-    print_perft(
+    timed_perft(
         c,
         json::Start::new(g, pos),
         depth,
-        nodes,
-        secs,
-        split.then_some(parts),
+        split,
+        || perft(g, pos, depth),
+        || divide(g, pos, depth),
+        |m| g.move_name(pos, m),
     )
 }
 
-/// Prints a perft count of the position `at` names, with the count after each move
-/// (`--divide`) when given.
-pub(crate) fn print_perft(
+/// Times a perft of `depth` plies and prints it for the position `at` names: `count` gives
+/// the total, or with `--divide` (`split`) `divide` the count under each first move, named by
+/// `name`.
+pub(crate) fn timed_perft<M>(
     c: &Common,
     at: json::Start,
     depth: u32,
-    nodes: u64,
-    seconds: f64,
-    parts: Option<Vec<(String, u64)>>,
+    split: bool,
+    count: impl FnOnce() -> u64,
+    divide: impl FnOnce() -> Vec<(M, u64)>,
+    name: impl Fn(M) -> String,
 ) -> Res {
+    let t = Instant::now();
+    let (nodes, parts) = if split {
+        let parts: Vec<(String, u64)> = divide().into_iter().map(|(m, n)| (name(m), n)).collect();
+        (parts.iter().map(|p| p.1).sum(), Some(parts))
+    } else {
+        (count(), None)
+    };
+    let seconds = t.elapsed().as_secs_f64();
     if c.json {
         let divide = parts.map(|p| p.into_iter().collect());
         let shape = json::Perft {

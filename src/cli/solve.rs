@@ -49,7 +49,7 @@ pub(crate) fn solve_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &SearchOp
             g.variant_id(),
             g.width(),
             g.max_moves_bound(),
-            plan::SEARCH_MOVES
+            mancala_solver::search::MAX_MOVES
         ))
     };
     if let (Some(t), false) = (&tables, by_graph) {
@@ -157,7 +157,7 @@ pub(crate) fn analyze_four(g: &FourRow, pos: &FourRowPos, c: &Common, s: &Search
             g.variant_id(),
             g.width(),
             g.max_moves_bound(),
-            mancala_tablebases::fourrow::plan::SEARCH_MOVES
+            mancala_solver::search::MAX_MOVES
         )));
     }
     let limits = s.limits(None)?;
@@ -370,12 +370,12 @@ pub(crate) fn analyze(c: &Common, s: &SearchOpts) -> Res {
 /// The refusal of a morris board whose positions may have more moves than the search
 /// numbers.
 fn morris_too_wide(g: &Morris, command: &str) -> Option<Fail> {
-    (g.max_moves_bound() > mancala_tablebases::fourrow::plan::SEARCH_MOVES).then(|| {
+    (g.max_moves_bound() > mancala_solver::search::MAX_MOVES).then(|| {
         Fail(format!(
             "{command}: mulabalaba-morris with {} counters can have up to {} moves in a position and the search handles {}; use --counters 4 or fewer (its endgame databases are not built yet)",
             g.counters(),
             g.max_moves_bound(),
-            mancala_tablebases::fourrow::plan::SEARCH_MOVES
+            mancala_solver::search::MAX_MOVES
         ))
     })
 }

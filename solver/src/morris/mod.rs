@@ -244,7 +244,9 @@ impl Game for Morris {
 
     fn gen_moves(&self, pos: &MorrisPos, out: &mut Vec<MorrisMove>) {
         out.clear();
-        if self.outcome(pos).is_some() {
+        // Once every counter is entered, fewer than three ends the game; a blocked mover
+        // simply lists no move (the outcome says what it gives).
+        if Morris::entered(pos) && pos.men.iter().any(|m| m.count_ones() < 3) {
             return;
         }
         let me = pos.side.index();

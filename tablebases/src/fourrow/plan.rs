@@ -240,13 +240,10 @@ pub fn solve(
     })
 }
 
-/// The most moves a position may have for the search to number them (one byte).
-pub const SEARCH_MOVES: u64 = 256;
-
 /// True when a position of `g` may have more moves than the search numbers: such boards are
 /// solved by the whole graph alone.
 pub fn needs_graph(g: &FourRow) -> bool {
-    g.max_moves_bound() > SEARCH_MOVES
+    g.max_moves_bound() > mancala_solver::search::MAX_MOVES
 }
 
 /// Solves `pos` on any board: by [`solve`] where the search numbers every move, else by
