@@ -1,6 +1,7 @@
 //! The command line of mulabalaba-morris: start, show, moves, play and perft in text and
-//! JSON, and the refusals (bad position text, bad moves, options of other families, the
-//! commands it has no solver for), each with exit status 2 and one line.
+//! JSON, solve through the main-game tables, the tablebase commands, and the refusals (bad
+//! position text, bad moves, options of other families, the commands it has no engine for),
+//! each with exit status 2 and one line.
 
 mod common;
 
@@ -155,8 +156,8 @@ fn bad_input_is_refused_with_one_line() {
         (&["play", M, "zz"][..], "invalid move 'zz'"),
         (&["solve", M][..], "the search handles 256"),
         (
-            &["solve", M, "--counters", "3", "--tablebases", "x"][..],
-            "no endgame tables",
+            &["solve", M, "--counters", "3", "--memory", "1G"][..],
+            "--memory is for the two-row planner",
         ),
         (&["analyze", M][..], "no analysis"),
         (
@@ -165,11 +166,117 @@ fn bad_input_is_refused_with_one_line() {
         ),
         (
             &["tablebase", "build", M, "--max-stones", "3"][..],
-            "no analysis",
+            "its tables take --counters N",
+        ),
+        (&["tablebase", "build", M][..], "--counters N is required"),
+        (
+            &["tablebase", "build", M, "--counters", "13"][..],
+            "invalid --counters 13",
+        ),
+        (
+            &[
+                "tablebase",
+                "build",
+                "oware",
+                "--counters",
+                "3",
+                "--max-stones",
+                "2",
+            ][..],
+            "it is for mulabalaba-morris",
+        ),
+        (
+            &["tablebase", "probe", M, "--dir", "/nonexistent-mancala-dir"][..],
+            "no such tablebase folder",
         ),
     ] {
         let e = fails(args);
         assert!(e.contains(want), "{args:?}: {e}");
         assert_eq!(e.trim().lines().count(), 1, "{args:?}: {e}");
     }
+}
+
+#[test]
+fn solve_and_the_tablebase_commands_use_the_main_game_tables() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().to_str().unwrap();
+    let b = json(&[
+        "tablebase",
+        "build",
+        M,
+        "--counters",
+        "3",
+        "--dir",
+        dir,
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(b["counters"], 3);
+    assert_eq!(b["slices"][0]["split"], serde_json::json!([3, 3]));
+    let entries = b["positions"].as_u64().unwrap();
+    assert!(entries > 0);
+    // The start of the three-counter game: the search of the placement phase above the
+    // tables, the same with the tables built in a temporary folder.
+    let s = json(&["solve", M, "--counters", "3", "--tablebases", dir, "--json"]);
+    let t = json(&["solve", M, "--counters", "3", "--json"]);
+    for k in [
+        "value",
+        "plies",
+        "best_move",
+        "exact",
+        "method",
+        "table_entries",
+    ] {
+        assert_eq!(s[k], t[k], "{k}");
+    }
+    assert_eq!(s["method"], "search+tables");
+    assert_eq!(s["exact"], true);
+    assert_eq!(s["table_entries"].as_u64(), Some(entries));
+    let plies = s["plies"].as_u64().expect("a decisive start") as usize;
+    // The line runs to the end in as many plies, and playing it ends the game as the value
+    // says.
+    let pv: Vec<&str> = s["pv"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(pv.len(), plies, "{s}");
+    let mut args = vec!["play", M, "--counters", "3", "--json"];
+    args.extend(&pv);
+    let end = json(&args);
+    assert_eq!(end["game_over"], true, "{end}");
+    // A main-game position is read from the tables; probe gives every move's value.
+    let pos = "S.S.N.../..S.N.../....N... S hand=0,0";
+    let p = json(&[
+        "tablebase",
+        "probe",
+        M,
+        "--position",
+        pos,
+        "--dir",
+        dir,
+        "--json",
+    ]);
+    assert_eq!(p["value"], 1);
+    assert_eq!(p["plies"], 1);
+    assert_eq!(p["moves"]["a1-c5xg7"]["plies"], 1);
+    let a = json(&["solve", M, "--position", pos, "--tablebases", dir, "--json"]);
+    assert_eq!(a["method"], "tables");
+    assert_eq!(a["plies"], 1);
+    let st = ok(&["tablebase", "stats", M, "--stones", "6", "--dir", dir]);
+    assert!(st.starts_with("m=3 o=3  win "), "{st}");
+    let v = ok(&["tablebase", "verify", "--dir", dir]);
+    assert!(v.starts_with("ok: 1 files"), "{v}");
+    let i = ok(&["tablebase", "info", "--dir", dir]);
+    assert!(i.contains("mulabalaba-morris-default-m3-o3.mrb"), "{i}");
+    // A damaged file is refused by name.
+    let f = d.path().join("mulabalaba-morris-default-m3-o3.mrb");
+    let mut bytes = std::fs::read(&f).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&f, bytes).unwrap();
+    let e = fails(&["tablebase", "probe", M, "--position", pos, "--dir", dir]);
+    assert!(e.contains("m3-o3.mrb") && e.contains("checksum"), "{e}");
 }

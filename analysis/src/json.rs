@@ -506,6 +506,70 @@ pub struct FourSolve {
     pub search: Option<FourSearch>,
 }
 
+/// `solve --json` of mulabalaba-morris.
+#[derive(Serialize)]
+pub struct MorrisSolve {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// `wdl`.
+    pub metric: &'static str,
+    /// +1, 0 or −1 for the side to move.
+    pub value: i32,
+    /// Plies to the end under perfect play, when proven (null for a draw).
+    pub plies: Option<u32>,
+    /// A best move.
+    pub best_move: Option<String>,
+    /// The line of play.
+    pub pv: Vec<String>,
+    /// True when the line reaches the end of the game.
+    pub pv_complete: bool,
+    /// Search nodes.
+    pub nodes: u64,
+    /// The search's last depth.
+    pub depth: u32,
+    /// Threads.
+    pub threads: usize,
+    /// Wall-clock seconds, the table build included.
+    pub seconds: f64,
+    /// Seconds spent building tables.
+    pub build_seconds: f64,
+    /// Entries of the main-game tables used.
+    pub table_entries: u64,
+    /// True when proven.
+    pub exact: bool,
+    /// `tables`, `search+tables` or `search`.
+    pub method: &'static str,
+}
+
+impl MorrisSolve {
+    /// The morris planner's answer `a` for `pos`.
+    pub fn new(
+        g: &mancala_solver::morris::Morris,
+        pos: &mancala_solver::morris::MorrisPos,
+        a: &mancala_tablebases::morris::plan::Answer,
+        threads: usize,
+    ) -> MorrisSolve {
+        MorrisSolve {
+            at: Start::new(g, pos),
+            metric: "wdl",
+            value: a.value,
+            plies: a.plies,
+            best_move: a.best.map(|m| g.move_name(pos, m)),
+            pv: line_names(g, pos, &a.pv),
+            pv_complete: a.pv_complete,
+            nodes: a.nodes,
+            depth: a.depth,
+            threads,
+            seconds: a.seconds,
+            build_seconds: a.build_seconds,
+            table_entries: a.table_entries,
+            exact: a.exact,
+            method: a.method.name(),
+        }
+    }
+}
+
 impl FourSolve {
     /// The four-row planner's answer `a` for `pos`; `threads` when the search answered.
     pub fn new(
@@ -1040,6 +1104,66 @@ impl FourBuild {
             width: id.width,
             metric: "wdl",
             max_stones,
+            dir: dir.display().to_string(),
+            threads,
+            positions: r.slices.iter().map(|s| s.positions).sum(),
+            seconds: r.seconds,
+            slices: r
+                .slices
+                .iter()
+                .map(|s| FourBuiltSlice {
+                    split: s.split,
+                    positions: s.positions,
+                    skipped: s.skipped,
+                    win: s.counts[0],
+                    draw: s.counts[1],
+                    loss: s.counts[2],
+                    max_plies: s.max_plies,
+                    file: file_name(&s.path),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `tablebase build --json` (mulabalaba-morris).
+#[derive(Serialize)]
+pub struct MorrisBuild {
+    /// Variant id.
+    pub variant: String,
+    /// Rule options off their defaults.
+    pub rules: Vec<String>,
+    /// `wdl`.
+    pub metric: &'static str,
+    /// The most counters a side asked for.
+    pub counters: u32,
+    /// The folder.
+    pub dir: String,
+    /// Threads.
+    pub threads: usize,
+    /// Entries of every slice.
+    pub positions: u64,
+    /// Seconds.
+    pub seconds: f64,
+    /// Each slice (`split`: counters of the mover and of the opponent).
+    pub slices: Vec<FourBuiltSlice>,
+}
+
+impl MorrisBuild {
+    /// The report `r` of a build of `g` up to `counters` a side in `dir`.
+    pub fn new(
+        g: &mancala_solver::morris::Morris,
+        r: &mancala_tablebases::morris::BuildReport,
+        counters: u32,
+        dir: &Path,
+        threads: usize,
+    ) -> MorrisBuild {
+        let id = mancala_tablebases::morris::game_id(g);
+        MorrisBuild {
+            variant: id.variant,
+            rules: id.rules,
+            metric: "wdl",
+            counters,
             dir: dir.display().to_string(),
             threads,
             positions: r.slices.iter().map(|s| s.positions).sum(),

@@ -213,3 +213,63 @@ proptest! {
         }
     }
 }
+
+/// A random main-game position: `m` counters for the side to move, `o` for the other.
+fn random_main(rng: &mut mancala_solver::rng::Rng, m: u32, o: u32, side: Side) -> MorrisPos {
+    let mut men = [0u32; 2];
+    let mover = side.index();
+    for (s, n) in [(mover, m), (1 - mover, o)] {
+        while men[s].count_ones() < n {
+            let p = rng.below(24);
+            if (men[0] | men[1]) >> p & 1 == 0 {
+                men[s] |= 1 << p;
+            }
+        }
+    }
+    MorrisPos {
+        men,
+        hand: [0, 0],
+        taken: [0, 0],
+        side,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// The retrograde move generator is the forward one read backwards: the positions it
+    /// gives are exactly those (among every way of moving one of the last mover's counters
+    /// back) with a move without removal to the position.
+    #[test]
+    fn unmoves_are_the_moves_read_backwards(m in 3u32..=9, o in 3u32..=9, seed in any::<u64>(), protect in any::<bool>(), north in any::<bool>()) {
+        prop_assume!(m + o <= 24);
+        let g = Morris::new(12, Options { protect, blocked_draw: false }).unwrap();
+        let mut rng = mancala_solver::rng::Rng::new(seed);
+        let side = if north { Side::North } else { Side::South };
+        let pos = random_main(&mut rng, m, o, side);
+        let mut got = Vec::new();
+        g.unmoves(&pos, &mut got);
+        let mut got: Vec<_> = got.iter().map(|p| (p.men, p.side)).collect();
+        got.sort();
+        // Every position with one counter of the last mover elsewhere, kept when one of its
+        // moves leads to `pos` and removes nothing.
+        let prev = side.opponent().index();
+        let mut want = Vec::new();
+        for t in 0..24 {
+            for f in 0..24 {
+                let occupied = pos.men[0] | pos.men[1];
+                if pos.men[prev] >> t & 1 == 0 || occupied >> f & 1 == 1 {
+                    continue;
+                }
+                let mut p = pos;
+                p.men[prev] = pos.men[prev] & !(1 << t) | 1 << f;
+                p.side = side.opponent();
+                if g.legal_moves(&p).iter().any(|&mv| mv.take == mancala_solver::morris::NONE && g.play(&p, mv).men == pos.men) {
+                    want.push((p.men, p.side));
+                }
+            }
+        }
+        want.sort();
+        prop_assert_eq!(got, want);
+    }
+}

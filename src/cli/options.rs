@@ -178,7 +178,7 @@ pub(crate) use with_game;
 /// tables stand on the movement-phase databases, which this version does not build).
 pub(crate) fn unsolved(command: &str) -> Fail {
     Fail(format!(
-        "{command}: mulabalaba-morris has start, show, moves, play, perft and solve (by the search alone); it has no analysis, engines or tables yet"
+        "{command}: mulabalaba-morris has start, show, moves, play, perft, solve and tablebase; it has no analysis or engines yet"
     ))
 }
 

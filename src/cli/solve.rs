@@ -367,87 +367,78 @@ pub(crate) fn analyze(c: &Common, s: &SearchOpts) -> Res {
     Ok(())
 }
 
-/// The refusal of a morris board whose positions may have more moves than the search
-/// numbers.
-fn morris_too_wide(g: &Morris, command: &str) -> Option<Fail> {
-    (g.max_moves_bound() > mancala_solver::search::MAX_MOVES).then(|| {
-        Fail(format!(
-            "{command}: mulabalaba-morris with {} counters can have up to {} moves in a position and the search handles {}; use --counters 4 or fewer (its endgame databases are not built yet)",
-            g.counters(),
-            g.max_moves_bound(),
-            mancala_solver::search::MAX_MOVES
-        ))
-    })
-}
-
-/// `solve` of a morris position by the search alone (win/draw/loss; no count of plies).
+/// `solve` of a morris position: the main-game tables (from `--tablebases`, built there or
+/// in a temporary folder when small enough), then the search of the placement phase.
 pub(crate) fn solve_morris(g: &Morris, pos: &MorrisPos, c: &Common, s: &SearchOpts) -> Res {
-    if let Some(f) = morris_too_wide(g, "solve") {
-        return Err(f);
-    }
-    if s.tablebases.is_some() || s.memory.is_some() {
+    use mancala_tablebases::morris::plan;
+    if s.memory.is_some() {
         return Err(Fail(
-            "solve: mulabalaba-morris has no endgame tables yet (--tablebases, --memory)".into(),
+            "solve: --memory is for the two-row planner; mulabalaba-morris builds its main-game tables whole".into(),
         ));
     }
     let limits = s.limits(None)?;
     let pb = spinner();
     let t0 = Instant::now();
-    let r = Solver::new(g, limits).solve_with_progress(pos, &mut |p| {
-        pb.set_message(format!(
-            "depth {}  {:.1} M nodes  {}nodes/s",
-            p.depth,
-            p.nodes as f64 / 1e6,
-            rate(p.nodes, t0.elapsed().as_secs_f64())
-        ))
-    });
+    let a = plan::solve(
+        g,
+        pos,
+        limits,
+        s.tablebases.as_deref(),
+        &mut |step| match step {
+            plan::Step::Built(u) => pb.println(format!(
+                "tables m={} o={}: {} entries {}",
+                u.split[0],
+                u.split[1],
+                u.positions,
+                if u.skipped {
+                    "kept".to_string()
+                } else {
+                    format!("built in {:.1} s", u.seconds)
+                }
+            )),
+            plan::Step::Search(p) => pb.set_message(format!(
+                "depth {}  {:.1} M nodes  {}nodes/s",
+                p.depth,
+                p.nodes as f64 / 1e6,
+                rate(p.nodes, t0.elapsed().as_secs_f64())
+            )),
+        },
+    );
     pb.finish_and_clear();
-    let pv = json::line_names(g, pos, &r.pv);
-    let best = r.best.map(|m| g.move_name(pos, m));
+    let a = a?;
+    let shape = json::MorrisSolve::new(g, pos, &a, limits.threads);
     if c.json {
-        let shape = json::FourSolve {
-            at: json::Start::new(g, pos),
-            metric: "wdl",
-            value: r.value,
-            plies: None,
-            best_move: best,
-            pv,
-            nodes: r.nodes,
-            seconds: r.seconds,
-            exact: r.exact,
-            method: "search",
-            graph_positions: None,
-            search: Some(json::FourSearch {
-                missing_slices: Vec::new(),
-                pv_complete: r.pv_complete,
-                depth: r.depth,
-                threads: limits.threads,
-                plies_stopped: Some("not counted for this game"),
-            }),
-        };
         out!("{}", json::line(&shape));
         return Ok(());
     }
-    let word = match r.value {
+    let word = match a.value {
         1 => "win",
         0 => "draw",
         _ => "loss",
     };
+    let plies = a.plies.map_or(String::new(), |p| format!(" in {p} plies"));
     out!(
-        "value {word} for {} ({:+}), best move {}",
+        "value {word}{plies} for {} ({:+}), best move {}",
         g.to_move(pos),
-        r.value,
-        best.as_deref().unwrap_or("none (game over)")
+        a.value,
+        shape.best_move.as_deref().unwrap_or("none (game over)")
     );
-    if !r.exact {
+    if !a.exact {
         out!("note: not proven (the depth or time limit stopped the search)");
     }
-    if !pv.is_empty() {
-        out!("pv {}", pv.join(" "));
+    if !shape.pv.is_empty() {
+        out!("pv {}", shape.pv.join(" "));
     }
-    if r.exact && !r.pv_complete {
+    if a.exact && !a.pv_complete {
         out!("{PV_CUT}");
     }
-    out!("{} nodes in {:.3} s", r.nodes, r.seconds);
+    out!(
+        "method {}: {} nodes, tables of {} entries ({:.3} s to build), {:.3} s in all",
+        a.method.name(),
+        a.nodes,
+        a.table_entries,
+        a.build_seconds,
+        a.seconds
+    );
     Ok(())
 }

@@ -1,13 +1,17 @@
 //! `tablebase build|probe|stats|verify|info` for both families: the arguments, one dispatch
 //! on the game's family, and the printing; the work is the tablebases library's.
 
-use super::options::{setup_any, threads_or_all, unsolved, Common};
+use super::options::{setup_any, threads_or_all, Common};
 use crate::Res;
 use clap::{Args, Subcommand};
 use mancala_analysis::json;
+use mancala_solver::fourrow::retro::Wdl;
+use mancala_solver::morris::{Morris, MorrisPos};
 use mancala_solver::variant::AnyGame;
-use mancala_solver::{FourRow, FourRowPos, Game, TwoRow, TwoRowPos};
+use mancala_solver::Notation;
+use mancala_solver::{FourRow, FourRowPos, TwoRow, TwoRowPos};
 use mancala_tablebases::fourrow::{self as four, FourTables};
+use mancala_tablebases::morris::{self, MorrisTables};
 use mancala_tablebases::Progress as P;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -29,6 +33,10 @@ pub(crate) struct GameArgs {
     /// Rule option name=value (repeatable); see the variant's docs.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     pub(crate) rules: Vec<String>,
+    /// mulabalaba-morris: `build` holds every main-game position with at most this many
+    /// counters a side (3..=12).
+    #[arg(long)]
+    pub(crate) counters: Option<u32>,
 }
 
 /// `mancala tablebase <command>`.
@@ -40,9 +48,9 @@ pub(crate) enum TablebaseCommand {
         #[command(flatten)]
         game: GameArgs,
         /// Build slices up to this many seeds on the board (four-row games: the seeds of both
-        /// players together).
+        /// players together); required except for mulabalaba-morris, which takes --counters.
         #[arg(long)]
-        max_stones: u32,
+        max_stones: Option<u32>,
         /// Folder of the tables.
         #[arg(long, default_value = DEFAULT_DIR)]
         dir: PathBuf,
@@ -73,7 +81,7 @@ pub(crate) enum TablebaseCommand {
         /// The game.
         #[command(flatten)]
         game: GameArgs,
-        /// Seeds on the board.
+        /// Seeds on the board (mulabalaba-morris: counters on the board, both sides).
         #[arg(long)]
         stones: u32,
         /// Folder of the tables.
@@ -115,6 +123,8 @@ impl GameArgs {
             position,
             json: false,
             players: None,
+            // The tables do not depend on the counters at the start: a position is read at
+            // the count its text implies, `build` takes its bound apart.
             counters: None,
         })
     }
@@ -134,10 +144,36 @@ pub(crate) fn tablebase(cmd: TablebaseCommand) -> Res {
         } => {
             let g = game.setup(None)?;
             let threads = threads_or_all(threads)?;
+            let stones = || {
+                max_stones.ok_or_else(|| {
+                    crate::Fail(format!(
+                        "tablebase build of {}: --max-stones is required",
+                        game.variant
+                    ))
+                })
+            };
+            if game.counters.is_some() && !matches!(g, AnyGame::Morris(..)) {
+                return Err(crate::Fail(format!(
+                    "invalid --counters for {}: it is for mulabalaba-morris",
+                    game.variant
+                )));
+            }
             match g {
-                AnyGame::Two(g, _) => build_two(&g, max_stones, &dir, threads, json),
-                AnyGame::Four(g, _) => build_four(&g, max_stones, &dir, threads, json),
-                AnyGame::Morris(..) => Err(unsolved("tablebase build")),
+                AnyGame::Two(g, _) => build_two(&g, stones()?, &dir, threads, json),
+                AnyGame::Four(g, _) => build_four(&g, stones()?, &dir, threads, json),
+                AnyGame::Morris(g, _) => {
+                    if max_stones.is_some() {
+                        return Err(crate::Fail(
+                            "invalid --max-stones for mulabalaba-morris: its tables take --counters N (the most counters a side)".into(),
+                        ));
+                    }
+                    let n = game.counters.ok_or_else(|| {
+                        crate::Fail(
+                            "tablebase build of mulabalaba-morris: --counters N is required (the most counters a side the tables hold, 3..=12)".into(),
+                        )
+                    })?;
+                    build_morris(&g, n, &dir, threads, json)
+                }
             }
         }
         T::Probe {
@@ -148,7 +184,7 @@ pub(crate) fn tablebase(cmd: TablebaseCommand) -> Res {
         } => match game.setup(position)? {
             AnyGame::Two(g, pos) => probe_two(&g, &pos, &dir, json),
             AnyGame::Four(g, pos) => probe_four(&g, &pos, &dir, json),
-            AnyGame::Morris(..) => Err(unsolved("tablebase probe")),
+            AnyGame::Morris(g, pos) => probe_morris(&g, &pos, &dir, json),
         },
         T::Stats {
             game,
@@ -158,7 +194,7 @@ pub(crate) fn tablebase(cmd: TablebaseCommand) -> Res {
         } => match game.setup(None)? {
             AnyGame::Two(g, _) => stats_two(&g, stones, &dir, json),
             AnyGame::Four(g, _) => stats_four(&g, stones, &dir, json),
-            AnyGame::Morris(..) => Err(unsolved("tablebase stats")),
+            AnyGame::Morris(g, _) => stats_morris(&g, stones, &dir, json),
         },
         T::Verify { dir, json } => verify(&dir, json),
         T::Info { dir, json } => info(&dir, json),
@@ -284,20 +320,77 @@ fn build_four(g: &FourRow, max_stones: u32, dir: &Path, threads: usize, json: bo
     Ok(())
 }
 
+/// `tablebase build` of mulabalaba-morris (win/draw/loss tables of the main game), a line a
+/// slice.
+fn build_morris(g: &Morris, counters: u32, dir: &Path, threads: usize, json: bool) -> Res {
+    let r = morris::build(g, dir, counters, threads, &|u| {
+        eprintln!(
+            "m={:<3} o={:<3} {:>11} positions {}  win {} draw {} loss {}  longest {} plies",
+            u.split[0],
+            u.split[1],
+            u.positions,
+            if u.skipped {
+                "kept".to_string()
+            } else {
+                format!("{:.3} s, {} rounds", u.seconds, u.rounds)
+            },
+            u.counts[0],
+            u.counts[1],
+            u.counts[2],
+            u.max_plies
+        )
+    })?;
+    let shape = json::MorrisBuild::new(g, &r, counters, dir, threads);
+    if json {
+        out!("{}", json::line(&shape));
+    } else {
+        out!(
+            "{} slices, {} positions of {} up to {counters} counters a side in {:.3} s ({threads} threads)",
+            r.slices.len(),
+            shape.positions,
+            morris::game_id(g),
+            r.seconds
+        );
+    }
+    Ok(())
+}
+
+/// `tablebase probe` of a morris position.
+fn probe_morris(g: &Morris, pos: &MorrisPos, dir: &Path, json: bool) -> Res {
+    let p = MorrisTables::open(dir, g)?.probe(pos)?;
+    print_probe(g, pos, p.value, &p.moves, json)
+}
+
+/// `tablebase stats` of the morris slices of `counters` counters on the board.
+fn stats_morris(g: &Morris, counters: u32, dir: &Path, json: bool) -> Res {
+    let st = MorrisTables::open(dir, g)?.stats(counters)?;
+    print_stats(counters, &st, json)
+}
+
 /// `tablebase probe` of a four-row position.
 fn probe_four(g: &FourRow, pos: &FourRowPos, dir: &Path, json: bool) -> Res {
-    let text = |v: mancala_solver::fourrow::retro::Wdl| match v.plies() {
+    let p = FourTables::open(dir, g)?.probe(pos)?;
+    print_probe(g, pos, p.value, &p.moves, json)
+}
+
+/// Prints a win/draw/loss probe: the position's value and each move's.
+fn print_probe<G: Notation>(
+    g: &G,
+    pos: &G::Position,
+    value: Wdl,
+    moves: &[(String, Option<Wdl>)],
+    json: bool,
+) -> Res {
+    let text = |v: Wdl| match v.plies() {
         Some(d) => format!("{} in {d} plies", v.word()),
         None => "draw".to_string(),
     };
-    let p = FourTables::open(dir, g)?.probe(pos)?;
     if json {
         let shape = json::FourProbe {
             at: json::Start::new(g, pos),
             metric: "wdl",
-            value: json::WdlPlies::of(p.value),
-            moves: p
-                .moves
+            value: json::WdlPlies::of(value),
+            moves: moves
                 .iter()
                 .map(|(m, v)| (m.clone(), v.map(json::WdlPlies::of)))
                 .collect(),
@@ -306,11 +399,11 @@ fn probe_four(g: &FourRow, pos: &FourRowPos, dir: &Path, json: bool) -> Res {
     } else {
         out!(
             "value {} ({:+}) for {}",
-            text(p.value),
-            p.value.value(),
+            text(value),
+            value.value(),
             g.to_move(pos)
         );
-        for (m, v) in &p.moves {
+        for (m, v) in moves {
             out!(
                 "{m:>8}  {}",
                 v.map_or("not in the tables".to_string(), text)
@@ -323,6 +416,11 @@ fn probe_four(g: &FourRow, pos: &FourRowPos, dir: &Path, json: bool) -> Res {
 /// `tablebase stats` of the four-row slices of `stones` seeds.
 fn stats_four(g: &FourRow, stones: u32, dir: &Path, json: bool) -> Res {
     let st = FourTables::open(dir, g)?.stats(stones)?;
+    print_stats(stones, &st, json)
+}
+
+/// Prints the statistics of the win/draw/loss slices of one total.
+fn print_stats(stones: u32, st: &[four::tables::SliceStats], json: bool) -> Res {
     if json {
         let slices = st
             .iter()
@@ -337,7 +435,7 @@ fn stats_four(g: &FourRow, stones: u32, dir: &Path, json: bool) -> Res {
         let shape = json::FourStats { stones, slices };
         out!("{}", json::line(&shape));
     } else {
-        for (s, c, m) in &st {
+        for (s, c, m) in st {
             out!(
                 "m={} o={}  win {} draw {} loss {}  longest {m} plies",
                 s[0],
@@ -381,7 +479,7 @@ fn info(dir: &Path, json: bool) -> Res {
         out!("{}", json::line(&json::Info::new(dir, &files)));
     } else {
         if files.is_empty() {
-            out!("no tablebase files (.mtb, .ftb) in {}", dir.display());
+            out!("no tablebase files (.mtb, .ftb, .mrb) in {}", dir.display());
         }
         for f in &files {
             let name = f.path.file_name().unwrap_or_default().to_string_lossy();

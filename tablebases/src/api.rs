@@ -129,39 +129,54 @@ pub struct FileInfo {
     pub problem: Option<String>,
 }
 
-/// Lists the table files in `dir` (two-row `*.mtb`, then four-row `*.ftb`) with their
+/// Lists the table files in `dir` (two-row `*.mtb`, four-row `*.ftb`, morris `*.mrb`) with their
 /// headers, checking each file whole (in parallel): its header, that the header matches its
 /// name (variant, rules, width, stones or split, as the readers check it:
-/// [`crate::verify::check_header`], [`crate::fourrow::files::check_header`]) and the
+/// [`crate::verify::check_header`], [`crate::fourrow::files::check_header`],
+/// [`crate::morris::tables::check_header`]) and the
 /// checksum of its values. A file that fails is listed with the reason; see
 /// [`ensure_sound`]. [`crate::verify()`] also re-derives every value.
 pub fn info(dir: &Path) -> Result<Vec<FileInfo>, Error> {
     use rayon::prelude::*;
-    let two = table_files(dir)?;
-    let four = crate::files::four_files(dir)?;
-    let checked = |path: &Path, is_four: bool| -> Result<Header, Error> {
+    /// Which reader checks a file's header against its name.
+    #[derive(Clone, Copy)]
+    enum Kind {
+        Two,
+        Four,
+        Morris,
+    }
+    let checked = |path: &Path, kind: Kind| -> Result<Header, Error> {
         let h = read_header(path)?;
-        if is_four {
-            crate::fourrow::files::check_header(path, &h)?;
-        } else {
-            crate::verify::check_header(path, &h)?;
+        match kind {
+            Kind::Two => crate::verify::check_header(path, &h)?,
+            Kind::Four => {
+                crate::fourrow::files::check_header(path, &h)?;
+            }
+            Kind::Morris => {
+                crate::morris::tables::check_header(path, &h)?;
+            }
         }
         SliceFile::open(path, None, true)?;
         Ok(h)
     };
-    let listed: Vec<(PathBuf, bool)> = two
-        .into_iter()
-        .map(|p| (p, false))
-        .chain(four.into_iter().map(|p| (p, true)))
-        .collect();
+    let mut listed: Vec<(PathBuf, Kind)> = Vec::new();
+    for (ext, kind) in [
+        (crate::files::TWO_EXTENSION, Kind::Two),
+        (crate::files::FOUR_EXTENSION, Kind::Four),
+        (crate::files::MORRIS_EXTENSION, Kind::Morris),
+    ] {
+        for p in crate::files::files_with_extension(dir, ext)? {
+            listed.push((p, kind));
+        }
+    }
     listed
         .into_par_iter()
         .with_max_len(1)
-        .map(|(path, is_four)| {
+        .map(|(path, kind)| {
             let bytes = std::fs::metadata(&path)
                 .map_err(|e| Error::io(&path, "reading the size of", e))?
                 .len();
-            let (header, problem) = match checked(&path, is_four) {
+            let (header, problem) = match checked(&path, kind) {
                 Ok(h) => (Some(h), None),
                 Err(e) => (None, Some(e.to_string())),
             };
@@ -201,6 +216,8 @@ pub struct VerifyReport {
     pub slices: Vec<crate::verify::SliceCheck>,
     /// What the four-row verifier checked (no file when the folder holds none).
     pub four: crate::fourrow::VerifyReport,
+    /// What the morris verifier checked (no file when the folder holds none).
+    pub morris: crate::fourrow::VerifyReport,
     /// Files checked in all, two-row and four-row.
     pub files: usize,
     /// Positions checked in all, two-row and four-row.
@@ -209,21 +226,23 @@ pub struct VerifyReport {
     pub seconds: f64,
 }
 
-/// Verifies every table file in `dir`, two-row and four-row ([`crate::verify`](mod@crate::verify)), on the
+/// Verifies every table file in `dir`, two-row, four-row and morris ([`crate::verify`](mod@crate::verify)), on the
 /// current rayon pool. Every header is checked before any value; the first problem found is
 /// returned as an error naming the file. A folder that holds no table file is an error too.
 pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
     let t0 = Instant::now();
     let two = table_files(dir)?;
     let four = crate::files::four_files(dir)?;
-    if two.is_empty() && four.is_empty() {
+    let morris = crate::files::files_with_extension(dir, crate::files::MORRIS_EXTENSION)?;
+    if two.is_empty() && four.is_empty() && morris.is_empty() {
         return Err(Error::NoTables {
             dir: dir.to_path_buf(),
-            reason: "holds no tablebase files (*.mtb or *.ftb): nothing to verify".into(),
+            reason: "holds no tablebase files (*.mtb, *.ftb or *.mrb): nothing to verify".into(),
         });
     }
     let games = crate::verify::headers_by_game(dir)?;
     crate::fourrow::files::list(dir)?;
+    crate::morris::tables::list(dir)?;
     let mut slices = Vec::new();
     let mut total = 0;
     for (id, list) in games {
@@ -264,20 +283,27 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
             });
         }
     }
+    let none = crate::fourrow::VerifyReport {
+        files: 0,
+        positions: 0,
+        seconds: 0.0,
+    };
     let four = if four.is_empty() {
-        crate::fourrow::VerifyReport {
-            files: 0,
-            positions: 0,
-            seconds: 0.0,
-        }
+        none.clone()
     } else {
         crate::fourrow::verify(dir)?
     };
+    let morris = if morris.is_empty() {
+        none
+    } else {
+        crate::morris::verify(dir)?
+    };
     Ok(VerifyReport {
-        files: slices.len() + four.files,
-        positions: total + four.positions,
+        files: slices.len() + four.files + morris.files,
+        positions: total + four.positions + morris.positions,
         slices,
         four,
+        morris,
         seconds: t0.elapsed().as_secs_f64(),
     })
 }

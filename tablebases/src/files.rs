@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 pub const TWO_EXTENSION: &str = "mtb";
 /// The extension of four-row (win/draw/loss) table files.
 pub const FOUR_EXTENSION: &str = "ftb";
+/// The extension of morris (win/draw/loss) table files.
+pub const MORRIS_EXTENSION: &str = "mrb";
 
 /// Which game a set of tables is for: variant, rule options and width. The seeds a pit at
 /// the start do not matter to an endgame table.
@@ -137,21 +139,27 @@ pub fn contents(dir: &Path) -> Result<Vec<String>, Error> {
             None => odd.push(file),
         }
     }
-    for p in &four {
-        let file = name(p);
-        let parsed = file
-            .strip_suffix(&format!(".{FOUR_EXTENSION}"))
-            .and_then(|s| s.rsplit_once("-o"))
-            .and_then(|(rest, o)| {
-                let (g, m) = rest.rsplit_once("-m")?;
-                Some((
-                    g,
-                    m.parse::<u32>().ok()?.checked_add(o.parse::<u32>().ok()?)?,
-                ))
-            });
-        match parsed {
-            Some((g, n)) => add(g, "four-row", n),
-            None => odd.push(file),
+    let morris = files_with_extension(dir, MORRIS_EXTENSION)?;
+    for (files, ext, kind) in [
+        (&four, FOUR_EXTENSION, "four-row"),
+        (&morris, MORRIS_EXTENSION, "morris"),
+    ] {
+        for p in files {
+            let file = name(p);
+            let parsed = file
+                .strip_suffix(&format!(".{ext}"))
+                .and_then(|s| s.rsplit_once("-o"))
+                .and_then(|(rest, o)| {
+                    let (g, m) = rest.rsplit_once("-m")?;
+                    Some((
+                        g,
+                        m.parse::<u32>().ok()?.checked_add(o.parse::<u32>().ok()?)?,
+                    ))
+                });
+            match parsed {
+                Some((g, n)) => add(g, kind, n),
+                None => odd.push(file),
+            }
         }
     }
     let mut out: Vec<String> = games

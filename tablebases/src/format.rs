@@ -43,6 +43,9 @@ pub const FOUR_ENCODING: &str = "wdl-dtm";
 pub const FOUR_METRIC: &str = "wdl";
 /// Four-row tables: the position order (`crate::fourrow` describes it).
 pub const FOUR_INDEX: &str = "fourrow-state-mover-opponent";
+/// Morris tables: the position order (`crate::morris` describes it; encoding and metric are
+/// the four-row tables').
+pub const MORRIS_INDEX: &str = "morris-d4-mover-opponent";
 /// The most stones a slice may have: values lie in `-stones..=stones` and must fit an `i8`.
 pub const MAX_STONES: u32 = 127;
 /// The longest JSON header accepted.
@@ -289,7 +292,7 @@ fn parse_header(path: &Path, head: &mut [u8], file_len: u64) -> Result<Header, E
     }
     let four = h.encoding == FOUR_ENCODING
         && h.metric == FOUR_METRIC
-        && h.index == FOUR_INDEX
+        && (h.index == FOUR_INDEX || h.index == MORRIS_INDEX)
         && h.split.is_some();
     if !four && (h.encoding != ENCODING || h.metric != "margin" || h.index != INDEX) {
         return Err(Error::corrupt(
@@ -307,7 +310,7 @@ fn parse_header(path: &Path, head: &mut [u8], file_len: u64) -> Result<Header, E
         ));
     }
     match slice_len(h.width, h.stones) {
-        // A four-row file's count is checked against its split by `fourrow`'s opener.
+        // A four-row or morris file's count is checked against its split by its opener.
         _ if four => {}
         Some(n) if n == h.positions => {}
         _ => {

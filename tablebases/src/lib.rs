@@ -4,7 +4,9 @@
 //! independent verifier.
 //!
 //! The [`fourrow`] module holds the win/draw/loss tables with distance of the four-row
-//! removal games (mulabalaba and its relatives), sliced by the seeds of each player.
+//! removal games (mulabalaba and its relatives), sliced by the seeds of each player; the
+//! [`morris`] module those of the main game of mulabalaba-morris, sliced by the counters of
+//! each player and reduced by the board's symmetries.
 //!
 //! # Slices and values
 //!
@@ -130,6 +132,7 @@ pub mod files;
 pub mod format;
 pub mod fourrow;
 pub mod index;
+pub mod morris;
 pub mod plan;
 pub mod probe;
 pub mod rules;

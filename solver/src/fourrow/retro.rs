@@ -107,13 +107,13 @@ impl RetroSolution {
 /// tables'): the winner takes the first move (in generation order) that wins soonest, the
 /// loser the first that loses last (a move after which the same side moves again keeps its
 /// value's sign). It stops at a draw or where a value is unknown.
-pub fn wdl_line(
-    game: &FourRow,
-    pos: &FourRowPos,
-    value: &dyn Fn(&FourRowPos) -> Option<Wdl>,
-) -> Vec<super::FourMove> {
+pub fn wdl_line<G: crate::Game>(
+    game: &G,
+    pos: &G::Position,
+    value: &dyn Fn(&G::Position) -> Option<Wdl>,
+) -> Vec<G::Move> {
     let mut line = Vec::new();
-    let mut p = *pos;
+    let mut p = pos.clone();
     while let Some(v) = value(&p) {
         let (want_other, want_same) = match v {
             Wdl::Win(d) if d > 0 => (Wdl::Loss(d - 1), Wdl::Win(d - 1)),
@@ -123,7 +123,7 @@ pub fn wdl_line(
         let moves = game.legal_moves(&p);
         let Some(&m) = moves.iter().find(|&&m| {
             let c = game.play(&p, m);
-            let want = if c.side == p.side {
+            let want = if game.to_move(&c) == game.to_move(&p) {
                 want_same
             } else {
                 want_other

@@ -12,6 +12,7 @@
 
 pub mod board;
 pub mod reference;
+pub mod symmetry;
 pub mod text;
 
 use crate::error::ConfigError;
@@ -19,6 +20,9 @@ use crate::game::{Game, MarginGame, Outcome};
 use crate::options::RuleSpec;
 use crate::side::Side;
 use board::{adjacency, lines_through, ALL, OUTER_CORNERS, POINTS};
+
+/// The variant id.
+pub const VARIANT: &str = "mulabalaba-morris";
 
 /// The counters each player has at the start unless `--counters` says otherwise.
 pub const DEFAULT_COUNTERS: u32 = 12;
@@ -56,7 +60,7 @@ pub struct Options {
 impl Options {
     /// Parses `name=value` options ([`crate::options::choose`]).
     pub fn parse(rules: &[String]) -> Result<Options, ConfigError> {
-        let c = crate::options::choose(OPTIONS, "mulabalaba-morris", rules)?;
+        let c = crate::options::choose(OPTIONS, VARIANT, rules)?;
         Ok(Options {
             protect: c[0] == 1,
             blocked_draw: c[1] == 1,
@@ -221,6 +225,42 @@ impl Morris {
     /// True once every counter of both sides is entered.
     pub fn entered(pos: &MorrisPos) -> bool {
         pos.hand == [0, 0]
+    }
+
+    /// The positions from which a move *without removal* in the main game leads to `pos`
+    /// (every counter entered; the opponent of `pos`'s mover made the move): for each of his
+    /// counters on a point `t` not in a line of three of his (a move completing a line
+    /// removes a counter whenever the other side has one), each empty point `f` it may have
+    /// come from (a neighbour of `t`, or any outside corner, from which a counter flies).
+    /// Nothing counts the counters taken: the positions keep `pos`'s.
+    pub fn unmoves(&self, pos: &MorrisPos, out: &mut Vec<MorrisPos>) {
+        out.clear();
+        if !Morris::entered(pos) {
+            return;
+        }
+        let prev = pos.side.opponent();
+        let his = pos.men[prev.index()];
+        let other = pos.men[pos.side.index()];
+        let empty = ALL & !(his | other);
+        let mut men = his;
+        while men != 0 {
+            let t = men.trailing_zeros() as usize;
+            men &= men - 1;
+            if self.line_at(his, t) && self.removable(other) != 0 {
+                continue;
+            }
+            let mut from = (ADJ[t] | OUTER_CORNERS) & empty;
+            while from != 0 {
+                let f = from.trailing_zeros() as usize;
+                from &= from - 1;
+                let mut p = *pos;
+                p.men[prev.index()] = his & !(1 << t) | 1 << f;
+                p.side = prev;
+                if p.men.iter().all(|m| m.count_ones() >= 3) {
+                    out.push(p);
+                }
+            }
+        }
     }
 }
 

@@ -181,7 +181,7 @@ impl Morris {
 
 impl Notation for Morris {
     fn variant_id(&self) -> &'static str {
-        "mulabalaba-morris"
+        super::VARIANT
     }
 
     fn parse_position(&self, text: &str) -> Result<MorrisPos, PositionError> {

@@ -1,0 +1,370 @@
+//! The retrograde build of the morris tables (the parent module describes it).
+
+use super::{check_counters, file_name, game_id, split_of, units, MorrisSlice, INDEX};
+use crate::error::Error;
+use crate::format::{self, Header, SliceFile};
+use crate::fourrow::{ENCODING, METRIC};
+use mancala_solver::morris::{Morris, MorrisMove, MorrisPos, NONE};
+use mancala_solver::Game;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, Ordering::Relaxed};
+use std::time::Instant;
+
+/// Positions a worker takes at a time in a pass.
+const CHUNK: u64 = 1 << 14;
+
+/// One built (or kept) slice.
+#[derive(Clone, Debug)]
+pub struct UnitReport {
+    /// Mover's and opponent's counters.
+    pub split: [u32; 2],
+    /// Positions.
+    pub positions: u64,
+    /// Found complete and kept.
+    pub skipped: bool,
+    /// Seconds spent on the unit this slice belongs to.
+    pub seconds: f64,
+    /// Rounds of the retrograde of its unit (0 when kept).
+    pub rounds: u32,
+    /// The file.
+    pub path: PathBuf,
+    /// Positions won, drawn and lost for the side to move.
+    pub counts: [u64; 3],
+    /// The longest distance in the slice.
+    pub max_plies: u32,
+}
+
+/// What a build did.
+#[derive(Clone, Debug)]
+pub struct BuildReport {
+    /// The slices in build order.
+    pub slices: Vec<UnitReport>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// The slices built so far, by split, memory-mapped.
+pub(crate) type Built = HashMap<[u32; 2], SliceFile>;
+
+/// Builds every slice of `game` with at most `counters` counters a side into `dir` with
+/// `threads` workers (at least 1), keeping the slices already there (opened and checked).
+pub fn build(
+    game: &Morris,
+    dir: &Path,
+    counters: u32,
+    threads: usize,
+    progress: &(dyn Fn(&UnitReport) + Sync),
+) -> Result<BuildReport, Error> {
+    check_counters(counters)?;
+    crate::driver::create_folder(dir)?;
+    let pool = crate::driver::thread_pool(threads)?;
+    let t0 = Instant::now();
+    let id = game_id(game);
+    let mut built: Built = HashMap::new();
+    let mut slices = Vec::new();
+    for unit in units(counters) {
+        let t = Instant::now();
+        let paths: Vec<PathBuf> = unit.iter().map(|&s| dir.join(file_name(&id, s))).collect();
+        let mut rounds = 0;
+        let (skipped, files) = crate::driver::unit(
+            &paths,
+            || {
+                let (values, r) = pool.install(|| solve_unit(game, &unit, &built))?;
+                rounds = r;
+                for ((s, p), v) in unit.iter().zip(&paths).zip(&values) {
+                    write(p, game, *s, v)?;
+                }
+                Ok(())
+            },
+            |i, p| super::tables::open_slice(game, p, unit[i]),
+        )?;
+        let seconds = t.elapsed().as_secs_f64();
+        for ((s, p), f) in unit.iter().zip(&paths).zip(files) {
+            let (counts, max_plies) = crate::fourrow::files::tally(f.data());
+            let r = UnitReport {
+                split: *s,
+                positions: MorrisSlice::new(*s).len(),
+                skipped,
+                seconds,
+                rounds,
+                path: p.clone(),
+                counts,
+                max_plies,
+            };
+            progress(&r);
+            slices.push(r);
+            built.insert(*s, f);
+        }
+    }
+    Ok(BuildReport {
+        slices,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}
+
+/// Writes one slice file.
+fn write(path: &Path, game: &Morris, split: [u32; 2], v: &[u8]) -> Result<(), Error> {
+    let id = game_id(game);
+    let header = Header {
+        variant: id.variant,
+        rules: id.rules,
+        width: id.width,
+        stones: split[0] + split[1],
+        metric: METRIC.into(),
+        encoding: ENCODING.into(),
+        index: INDEX.into(),
+        positions: v.len() as u64,
+        data_offset: 0,
+        data_checksum: String::new(),
+        split: Some(split),
+    };
+    format::write_file(path, header, |at, buf| {
+        buf.copy_from_slice(&v[at as usize..at as usize + buf.len()])
+    })
+}
+
+/// The stored value byte of a main-game position (after an exit, a move that removed a
+/// counter): lost at once (byte 1) when the side to move is left with fewer than three, else
+/// read from the built slices.
+pub(crate) fn stored_byte(built: &Built, child: &MorrisPos) -> Result<u8, Error> {
+    let split = split_of(child);
+    if split[0] < super::FEWEST {
+        return Ok(1);
+    }
+    let f = built.get(&split).ok_or_else(|| Error::MissingSlice {
+        path: PathBuf::new(),
+        reason: format!(
+            "slice m={} o={} is missing: build with --counters {} or more",
+            split[0],
+            split[1],
+            split[0].max(split[1])
+        ),
+    })?;
+    Ok(f.data()[MorrisSlice::new(split).rank(child) as usize])
+}
+
+/// The positions of one unit: its slices with their offsets in the unit's value array.
+struct Unit {
+    slices: Vec<MorrisSlice>,
+    offsets: Vec<u64>,
+    len: u64,
+}
+
+impl Unit {
+    fn new(splits: &[[u32; 2]]) -> Unit {
+        let slices: Vec<MorrisSlice> = splits.iter().map(|&s| MorrisSlice::new(s)).collect();
+        let mut offsets = Vec::new();
+        let mut len = 0;
+        for s in &slices {
+            offsets.push(len);
+            len += s.len();
+        }
+        Unit {
+            slices,
+            offsets,
+            len,
+        }
+    }
+
+    fn unrank(&self, g: u64) -> MorrisPos {
+        let k = if self.slices.len() > 1 && g >= self.offsets[1] {
+            1
+        } else {
+            0
+        };
+        self.slices[k].unrank(g - self.offsets[k])
+    }
+
+    /// The unit index of a position of the unit.
+    fn rank(&self, pos: &MorrisPos) -> usize {
+        let split = split_of(pos);
+        let k = if self.slices[0].split == split { 0 } else { 1 };
+        (self.offsets[k] + self.slices[k].rank(pos)) as usize
+    }
+}
+
+/// What the exits of a position say before any internal move is known, and the weight of
+/// its internal moves (each counted by the symmetries of the position it leads to).
+fn first_value(
+    game: &Morris,
+    built: &Built,
+    pos: &MorrisPos,
+    moves: &mut Vec<MorrisMove>,
+) -> Result<(u8, u32), Error> {
+    game.gen_moves(pos, moves);
+    if moves.is_empty() {
+        // Blocked: lost in 0, or a draw under `blocked=draw` (never decided).
+        return Ok((if game.options().blocked_draw { 0 } else { 1 }, 0));
+    }
+    let mut internal = 0;
+    let mut least_loss = u32::MAX;
+    let mut most_win = 0u32;
+    let mut drawn = false;
+    for &m in moves.iter() {
+        if m.take == NONE {
+            internal += stabiliser(&game.play(pos, m));
+            continue;
+        }
+        let b = stored_byte(built, &game.play(pos, m))? as u32;
+        match b {
+            0 => drawn = true,
+            b if b % 2 == 1 => least_loss = least_loss.min(b),
+            b => most_win = most_win.max(b),
+        }
+    }
+    let b = if least_loss != u32::MAX {
+        // Won through an exit; an internal move may still win sooner.
+        byte(least_loss + 1)?
+    } else if internal == 0 && !drawn {
+        byte(most_win + 1)?
+    } else {
+        0
+    };
+    Ok((b, internal))
+}
+
+/// The symmetries that map `pos`'s pair of sets onto itself (the identity included).
+fn stabiliser(pos: &MorrisPos) -> u32 {
+    use mancala_solver::morris::symmetry::{apply, COUNT};
+    let [a, b] = [pos.men[pos.side.index()], pos.men[1 - pos.side.index()]];
+    (0..COUNT)
+        .filter(|&g| apply(g, a) == a && apply(g, b) == b)
+        .count() as u32
+}
+
+/// True when `pos` (South to move) is its own canonical image.
+fn is_canonical(pos: &MorrisPos) -> bool {
+    let (a, b, _) = mancala_solver::morris::symmetry::canonical(pos.men[0], pos.men[1]);
+    (a, b) == (pos.men[0], pos.men[1])
+}
+
+/// A distance byte, or the error of a distance the encoding cannot hold.
+fn byte(b: u32) -> Result<u8, Error> {
+    u8::try_from(b).map_err(|_| {
+        Error::OutOfRange("a distance beyond 254 plies does not fit the encoding".into())
+    })
+}
+
+/// The loss byte of `pos` at round `r` when every internal move leads to a win known before
+/// `r` and every exit to a win: one more than its longest child; `None` otherwise.
+fn loss_byte(
+    game: &Morris,
+    unit: &Unit,
+    built: &Built,
+    val: &[AtomicU8],
+    pos: &MorrisPos,
+    r: u32,
+    moves: &mut Vec<MorrisMove>,
+) -> Result<Option<u32>, Error> {
+    game.gen_moves(pos, moves);
+    let mut most = 0;
+    for &m in moves.iter() {
+        let c = game.play(pos, m);
+        let b = if m.take == NONE {
+            let b = val[unit.rank(&c)].load(Relaxed) as u32;
+            if b >= r {
+                return Ok(None);
+            }
+            b
+        } else {
+            stored_byte(built, &c)? as u32
+        };
+        if b == 0 || b % 2 == 1 {
+            return Ok(None);
+        }
+        most = most.max(b);
+    }
+    Ok(Some(most + 1))
+}
+
+/// The values of the slices of one unit (in `unit` order) and the rounds it took.
+fn solve_unit(
+    game: &Morris,
+    splits: &[[u32; 2]],
+    built: &Built,
+) -> Result<(Vec<Vec<u8>>, u32), Error> {
+    let unit = Unit::new(splits);
+    let n = unit.len;
+    let chunks = n.div_ceil(CHUNK);
+    let val: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(0)).collect();
+    // The weight of the internal moves not yet known to lead to wins (module docs).
+    let left: Vec<AtomicU16> = (0..n).map(|_| AtomicU16::new(0)).collect();
+    let top = AtomicU32::new(0);
+    (0..chunks)
+        .into_par_iter()
+        .try_for_each_init(Vec::new, |moves, c| -> Result<(), Error> {
+            for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
+                let pos = unit.unrank(i);
+                if !is_canonical(&pos) {
+                    continue; // filled from its canonical image at the end
+                }
+                let (b, w) = first_value(game, built, &pos, moves)?;
+                val[i as usize].store(b, Relaxed);
+                let w = u16::try_from(w).map_err(|_| {
+                    Error::OutOfRange("a position with too many moves for the build".into())
+                })?;
+                left[i as usize].store(w, Relaxed);
+                top.fetch_max(b as u32, Relaxed);
+            }
+            Ok(())
+        })?;
+    let mut r: u32 = 2;
+    while r - 1 <= top.load(Relaxed) {
+        let target = (r - 1) as u8;
+        let lost = target % 2 == 1;
+        (0..chunks).into_par_iter().try_for_each_init(
+            || (Vec::new(), Vec::new()),
+            |(preds, moves), c| -> Result<(), Error> {
+                for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
+                    if val[i as usize].load(Relaxed) != target {
+                        continue;
+                    }
+                    game.unmoves(&unit.unrank(i), preds);
+                    for p in preds.iter() {
+                        let j = unit.rank(p);
+                        let v = val[j].load(Relaxed) as u32;
+                        if lost {
+                            // Won with byte r, unless won sooner already.
+                            if v == 0 || (v % 2 == 0 && v > r) {
+                                val[j].store(byte(r)?, Relaxed);
+                                top.fetch_max(r, Relaxed);
+                            }
+                        } else if v == 0 {
+                            // The move to this win's orbit is known: once every internal
+                            // move is, the position is lost unless an exit saves it.
+                            let w = stabiliser(p) as u16;
+                            if left[j].fetch_sub(w, Relaxed) == w {
+                                if let Some(l) = loss_byte(game, &unit, built, &val, p, r, moves)? {
+                                    val[j].store(byte(l)?, Relaxed);
+                                    top.fetch_max(l, Relaxed);
+                                }
+                            }
+                        }
+                    }
+                }
+                Ok(())
+            },
+        )?;
+        r += 1;
+    }
+    // An index whose mover's set has a symmetry of its own may hold a non-canonical image:
+    // it takes its canonical image's value.
+    (0..chunks).into_par_iter().for_each(|c| {
+        for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
+            let pos = unit.unrank(i);
+            if !is_canonical(&pos) {
+                let v = val[unit.rank(&pos)].load(Relaxed);
+                val[i as usize].store(v, Relaxed);
+            }
+        }
+    });
+    let mut all: Vec<u8> = val.into_iter().map(AtomicU8::into_inner).collect();
+    let second = all.split_off(unit.slices[0].len() as usize);
+    let mut out = vec![all];
+    if splits.len() == 2 {
+        out.push(second);
+    }
+    Ok((out, r - 2))
+}

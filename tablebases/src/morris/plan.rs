@@ -1,0 +1,343 @@
+//! The morris solve planner: the tables of the main game, then the search of the placement
+//! phase above them.
+//!
+//! 1. The tables needed are every slice up to the most counters a side can still have on the
+//!    board once all are entered (on the board now plus in hand). They come from the folder
+//!    the caller names, which a build completes (finished slices are kept there for the next
+//!    call); without a folder, from a temporary one, deleted afterwards. A build is started
+//!    only while the slices missing hold at most [`AUTO_ENTRIES`] entries; beyond that the
+//!    planner uses what is there.
+//! 2. A main-game position in the tables is answered by them: value, plies, a perfect line.
+//! 3. Otherwise the search ([`mancala_solver::search`]) runs with the tables as its oracle:
+//!    every main-game position it meets is answered by them, so it only expands the
+//!    placement phase. With every slice present it proves the distance as well: the placement
+//!    phase lasts a fixed number of plies (one a counter in hand), so under perfect play the
+//!    end comes that many plies plus the main-game distance of the position where the last
+//!    counter is entered, and the search over [`Distance`] (which scores a main-game position
+//!    by its distance) finds it.
+
+use super::build::{build, UnitReport};
+use super::{units, MorrisSlice, MorrisTables, FEWEST};
+use crate::error::Error;
+use mancala_solver::fourrow::retro::Wdl;
+use mancala_solver::game::{Game, MarginGame, Outcome};
+use mancala_solver::morris::{Morris, MorrisMove, MorrisPos};
+use mancala_solver::search::{Limits, Oracle, Progress, Solver, MAX_MOVES};
+use mancala_solver::Side;
+use std::path::Path;
+use std::time::Instant;
+
+/// The most entries the planner builds by itself (every slice up to 5 counters a side holds
+/// 105 million).
+pub const AUTO_ENTRIES: u64 = 200_000_000;
+
+/// The score of a win in 0 plies in the [`Distance`] search: a win in `d` plies scores
+/// `SCALE - d`, a loss `-(SCALE - d)`, a draw 0.
+pub const SCALE: i32 = 1000;
+
+/// How the answer was proven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Read from the tables (a main-game position).
+    Tables,
+    /// The search of the placement phase above the tables.
+    SearchWithTables,
+    /// The search alone (no table covers the position's counters).
+    Search,
+}
+
+impl Method {
+    /// The method's name in `--json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Tables => "tables",
+            Method::SearchWithTables => "search+tables",
+            Method::Search => "search",
+        }
+    }
+}
+
+/// What the planner reports while it works.
+pub enum Step<'a> {
+    /// A slice built (or kept).
+    Built(&'a UnitReport),
+    /// A search iteration.
+    Search(&'a Progress),
+}
+
+/// The planner's answer.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// +1, 0 or −1 for the side to move.
+    pub value: i32,
+    /// Plies to the end under perfect play (the winner hastening, the loser delaying), when
+    /// proven; `None` for a draw.
+    pub plies: Option<u32>,
+    /// A best move.
+    pub best: Option<MorrisMove>,
+    /// A line of perfect play.
+    pub pv: Vec<MorrisMove>,
+    /// True when the line reaches the end of the game (or a draw's repetition).
+    pub pv_complete: bool,
+    /// True when the value is proven.
+    pub exact: bool,
+    /// The method.
+    pub method: Method,
+    /// Search nodes.
+    pub nodes: u64,
+    /// The search's last depth.
+    pub depth: u32,
+    /// Entries of the tables used.
+    pub table_entries: u64,
+    /// Seconds spent building tables.
+    pub build_seconds: f64,
+    /// Seconds in all.
+    pub seconds: f64,
+}
+
+/// The most counters a side can have on the board once every counter is entered, from
+/// `pos` (at least three: the tables start there).
+pub fn counters_needed(pos: &MorrisPos) -> u32 {
+    (0..2)
+        .map(|s| pos.men[s].count_ones() + pos.hand[s] as u32)
+        .max()
+        .unwrap_or(0)
+        .clamp(FEWEST, super::MOST)
+}
+
+/// Entries of every slice up to `counters` a side.
+pub fn entries(counters: u32) -> u64 {
+    units(counters)
+        .iter()
+        .flatten()
+        .map(|&s| MorrisSlice::new(s).len())
+        .sum()
+}
+
+/// The most moves a position of the placement phase can have: a point for each empty one,
+/// times a removal for each opponent counter on the board.
+pub fn placement_moves_bound(game: &Morris) -> u64 {
+    (0..=game.counters() as u64)
+        .map(|o| (24 - o).max(1) * o.max(1))
+        .max()
+        .unwrap_or(24)
+}
+
+/// Proves the value of `pos` (module docs). `dir` is the tables' folder (built up to the
+/// counters the position needs, when small enough), or `None` for a temporary one.
+pub fn solve(
+    game: &Morris,
+    pos: &MorrisPos,
+    limits: Limits,
+    dir: Option<&Path>,
+    progress: &mut (dyn FnMut(Step<'_>) + Send),
+) -> Result<Answer, Error> {
+    let t0 = Instant::now();
+    let need = counters_needed(pos);
+    let temporary;
+    let dir = match dir {
+        Some(d) => d,
+        None => {
+            temporary = tempfile::tempdir()
+                .map_err(|e| Error::io(&std::env::temp_dir(), "creating a folder in", e))?;
+            temporary.path()
+        }
+    };
+    let present = |d: &Path| -> Result<Option<MorrisTables>, Error> {
+        if !d.is_dir() || super::tables::list(d)?.is_empty() {
+            return Ok(None);
+        }
+        match MorrisTables::open(d, game) {
+            Ok(t) => Ok(Some(t)),
+            Err(Error::NoTables { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    };
+    let mut tables = present(dir)?;
+    let complete =
+        |t: &Option<MorrisTables>| t.as_ref().is_some_and(|t| t.complete_up_to() >= need);
+    let t_build = Instant::now();
+    if !complete(&tables) && entries(need) <= AUTO_ENTRIES {
+        // The builder reports from the thread that called it; the lock only makes that
+        // visible to the compiler.
+        let report = std::sync::Mutex::new(&mut *progress);
+        build(game, dir, need, limits.threads, &|u| {
+            (report.lock().expect("no panic while held"))(Step::Built(u))
+        })?;
+        tables = present(dir)?;
+    }
+    let build_seconds = t_build.elapsed().as_secs_f64();
+    let full = complete(&tables);
+    let table_entries = tables.as_ref().map_or(0, |t| {
+        units(t.complete_up_to().max(FEWEST))
+            .iter()
+            .flatten()
+            .map(|&s| MorrisSlice::new(s).len())
+            .sum()
+    });
+    let answer = |value: i32, plies, best, pv, pv_complete, exact, method, nodes, depth| Answer {
+        value,
+        plies,
+        best,
+        pv,
+        pv_complete,
+        exact,
+        method,
+        nodes,
+        depth,
+        table_entries,
+        build_seconds,
+        seconds: t0.elapsed().as_secs_f64(),
+    };
+    if let Some(t) = &tables {
+        if super::in_tables_scope(pos) {
+            if let Some(v) = t.value(pos) {
+                let pv = t.line(pos);
+                return Ok(answer(
+                    v.value(),
+                    v.plies(),
+                    pv.first().copied(),
+                    pv,
+                    true,
+                    true,
+                    Method::Tables,
+                    0,
+                    0,
+                ));
+            }
+        }
+    }
+    let bound = if full {
+        placement_moves_bound(game)
+    } else {
+        game.max_moves_bound()
+    };
+    if bound > MAX_MOVES {
+        return Err(Error::OutOfRange(format!(
+            "mulabalaba-morris with {need} counters a side can have up to {bound} moves in a position and the search handles {MAX_MOVES}; the tables up to {need} counters ({} entries) would answer the main game: build them with `mancala tablebase build mulabalaba-morris --counters {need}` and pass the folder",
+            entries(need)
+        )));
+    }
+    let method = if tables.is_some() {
+        Method::SearchWithTables
+    } else {
+        Method::Search
+    };
+    let mut on_progress = |p: Progress| progress(Step::Search(&p));
+    if let (true, Some(t)) = (full, &tables) {
+        // Every main-game position is in the tables: search for the distance too.
+        let dg = Distance(game.clone());
+        let oracle = DistanceOracle(t);
+        let r = Solver::new(&dg, limits)
+            .with_oracle(&oracle)
+            .solve_with_progress(pos, &mut on_progress);
+        let v = r.value.signum();
+        // The search's line stops where the tables answer; they carry it to the end.
+        let mut pv = r.pv.clone();
+        let mut end = *pos;
+        for &m in &pv {
+            end = game.play(&end, m);
+        }
+        pv.extend(t.line(&end));
+        let plies = (v != 0 && r.exact).then(|| {
+            let placements = pos.hand[0] as u32 + pos.hand[1] as u32;
+            placements + (SCALE - r.value.abs()) as u32
+        });
+        return Ok(answer(
+            v,
+            plies,
+            r.best,
+            pv,
+            r.pv_complete,
+            r.exact,
+            method,
+            r.nodes,
+            r.depth,
+        ));
+    }
+    let solver = Solver::new(game, limits);
+    let r = match &tables {
+        Some(t) => solver
+            .with_oracle(t)
+            .solve_with_progress(pos, &mut on_progress),
+        None => solver.solve_with_progress(pos, &mut on_progress),
+    };
+    Ok(answer(
+        r.value,
+        None,
+        r.best,
+        r.pv,
+        r.pv_complete,
+        r.exact,
+        method,
+        r.nodes,
+        r.depth,
+    ))
+}
+
+/// The morris game scored by distance: a main-game position's value is its tables' distance
+/// ([`SCALE`] less the plies to the end, for the side that wins), so that a search over the
+/// placement phase, whose every line lasts the same number of plies, finds the quickest win
+/// and the slowest loss. Only searched with every main-game position in the oracle.
+#[derive(Clone, Debug)]
+pub struct Distance(pub Morris);
+
+impl Game for Distance {
+    type Position = MorrisPos;
+    type Move = MorrisMove;
+    type Moves = Vec<MorrisMove>;
+
+    fn start(&self) -> MorrisPos {
+        self.0.start()
+    }
+    fn to_move(&self, pos: &MorrisPos) -> Side {
+        self.0.to_move(pos)
+    }
+    fn gen_moves(&self, pos: &MorrisPos, moves: &mut Vec<MorrisMove>) {
+        self.0.gen_moves(pos, moves)
+    }
+    fn play(&self, pos: &MorrisPos, mv: MorrisMove) -> MorrisPos {
+        self.0.play(pos, mv)
+    }
+    fn outcome(&self, pos: &MorrisPos) -> Option<Outcome> {
+        self.0.outcome(pos)
+    }
+}
+
+impl MarginGame for Distance {
+    type Key = u128;
+
+    fn key(&self, pos: &MorrisPos) -> u128 {
+        self.0.key(pos)
+    }
+    fn margin(&self, _pos: &MorrisPos) -> i32 {
+        0
+    }
+    /// The end, met only where the oracle is not asked: lost or won in 0 plies.
+    fn final_margin(&self, pos: &MorrisPos) -> i32 {
+        self.0.final_margin(pos) * SCALE
+    }
+    fn future_bound(&self, _pos: &MorrisPos) -> i32 {
+        SCALE
+    }
+}
+
+/// The tables as the oracle of the [`Distance`] search.
+struct DistanceOracle<'a>(&'a MorrisTables);
+
+impl Oracle<Distance> for DistanceOracle<'_> {
+    fn probe(&self, game: &Distance, pos: &MorrisPos) -> Option<i32> {
+        if !self.0.is_for(&game.0) {
+            return None;
+        }
+        self.0.value(pos).map(|v| match v {
+            Wdl::Win(d) => SCALE - d as i32,
+            Wdl::Loss(d) => -(SCALE - d as i32),
+            Wdl::Draw => 0,
+        })
+    }
+
+    fn prefetch(&self, _game: &Distance, pos: &MorrisPos) -> bool {
+        Morris::entered(pos)
+    }
+}

@@ -1,0 +1,408 @@
+//! Opening, probing and verifying the morris tables.
+
+use super::build::{stored_byte, Built};
+use super::{file_name, game_id, in_tables_scope, split_of, MorrisSlice, EXTENSION, INDEX};
+use crate::error::Error;
+use crate::files::GameId;
+use crate::format::{read_header, Header, SliceFile};
+use crate::fourrow::decode;
+use crate::fourrow::files::tally;
+use crate::fourrow::tables::{bellman, SliceStats, VerifyReport};
+use mancala_solver::fourrow::retro::Wdl;
+use mancala_solver::morris::board::POINTS;
+use mancala_solver::morris::{Morris, MorrisMove, MorrisPos, Options, VARIANT};
+use mancala_solver::search::Oracle;
+use mancala_solver::{Game, Notation};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Opens the file of slice `split` of `game` and checks its header, size and checksum.
+pub fn open_slice(game: &Morris, path: &Path, split: [u32; 2]) -> Result<SliceFile, Error> {
+    let f = SliceFile::open(path, None, true)?;
+    let h = f.header();
+    if h.index != INDEX {
+        return Err(Error::mismatch(
+            path,
+            format!("a {} table, expected a morris one", h.index),
+        ));
+    }
+    let id = game_id(game);
+    if h.game_id() != id {
+        return Err(Error::mismatch(
+            path,
+            format!("holds {}, expected {id}", h.game_id()),
+        ));
+    }
+    if h.split != Some(split) {
+        return Err(Error::mismatch(
+            path,
+            format!(
+                "holds slice {:?}, expected m={} o={}",
+                h.split, split[0], split[1]
+            ),
+        ));
+    }
+    let want = MorrisSlice::new(split).len();
+    if h.positions != want {
+        return Err(Error::corrupt(
+            path,
+            format!("{} positions, the slice has {want}", h.positions),
+        ));
+    }
+    Ok(f)
+}
+
+/// Checks a morris file's header (already read and checked by [`read_header`]) against the
+/// file: a morris table under the name its header gives, with counts the tables hold and the
+/// slice's number of positions. Returns the game and the split.
+pub fn check_header(path: &Path, h: &Header) -> Result<(Morris, [u32; 2]), Error> {
+    let Some(split) = h.split.filter(|_| h.index == INDEX) else {
+        return Err(Error::mismatch(
+            path,
+            format!(
+                "not a morris table ({}) but under a morris (.{EXTENSION}) name",
+                h.index
+            ),
+        ));
+    };
+    let id = h.game_id();
+    let want = file_name(&id, split);
+    if path.file_name().and_then(|s| s.to_str()) != Some(want.as_str()) {
+        return Err(Error::mismatch(
+            path,
+            format!(
+                "holds slice m={} o={} of {id}, whose file is named {want}",
+                split[0], split[1]
+            ),
+        ));
+    }
+    let counts = super::FEWEST..=super::MOST;
+    if !counts.contains(&split[0]) || !counts.contains(&split[1]) || split[0] + split[1] != h.stones
+    {
+        return Err(Error::corrupt(
+            path,
+            format!(
+                "slice m={} o={} with {} counters is not one the morris tables hold",
+                split[0], split[1], h.stones
+            ),
+        ));
+    }
+    let game = game_of(&id, path)?;
+    let n = MorrisSlice::new(split).len();
+    if n != h.positions {
+        return Err(Error::corrupt(
+            path,
+            format!(
+                "{} positions, the slice m={} o={} has {n}",
+                h.positions, split[0], split[1]
+            ),
+        ));
+    }
+    Ok((game, split))
+}
+
+/// The game a header names: mulabalaba-morris on its 24 points, its rules named as
+/// [`game_id`] names them.
+pub fn game_of(id: &GameId, path: &Path) -> Result<Morris, Error> {
+    if id.variant != VARIANT || id.width != POINTS {
+        return Err(Error::corrupt(
+            path,
+            format!("{id} is not a game the morris tables are for"),
+        ));
+    }
+    let opts = Options::parse(&id.rules).map_err(|e| Error::corrupt(path, e.to_string()))?;
+    let game = Morris::new(super::MOST, opts).map_err(|e| Error::corrupt(path, e.to_string()))?;
+    if game_id(&game) != *id {
+        return Err(Error::corrupt(
+            path,
+            format!(
+                "rules {} do not name one rule set of {VARIANT}",
+                id.rules_text()
+            ),
+        ));
+    }
+    Ok(game)
+}
+
+/// The morris table files (`*.mrb`) of `dir` with their headers, sorted by name; each checked
+/// as [`check_header`] does.
+pub fn list(dir: &Path) -> Result<Vec<(PathBuf, Header)>, Error> {
+    let mut out = Vec::new();
+    for p in crate::files::files_with_extension(dir, EXTENSION)? {
+        let h = read_header(&p)?;
+        check_header(&p, &h)?;
+        out.push((p, h));
+    }
+    Ok(out)
+}
+
+/// The tables of one morris rule set found in a folder.
+pub struct MorrisTables {
+    game: Morris,
+    dir: PathBuf,
+    slices: Built,
+}
+
+/// A probe: the value of a position and of each move.
+#[derive(Clone, Debug)]
+pub struct ProbeResult {
+    /// The position's value.
+    pub value: Wdl,
+    /// Each move's name and its value for the *mover*, `None` when the child's slice is
+    /// absent.
+    pub moves: Vec<(String, Option<Wdl>)>,
+}
+
+impl MorrisTables {
+    /// Opens every slice file of `game`'s rules in `dir`, checking each; a damaged or
+    /// mismatched morris file is an error naming it, and so is a folder without any slice of
+    /// these rules.
+    pub fn open(dir: &Path, game: &Morris) -> Result<MorrisTables, Error> {
+        if !dir.is_dir() {
+            return Err(Error::NoFolder {
+                dir: dir.to_path_buf(),
+                make: false,
+            });
+        }
+        let id = game_id(game);
+        let mut slices = HashMap::new();
+        for (path, h) in list(dir)? {
+            if h.game_id() != id {
+                continue;
+            }
+            let split = h.split.expect("morris headers have a split");
+            slices.insert(split, open_slice(game, &path, split)?);
+        }
+        if slices.is_empty() {
+            return Err(crate::files::no_tables(dir, &id));
+        }
+        Ok(MorrisTables {
+            game: game.clone(),
+            dir: dir.to_path_buf(),
+            slices,
+        })
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Number of slices present.
+    pub fn len(&self) -> usize {
+        self.slices.len()
+    }
+
+    /// True when no slice was found (never for tables [`MorrisTables::open`] gave).
+    pub fn is_empty(&self) -> bool {
+        self.slices.is_empty()
+    }
+
+    /// The most counters a side up to which every slice is present (0 when `(3, 3)` is
+    /// absent).
+    pub fn complete_up_to(&self) -> u32 {
+        (super::FEWEST..=super::MOST)
+            .take_while(|&n| {
+                super::units(n)
+                    .iter()
+                    .flatten()
+                    .all(|s| self.slices.contains_key(s))
+            })
+            .last()
+            .unwrap_or(0)
+    }
+
+    /// True when `game` has these tables' rules (the counters at the start do not matter).
+    pub fn is_for(&self, game: &Morris) -> bool {
+        game.options() == self.game.options()
+    }
+
+    /// The value of `pos` for the side to move: from its slice once every counter is
+    /// entered, lost in 0 plies when the mover has fewer than three counters; `None` in the
+    /// placement phase or when the slice is absent.
+    pub fn value(&self, pos: &MorrisPos) -> Option<Wdl> {
+        if !Morris::entered(pos) {
+            return None;
+        }
+        let split = split_of(pos);
+        if split[0] < super::FEWEST {
+            return Some(Wdl::Loss(0));
+        }
+        if !in_tables_scope(pos) {
+            return None;
+        }
+        let f = self.slices.get(&split)?;
+        Some(decode(f.data()[MorrisSlice::new(split).rank(pos) as usize]))
+    }
+
+    /// A line of perfect play from `pos` to the end by the tables. Empty for a draw or a
+    /// position outside the tables.
+    pub fn line(&self, pos: &MorrisPos) -> Vec<MorrisMove> {
+        mancala_solver::fourrow::retro::wdl_line(&self.game, pos, &|p| self.value(p))
+    }
+
+    /// For each slice with `counters` counters on the board (by the mover's): its split,
+    /// entries won, drawn and lost for the side to move, and the longest distance; an error
+    /// when one is absent.
+    pub fn stats(&self, counters: u32) -> Result<Vec<SliceStats>, Error> {
+        (super::FEWEST..=counters.saturating_sub(super::FEWEST))
+            .filter(|&m| counters - m <= super::MOST && m <= super::MOST)
+            .map(|m| {
+                let split = [m, counters - m];
+                let f = self.slices.get(&split).ok_or_else(|| Error::MissingSlice {
+                    path: self.dir.clone(),
+                    reason: format!(
+                        "{}: no table for slice m={} o={}",
+                        self.dir.display(),
+                        split[0],
+                        split[1]
+                    ),
+                })?;
+                let (c, max) = tally(f.data());
+                Ok((split, c, max))
+            })
+            .collect()
+    }
+
+    /// The value of `pos` and of each of its moves; an error outside the tables.
+    pub fn probe(&self, pos: &MorrisPos) -> Result<ProbeResult, Error> {
+        let g = &self.game;
+        if !in_tables_scope(pos) {
+            return Err(Error::OutOfRange(
+                "the morris tables hold positions of the main game (every counter entered, three or more a side)".into(),
+            ));
+        }
+        let split = split_of(pos);
+        let value = self.value(pos).ok_or_else(|| Error::MissingSlice {
+            path: self.dir.clone(),
+            reason: format!(
+                "{}: no table for this position (mover {} counters, opponent {}): build with --counters {}",
+                self.dir.display(),
+                split[0],
+                split[1],
+                split[0].max(split[1])
+            ),
+        })?;
+        let moves = g
+            .legal_moves(pos)
+            .iter()
+            .map(|&m| {
+                let v = self.value(&g.play(pos, m)).map(|v| match v {
+                    Wdl::Win(d) => Wdl::Loss(d + 1),
+                    Wdl::Loss(d) => Wdl::Win(d + 1),
+                    Wdl::Draw => Wdl::Draw,
+                });
+                (g.move_name(pos, m), v)
+            })
+            .collect();
+        Ok(ProbeResult { value, moves })
+    }
+}
+
+impl Oracle<Morris> for MorrisTables {
+    /// +1, 0 or −1 for the side to move (the morris game's final margins).
+    fn probe(&self, game: &Morris, pos: &MorrisPos) -> Option<i32> {
+        if !self.is_for(game) {
+            return None;
+        }
+        self.value(pos).map(Wdl::value)
+    }
+
+    fn prefetch(&self, _game: &Morris, pos: &MorrisPos) -> bool {
+        Morris::entered(pos)
+    }
+}
+
+impl std::fmt::Debug for MorrisTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MorrisTables")
+            .field("game", &game_id(&self.game))
+            .field("dir", &self.dir)
+            .field("slices", &self.slices.len())
+            .finish()
+    }
+}
+
+/// Checks every morris table of `dir`: checksums, then every entry's value from its
+/// children's stored values ([`bellman`]), using the game's own move generator, not the
+/// builder's retrograde moves. A folder without morris table files is an error.
+pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
+    let t0 = Instant::now();
+    let listed = list(dir)?;
+    if listed.is_empty() {
+        return Err(Error::NoTables {
+            dir: dir.to_path_buf(),
+            reason: format!("holds no morris tablebase files (*.{EXTENSION}): nothing to verify"),
+        });
+    }
+    let mut by_game: BTreeMap<GameId, Vec<(PathBuf, [u32; 2])>> = BTreeMap::new();
+    for (p, h) in listed {
+        let s = h.split.expect("listed files have a split");
+        by_game.entry(h.game_id()).or_default().push((p, s));
+    }
+    let mut files = 0;
+    let mut positions = 0;
+    for (id, mut list) in by_game {
+        let game = game_of(&id, &list[0].0)?;
+        list.sort_by_key(|(_, s)| (s[0] + s[1], s[0]));
+        let mut built: Built = HashMap::new();
+        for (p, s) in &list {
+            built.insert(*s, open_slice(&game, p, *s)?);
+        }
+        let children = |pos: &MorrisPos| -> Result<Vec<Wdl>, Error> {
+            game.legal_moves(pos)
+                .iter()
+                .map(|&m| stored_byte(&built, &game.play(pos, m)).map(decode))
+                .collect()
+        };
+        for (p, s) in &list {
+            let slice = MorrisSlice::new(*s);
+            let data = built[s].data();
+            let blocked = if game.options().blocked_draw {
+                Wdl::Draw
+            } else {
+                Wdl::Loss(0)
+            };
+            let bad = (0..slice.len())
+                .into_par_iter()
+                .map(|i| -> Result<Option<u64>, Error> {
+                    let kids = children(&slice.unrank(i))?;
+                    let want = if kids.is_empty() {
+                        blocked
+                    } else {
+                        bellman(&kids)
+                    };
+                    Ok((decode(data[i as usize]) != want).then_some(i))
+                })
+                .collect::<Result<Vec<_>, Error>>()
+                .map_err(|e| match e {
+                    Error::MissingSlice { reason: r, .. } => Error::Unsound {
+                        path: Some(p.clone()),
+                        reason: r,
+                    },
+                    e => e,
+                })?;
+            if let Some(i) = bad.into_iter().flatten().next() {
+                let pos = slice.unrank(i);
+                return Err(Error::Unsound {
+                    path: Some(p.clone()),
+                    reason: format!(
+                        "position {i} ({}) stores {:?}, its moves give {:?}",
+                        game.format_position(&pos),
+                        decode(data[i as usize]),
+                        children(&pos).map(|k| bellman(&k)).ok()
+                    ),
+                });
+            }
+            files += 1;
+            positions += slice.len();
+        }
+    }
+    Ok(VerifyReport {
+        files,
+        positions,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}
