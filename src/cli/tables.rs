@@ -286,23 +286,36 @@ fn stats_two(g: &TwoRow, stones: u32, dir: &Path, json: bool) -> Res {
     Ok(())
 }
 
+/// One line on stderr for a win/draw/loss slice built (`built`: its seconds, `None` when kept).
+fn slice_line(
+    split: [u32; 2],
+    positions: u64,
+    built: Option<f64>,
+    rounds: Option<u32>,
+    counts: [u64; 3],
+    max_plies: u32,
+) {
+    let how = match (built, rounds) {
+        (None, _) => "kept".to_string(),
+        (Some(t), None) => format!("{t:.3} s"),
+        (Some(t), Some(r)) => format!("{t:.3} s, {r} rounds"),
+    };
+    eprintln!(
+        "m={:<3} o={:<3} {positions:>11} positions {how}  win {} draw {} loss {}  longest {max_plies} plies",
+        split[0], split[1], counts[0], counts[1], counts[2]
+    );
+}
+
 /// `tablebase build` of a four-row removal game (win/draw/loss tables), a line a slice.
 fn build_four(g: &FourRow, max_stones: u32, dir: &Path, threads: usize, json: bool) -> Res {
     let r = four::build(g, dir, max_stones, threads, &|u| {
-        eprintln!(
-            "m={:<3} o={:<3} {:>11} positions {}  win {} draw {} loss {}  longest {} plies",
-            u.split[0],
-            u.split[1],
+        slice_line(
+            u.split,
             u.positions,
-            if u.skipped {
-                "kept".to_string()
-            } else {
-                format!("{:.3} s", u.seconds)
-            },
-            u.counts[0],
-            u.counts[1],
-            u.counts[2],
-            u.max_plies
+            (!u.skipped).then_some(u.seconds),
+            None,
+            u.counts,
+            u.max_plies,
         )
     })?;
     let shape = json::FourBuild::new(g, &r, max_stones, dir, threads);
@@ -324,20 +337,13 @@ fn build_four(g: &FourRow, max_stones: u32, dir: &Path, threads: usize, json: bo
 /// slice.
 fn build_morris(g: &Morris, counters: u32, dir: &Path, threads: usize, json: bool) -> Res {
     let r = morris::build(g, dir, counters, threads, &|u| {
-        eprintln!(
-            "m={:<3} o={:<3} {:>11} positions {}  win {} draw {} loss {}  longest {} plies",
-            u.split[0],
-            u.split[1],
+        slice_line(
+            u.split,
             u.positions,
-            if u.skipped {
-                "kept".to_string()
-            } else {
-                format!("{:.3} s, {} rounds", u.seconds, u.rounds)
-            },
-            u.counts[0],
-            u.counts[1],
-            u.counts[2],
-            u.max_plies
+            (!u.skipped).then_some(u.seconds),
+            Some(u.rounds),
+            u.counts,
+            u.max_plies,
         )
     })?;
     let shape = json::MorrisBuild::new(g, &r, counters, dir, threads);

@@ -212,6 +212,33 @@ pub fn write_file(
     Ok(())
 }
 
+/// Writes a win/draw/loss slice file (four-row or morris tables): the slice `split` of the
+/// game `id`, its positions in the order `index` names, one value byte each.
+pub fn write_wdl(
+    path: &Path,
+    id: GameId,
+    split: [u32; 2],
+    index: &str,
+    v: &[u8],
+) -> Result<(), Error> {
+    let header = Header {
+        variant: id.variant,
+        rules: id.rules,
+        width: id.width,
+        stones: split[0] + split[1],
+        metric: FOUR_METRIC.into(),
+        encoding: FOUR_ENCODING.into(),
+        index: index.into(),
+        positions: v.len() as u64,
+        data_offset: 0,
+        data_checksum: String::new(),
+        split: Some(split),
+    };
+    write_file(path, header, |at, buf| {
+        buf.copy_from_slice(&v[at as usize..at as usize + buf.len()])
+    })
+}
+
 /// Reads and checks the header of a slice file: magic, version, header checksum, fields,
 /// file length. Does not read the data.
 pub fn read_header(path: &Path) -> Result<Header, Error> {

@@ -1,8 +1,8 @@
 //! The distance retrograde of the four-row tables (the parent module describes it).
 
-use super::{check_game, file_name, game_id, split_of, splits, FourSlice, ENCODING, INDEX, METRIC};
+use super::{check_game, file_name, game_id, split_of, splits, FourSlice, INDEX};
 use crate::error::Error;
-use crate::format::{self, Header};
+use crate::format;
 use mancala_solver::fourrow::FourRow;
 use mancala_solver::Game;
 use rayon::prelude::*;
@@ -79,7 +79,7 @@ pub fn build(
             || {
                 let values = pool.install(|| solve_unit(game, &unit, &built))?;
                 for ((s, p), v) in unit.iter().zip(&paths).zip(&values) {
-                    write(p, game, *s, v)?;
+                    format::write_wdl(p, game_id(game), *s, INDEX, v)?;
                 }
                 Ok(())
             },
@@ -110,27 +110,6 @@ pub fn build(
 }
 
 use super::files::{lookup, open_slice, tally, Built};
-
-/// Writes one slice file.
-pub(crate) fn write(path: &Path, game: &FourRow, split: [u32; 2], v: &[u8]) -> Result<(), Error> {
-    let id = game_id(game);
-    let header = Header {
-        variant: id.variant,
-        rules: id.rules,
-        width: id.width,
-        stones: split[0] + split[1],
-        metric: METRIC.into(),
-        encoding: ENCODING.into(),
-        index: INDEX.into(),
-        positions: v.len() as u64,
-        data_offset: 0,
-        data_checksum: String::new(),
-        split: Some(split),
-    };
-    format::write_file(path, header, |at, buf| {
-        buf.copy_from_slice(&v[at as usize..at as usize + buf.len()])
-    })
-}
 
 /// The children of every position of a unit: an internal child's unit index, or
 /// [`EXIT`]` | byte` for an exit.

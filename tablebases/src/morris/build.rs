@@ -2,8 +2,7 @@
 
 use super::{check_counters, file_name, game_id, split_of, units, MorrisSlice, INDEX};
 use crate::error::Error;
-use crate::format::{self, Header, SliceFile};
-use crate::fourrow::{ENCODING, METRIC};
+use crate::format::{self, SliceFile};
 use mancala_solver::morris::{Morris, MorrisMove, MorrisPos, NONE};
 use mancala_solver::Game;
 use rayon::prelude::*;
@@ -74,7 +73,7 @@ pub fn build(
                 let (values, r) = pool.install(|| solve_unit(game, &unit, &built))?;
                 rounds = r;
                 for ((s, p), v) in unit.iter().zip(&paths).zip(&values) {
-                    write(p, game, *s, v)?;
+                    format::write_wdl(p, game_id(game), *s, INDEX, v)?;
                 }
                 Ok(())
             },
@@ -101,27 +100,6 @@ pub fn build(
     Ok(BuildReport {
         slices,
         seconds: t0.elapsed().as_secs_f64(),
-    })
-}
-
-/// Writes one slice file.
-fn write(path: &Path, game: &Morris, split: [u32; 2], v: &[u8]) -> Result<(), Error> {
-    let id = game_id(game);
-    let header = Header {
-        variant: id.variant,
-        rules: id.rules,
-        width: id.width,
-        stones: split[0] + split[1],
-        metric: METRIC.into(),
-        encoding: ENCODING.into(),
-        index: INDEX.into(),
-        positions: v.len() as u64,
-        data_offset: 0,
-        data_checksum: String::new(),
-        split: Some(split),
-    };
-    format::write_file(path, header, |at, buf| {
-        buf.copy_from_slice(&v[at as usize..at as usize + buf.len()])
     })
 }
 
