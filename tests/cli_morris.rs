@@ -133,7 +133,91 @@ fn the_catalogue_lists_its_options() {
         .iter()
         .map(|r| r["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["protect", "blocked"]);
+    assert_eq!(names, ["protect", "blocked", "diagonals", "corners", "fly"]);
+    // Nine men's morris: the same options, its own defaults first.
+    let nine = v["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["id"] == "nine-mens-morris")
+        .unwrap()
+        .clone();
+    assert_eq!(nine["status"], "playable");
+    let defaults: Vec<String> = nine["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            format!(
+                "{}={}",
+                r["name"].as_str().unwrap(),
+                r["values"][0].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        defaults,
+        [
+            "protect=on",
+            "blocked=loss",
+            "diagonals=off",
+            "corners=step",
+            "fly=three"
+        ]
+    );
+}
+
+#[test]
+fn nine_mens_morris_is_the_board_without_diagonals_and_flies_with_three() {
+    const N: &str = "nine-mens-morris";
+    assert_eq!(
+        ok(&["start", N]).trim(),
+        "......../......../........ S hand=9,9 captured=0,0"
+    );
+    let drawn = ok(&["show", N]);
+    // The row under the outer square's top side: no diagonal leaves its corners.
+    assert_eq!(
+        drawn.lines().nth(1),
+        Some("  |           |           |"),
+        "{drawn}"
+    );
+    assert_eq!(
+        ok(&["show", M]).lines().nth(1),
+        Some("  | \\         |         / |")
+    );
+    // South has three counters (a1 a7 g7): each flies to any of the 17 empty points, and two
+    // flights (a1-d7, g7-a4) make a line and remove any of North's four; North, with four,
+    // slides.
+    let three = "S.S.S.../.NN...../NN...... S hand=0,0 captured=5,6";
+    assert_eq!(
+        ok(&["moves", N, "--position", three])
+            .split_whitespace()
+            .count(),
+        3 * 17 + 2 * 3
+    );
+    let slides = "S.S.S.../.NN...../NN...... N hand=0,0 captured=5,6";
+    let mut m: Vec<String> = ok(&["moves", N, "--position", slides])
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    m.sort();
+    assert_eq!(
+        m,
+        ["b4-a4", "b4-b2", "b6-d6", "c3-d3", "c4-c5"].map(String::from)
+    );
+    // A move to a point it cannot reach says why under these rules.
+    let e = fails(&["play", N, "--position", slides, "b6-g1"]);
+    assert!(
+        e.contains("cannot reach") && e.contains("three counters"),
+        "{e}"
+    );
+    // Its tables are its own files.
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().to_str().unwrap();
+    ok(&["tablebase", "build", N, "--counters", "3", "--dir", dir]);
+    assert!(d.path().join("nine-mens-morris-default-m3-o3.mrb").exists());
+    let info = ok(&["tablebase", "info", "--dir", dir]);
+    assert!(info.contains("nine-mens-morris"), "{info}");
 }
 
 #[test]
@@ -183,7 +267,7 @@ fn bad_input_is_refused_with_one_line() {
                 "--max-stones",
                 "2",
             ][..],
-            "it is for mulabalaba-morris",
+            "it is for the morris games",
         ),
         (
             &["tablebase", "probe", M, "--dir", "/nonexistent-mancala-dir"][..],

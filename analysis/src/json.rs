@@ -299,7 +299,7 @@ impl Variants {
                 let specs = match v.family {
                     Family::TwoRow(k) => k.options(),
                     Family::FourRow(k) => k.options(),
-                    Family::Morris => mancala_solver::morris::OPTIONS,
+                    Family::Morris(k) => k.options(),
                     Family::None => &[],
                 };
                 VariantJson {

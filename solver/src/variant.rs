@@ -52,8 +52,8 @@ pub enum Family {
     TwoRow(Kind),
     /// A four-row game (`fourrow/`).
     FourRow(fourrow::Kind),
-    /// The morris board (`morris/`).
-    Morris,
+    /// A game of the morris board (`morris/`).
+    Morris(crate::morris::Kind),
     /// Not playable yet, or not a game to analyse.
     None,
 }
@@ -220,7 +220,15 @@ pub const VARIANTS: &[VariantInfo] = &[
         source: "Chaplin (1956)",
         board: "morris board, 12 counters",
         status: Status::Playable,
-        family: Family::Morris,
+        family: Family::Morris(crate::morris::Kind::Mulabalaba),
+    },
+    VariantInfo {
+        id: "nine-mens-morris",
+        people: "reference variant (the morris board without diagonals)",
+        source: "Gasser, Solving Nine Men's Morris, Games of No Chance (1996)",
+        board: "morris board, 9 counters",
+        status: Status::Playable,
+        family: Family::Morris(crate::morris::Kind::NineMensMorris),
     },
     VariantInfo {
         id: "kuyata",
@@ -344,7 +352,7 @@ pub fn setup(
         Err(ConfigError(format!("{id} takes no {option}: {why}")).into())
     };
     match info.family {
-        Family::Morris => {
+        Family::Morris(kind) => {
             if width.is_some() {
                 return refuse("--width", "its board is fixed");
             }
@@ -353,8 +361,8 @@ pub fn setup(
             }
             let counters = counters.or_else(|| Morris::counters_of(position?));
             let g = Morris::new(
-                counters.unwrap_or(crate::morris::DEFAULT_COUNTERS),
-                crate::morris::Options::parse(rules)?,
+                counters.unwrap_or(kind.default_counters()),
+                crate::morris::Options::parse_for(kind, rules)?,
             )?;
             let pos = match position {
                 Some(text) => g.parse_position(text)?,
@@ -362,7 +370,7 @@ pub fn setup(
             };
             return Ok(AnyGame::Morris(g, pos));
         }
-        _ if counters.is_some() => return refuse("--counters", "it is for mulabalaba-morris"),
+        _ if counters.is_some() => return refuse("--counters", "it is for the morris games"),
         Family::FourRow(_) => {}
         _ => {
             let width = width.or_else(|| width_of(position?, 1..=crate::tworow::board::MAX_WIDTH));

@@ -183,14 +183,27 @@ fn bad_text_is_refused_with_the_reason() {
     assert!(Morris::new(13, Options::default()).is_err());
 }
 
+/// The rule set whose options are the bits of `bits`: protect, blocked, diagonals, corners,
+/// fly (every combination of the options of both games).
+fn options_of(bits: u32) -> Options {
+    Options {
+        protect: bits & 1 != 0,
+        blocked_draw: bits & 2 != 0,
+        diagonals: bits & 4 != 0,
+        corners_fly: bits & 8 != 0,
+        fly_three: bits & 16 != 0,
+        ..Options::default()
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// Over random games: every counter is on the board, in hand or taken; text round-trips;
     /// each move name parses back to its move; no move is listed exactly when the game is over.
     #[test]
-    fn random_games_keep_the_invariants(counters in 3u32..=12, seed in any::<u64>(), protect in any::<bool>()) {
-        let g = Morris::new(counters, Options { protect, blocked_draw: false }).unwrap();
+    fn random_games_keep_the_invariants(counters in 3u32..=12, seed in any::<u64>(), rules in 0u32..32) {
+        let g = Morris::new(counters, options_of(rules)).unwrap();
         let mut p = g.start();
         let mut rng = mancala_solver::rng::Rng::new(seed);
         for _ in 0..200 {
@@ -235,15 +248,15 @@ fn random_main(rng: &mut mancala_solver::rng::Rng, m: u32, o: u32, side: Side) -
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(96))]
+    #![proptest_config(ProptestConfig::with_cases(192))]
 
     /// The retrograde move generator is the forward one read backwards: the positions it
     /// gives are exactly those (among every way of moving one of the last mover's counters
     /// back) with a move without removal to the position.
     #[test]
-    fn unmoves_are_the_moves_read_backwards(m in 3u32..=9, o in 3u32..=9, seed in any::<u64>(), protect in any::<bool>(), north in any::<bool>()) {
+    fn unmoves_are_the_moves_read_backwards(m in 3u32..=9, o in 3u32..=9, seed in any::<u64>(), rules in 0u32..32, north in any::<bool>()) {
         prop_assume!(m + o <= 24);
-        let g = Morris::new(12, Options { protect, blocked_draw: false }).unwrap();
+        let g = Morris::new(12, options_of(rules)).unwrap();
         let mut rng = mancala_solver::rng::Rng::new(seed);
         let side = if north { Side::North } else { Side::South };
         let pos = random_main(&mut rng, m, o, side);
@@ -272,4 +285,127 @@ proptest! {
         want.sort();
         prop_assert_eq!(got, want);
     }
+}
+
+/// OpenSpiel's points, row by row from the top, by our names.
+const OPENSPIEL_POINTS: [&str; 24] = [
+    "a7", "d7", "g7", "b6", "d6", "f6", "c5", "d5", "e5", "a4", "b4", "c4", "e4", "f4", "g4", "c3",
+    "d3", "e3", "b2", "d2", "f2", "a1", "d1", "g1",
+];
+
+/// OpenSpiel's first action of a move: the placement or the move, without the removal.
+fn openspiel_action(m: &mancala_solver::morris::MorrisMove) -> u32 {
+    use mancala_solver::morris::{board::NAMES, NONE};
+    let os = |p: u8| {
+        OPENSPIEL_POINTS
+            .iter()
+            .position(|&n| n == NAMES[p as usize])
+            .unwrap() as u32
+    };
+    if m.from == NONE {
+        os(m.to)
+    } else {
+        24 + 24 * os(m.from) + os(m.to)
+    }
+}
+
+#[test]
+fn nine_mens_morris_plays_openspiels_game_move_for_move() {
+    // An independent implementation's game (solver/tests/data): at every state it prints,
+    // the same legal moves, and the same end.
+    use mancala_solver::morris::{board::point, Kind};
+    let text = include_str!("data/openspiel-nine-mens-morris.txt");
+    let mut history = Vec::new();
+    let mut legal = std::collections::BTreeMap::new();
+    let mut missing = std::collections::BTreeMap::new();
+    let mut end = None;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mut w = line.split_whitespace();
+        let tag = w.next().unwrap();
+        let nums: Vec<u32> = w.clone().filter_map(|x| x.parse().ok()).collect();
+        match tag {
+            "history" => history = nums,
+            "legal" => {
+                legal.insert(nums[0] as usize, nums[1..].to_vec());
+            }
+            "missing" => {
+                missing.insert(nums[0] as usize, nums[1..].to_vec());
+            }
+            "end" => end = Some((nums[0] as usize, w.nth(1).unwrap().to_string())),
+            _ => panic!("unknown line {line}"),
+        }
+    }
+    let g = Morris::new(
+        Kind::NineMensMorris.default_counters(),
+        Options::defaults(Kind::NineMensMorris),
+    )
+    .unwrap();
+    let ours = |os: u32| point(OPENSPIEL_POINTS[os as usize]).unwrap() as u8;
+    let mut pos = g.start();
+    let mut k = 0;
+    let mut checked = 0;
+    while k < history.len() {
+        assert!(g.outcome(&pos).is_none(), "over early, after {k} actions");
+        let moves = g.legal_moves(&pos);
+        if let Some(listed) = legal.get(&k) {
+            let mut got: Vec<u32> = moves.iter().map(openspiel_action).collect();
+            got.sort();
+            got.dedup();
+            // Theirs and the slides to a7 the recording version left out (each a slide, not
+            // a flight: the mover has more than three counters).
+            let gap = missing.get(&k).cloned().unwrap_or_default();
+            for &a in &gap {
+                assert!(
+                    a >= 24 && (a - 24) % 24 == 0,
+                    "{a} is not a move to point 0"
+                );
+                assert!(pos.men[pos.side.index()].count_ones() > 3);
+            }
+            let mut want = listed.clone();
+            want.extend(gap);
+            want.sort();
+            assert_eq!(
+                got,
+                want,
+                "legal actions after {k}: {}",
+                g.format_position(&pos)
+            );
+            checked += 1;
+        }
+        let same: Vec<_> = moves
+            .iter()
+            .filter(|m| openspiel_action(m) == history[k])
+            .collect();
+        assert!(
+            !same.is_empty(),
+            "action {} after {k} is not legal here",
+            history[k]
+        );
+        let m = if same[0].take == mancala_solver::morris::NONE {
+            k += 1;
+            *same[0]
+        } else {
+            // A line of three: OpenSpiel's next action is the removal.
+            assert!(!legal.contains_key(&(k + 1)));
+            let take = ours(history[k + 1]);
+            k += 2;
+            **same
+                .iter()
+                .find(|m| m.take == take)
+                .expect("the removal is legal")
+        };
+        pos = g.play(&pos, m);
+    }
+    assert_eq!(checked, legal.len());
+    let (at, winner) = end.unwrap();
+    assert_eq!(at, history.len());
+    let o = g.outcome(&pos).expect("the game is over");
+    assert_eq!(
+        o.winner,
+        Some(if winner == "W" {
+            Side::South
+        } else {
+            Side::North
+        })
+    );
 }

@@ -35,7 +35,7 @@ pub(crate) struct Common {
     /// Players: 2 (default), or 3 or 4 for kpo (docs/variants/kpo-players.md).
     #[arg(long)]
     pub(crate) players: Option<usize>,
-    /// Counters a side, 3..=12, for mulabalaba-morris [default: 12].
+    /// Counters a side, 3..=12, for the morris games [default: 12, nine-mens-morris 9].
     #[arg(long)]
     pub(crate) counters: Option<u32>,
 }
@@ -178,7 +178,7 @@ pub(crate) use with_game;
 /// tables stand on the movement-phase databases, which this version does not build).
 pub(crate) fn unsolved(command: &str) -> Fail {
     Fail(format!(
-        "{command}: mulabalaba-morris has start, show, moves, play, perft, solve and tablebase; it has no analysis or engines yet"
+        "{command}: the morris games have start, show, moves, play, perft, solve and tablebase; they have no analysis or engines yet"
     ))
 }
 

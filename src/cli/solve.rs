@@ -373,7 +373,7 @@ pub(crate) fn solve_morris(g: &Morris, pos: &MorrisPos, c: &Common, s: &SearchOp
     use mancala_tablebases::morris::plan;
     if s.memory.is_some() {
         return Err(Fail(
-            "solve: --memory is for the two-row planner; mulabalaba-morris builds its main-game tables whole".into(),
+            "solve: --memory is for the two-row planner; the morris games build their main-game tables whole".into(),
         ));
     }
     let limits = s.limits(None)?;

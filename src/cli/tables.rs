@@ -33,7 +33,7 @@ pub(crate) struct GameArgs {
     /// Rule option name=value (repeatable); see the variant's docs.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     pub(crate) rules: Vec<String>,
-    /// mulabalaba-morris: `build` holds every main-game position with at most this many
+    /// The morris games: `build` holds every main-game position with at most this many
     /// counters a side (3..=12).
     #[arg(long)]
     pub(crate) counters: Option<u32>,
@@ -48,7 +48,7 @@ pub(crate) enum TablebaseCommand {
         #[command(flatten)]
         game: GameArgs,
         /// Build slices up to this many seeds on the board (four-row games: the seeds of both
-        /// players together); required except for mulabalaba-morris, which takes --counters.
+        /// players together); required except for the morris games, which take --counters.
         #[arg(long)]
         max_stones: Option<u32>,
         /// Folder of the tables.
@@ -81,7 +81,7 @@ pub(crate) enum TablebaseCommand {
         /// The game.
         #[command(flatten)]
         game: GameArgs,
-        /// Seeds on the board (mulabalaba-morris: counters on the board, both sides).
+        /// Seeds on the board (the morris games: counters on the board, both sides).
         #[arg(long)]
         stones: u32,
         /// Folder of the tables.
@@ -154,7 +154,7 @@ pub(crate) fn tablebase(cmd: TablebaseCommand) -> Res {
             };
             if game.counters.is_some() && !matches!(g, AnyGame::Morris(..)) {
                 return Err(crate::Fail(format!(
-                    "invalid --counters for {}: it is for mulabalaba-morris",
+                    "invalid --counters for {}: it is for the morris games",
                     game.variant
                 )));
             }
@@ -163,14 +163,16 @@ pub(crate) fn tablebase(cmd: TablebaseCommand) -> Res {
                 AnyGame::Four(g, _) => build_four(&g, stones()?, &dir, threads, json),
                 AnyGame::Morris(g, _) => {
                     if max_stones.is_some() {
-                        return Err(crate::Fail(
-                            "invalid --max-stones for mulabalaba-morris: its tables take --counters N (the most counters a side)".into(),
-                        ));
+                        return Err(crate::Fail(format!(
+                            "invalid --max-stones for {}: its tables take --counters N (the most counters a side)",
+                            game.variant
+                        )));
                     }
                     let n = game.counters.ok_or_else(|| {
-                        crate::Fail(
-                            "tablebase build of mulabalaba-morris: --counters N is required (the most counters a side the tables hold, 3..=12)".into(),
-                        )
+                        crate::Fail(format!(
+                            "tablebase build of {}: --counters N is required (the most counters a side the tables hold, 3..=12)",
+                            game.variant
+                        ))
                     })?;
                     build_morris(&g, n, &dir, threads, json)
                 }
@@ -333,7 +335,7 @@ fn build_four(g: &FourRow, max_stones: u32, dir: &Path, threads: usize, json: bo
     Ok(())
 }
 
-/// `tablebase build` of mulabalaba-morris (win/draw/loss tables of the main game), a line a
+/// `tablebase build` of a morris game (win/draw/loss tables of the main game), a line a
 /// slice.
 fn build_morris(g: &Morris, counters: u32, dir: &Path, threads: usize, json: bool) -> Res {
     let r = morris::build(g, dir, counters, threads, &|u| {

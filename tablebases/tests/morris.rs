@@ -14,9 +14,27 @@ fn game() -> Morris {
 
 #[test]
 fn three_against_three_is_built_verified_and_agrees_with_the_search() {
+    check_three_against_three(&game());
+}
+
+#[test]
+fn nine_mens_morris_three_against_three_too() {
+    // Another rule set of the family: no diagonals, no corner flights, flights with three,
+    // protected lines; its own files beside mulabalaba's.
+    use mancala_solver::morris::Kind;
+    let g = Morris::new(3, Options::defaults(Kind::NineMensMorris)).unwrap();
+    let id = morris::game_id(&g);
+    assert_eq!(id.variant, "nine-mens-morris");
+    assert!(id.rules.is_empty());
+    assert_ne!(id, morris::game_id(&game()));
+    check_three_against_three(&g);
+}
+
+/// Builds the 3-3 slice of `g` and checks it: resumed, rebuilt on one thread to the same
+/// bytes, verified, agreeing with the search, its lines of play as long as its distances.
+fn check_three_against_three(g: &Morris) {
     let d = tempfile::tempdir().unwrap();
-    let g = game();
-    let r = morris::build(&g, d.path(), 3, 2, &|_| {}).unwrap();
+    let r = morris::build(g, d.path(), 3, 2, &|_| {}).unwrap();
     assert_eq!(r.slices.len(), 1);
     assert!(!r.slices[0].skipped);
     // A build killed mid-way leaves at most a temporary file; the next build keeps the
@@ -24,17 +42,17 @@ fn three_against_three_is_built_verified_and_agrees_with_the_search() {
     let file = r.slices[0].path.clone();
     let bytes = std::fs::read(&file).unwrap();
     std::fs::write(d.path().join("x.mrb.tmp"), b"partial").unwrap();
-    let again = morris::build(&g, d.path(), 3, 1, &|_| {}).unwrap();
+    let again = morris::build(g, d.path(), 3, 1, &|_| {}).unwrap();
     assert!(again.slices[0].skipped);
     assert_eq!(std::fs::read(&file).unwrap(), bytes);
     // Rebuilt on one thread, the same bytes.
     std::fs::remove_file(&file).unwrap();
-    let one = morris::build(&g, d.path(), 3, 1, &|_| {}).unwrap();
+    let one = morris::build(g, d.path(), 3, 1, &|_| {}).unwrap();
     assert!(!one.slices[0].skipped);
     assert_eq!(std::fs::read(&file).unwrap(), bytes);
     let v = morris::verify(d.path()).unwrap();
     assert_eq!(v.positions, MorrisSlice::new([3, 3]).len());
-    let t = MorrisTables::open(d.path(), &g).unwrap();
+    let t = MorrisTables::open(d.path(), g).unwrap();
     // Positions spread over the slice: the search alone (no tables) gives the same
     // win/draw/loss wherever it proves a value within its time.
     let s = MorrisSlice::new([3, 3]);
@@ -47,7 +65,7 @@ fn three_against_three_is_built_verified_and_agrees_with_the_search() {
             deadline: Some(Instant::now() + Duration::from_millis(300)),
             ..Limits::default()
         };
-        let rep = Solver::new(&g, limits).solve(&pos);
+        let rep = Solver::new(g, limits).solve(&pos);
         tried += 1;
         if rep.exact {
             proven += 1;

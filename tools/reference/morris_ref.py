@@ -8,7 +8,7 @@ coordinates (x, y) around the centre, the squares at distance 1, 2 and 3; the li
 are the sides of the squares and the straight lines through the three squares' midpoints and
 corners. Two points are adjacent when they stand next to each other on a line.
 
-    python3 morris_ref.py start [--counters N]
+    python3 morris_ref.py start [--counters N] [--variant nine-mens-morris]
     python3 morris_ref.py moves [--position "TEXT"] [--rule protect=on] [--json]
     python3 morris_ref.py play  [--position "TEXT"] MOVE... [--json]
     python3 morris_ref.py perft [--position "TEXT"] --depth D [--json]
@@ -16,6 +16,12 @@ corners. Two points are adjacent when they stand next to each other on a line.
 Position text: the three squares outer/middle/inner, each eight points from its bottom-left
 corner up the left side and round clockwise ('S', 'N' or '.'), the side to move, then
 hand=S,N and captured=S,N.  Moves: d2, d2-d3, with xg7 for a removal.
+
+Rules (--rule NAME=VALUE): protect=off|on, blocked=loss|draw, diagonals=on|off,
+corners=fly|step, fly=never|three. --variant nine-mens-morris starts from Gasser's rules
+instead ("When a player has only three stones left, she may jump a stone to any vacant
+point"; "any opponent's stone which is not part of a mill may be removed"): diagonals=off,
+corners=step, fly=three, protect=on, nine counters.
 """
 
 import json
@@ -50,13 +56,42 @@ def build_lines(diagonals=True):
     return [[name(p) for p in line] for line in lines]
 
 
+def build_adjacency(lines):
+    adj = {n: set() for n in NAMES}
+    for a, b, c in lines:
+        adj[a].add(b)
+        adj[b].add(a)
+        adj[b].add(c)
+        adj[c].add(b)
+    return adj
+
+
 LINES = build_lines()
-ADJ = {n: set() for n in NAMES}
-for a, b, c in LINES:
-    ADJ[a].add(b)
-    ADJ[b].add(a)
-    ADJ[b].add(c)
-    ADJ[c].add(b)
+ADJ = build_adjacency(LINES)
+# Nine men's morris: the board without the corner diagonals.
+PLAIN_LINES = build_lines(diagonals=False)
+PLAIN_ADJ = build_adjacency(PLAIN_LINES)
+
+DEFAULTS = {
+    "mulabalaba-morris": {"protect": "off", "blocked": "loss", "diagonals": "on",
+                          "corners": "fly", "fly": "never"},
+    "nine-mens-morris": {"protect": "on", "blocked": "loss", "diagonals": "off",
+                         "corners": "step", "fly": "three"},
+}
+COUNTERS = {"mulabalaba-morris": 12, "nine-mens-morris": 9}
+
+
+def effective(rules):
+    """The rules in force: the variant's defaults (rules["variant"], mulabalaba unless
+    given) overlaid with the options given."""
+    rules = dict(rules or {})
+    variant = rules.pop("variant", "mulabalaba-morris")
+    out = dict(DEFAULTS[variant])
+    for k, v in rules.items():
+        if k not in out:
+            raise RefError("unknown rule %r" % k)
+        out[k] = v
+    return out
 OUTSIDE_CORNERS = {name((3 * dx, 3 * dy)) for dx, dy in RING if dx and dy}
 
 
@@ -126,8 +161,8 @@ def parse(text, counters=None):
     return Pos(board, words[1], hand, captured)
 
 
-def line_made(board, point, side):
-    return any(point in line and all(board[p] == side for p in line) for line in LINES)
+def line_made(board, point, side, lines=LINES):
+    return any(point in line and all(board[p] == side for p in line) for line in lines)
 
 
 def game_over(pos):
@@ -141,7 +176,8 @@ def game_over(pos):
 
 
 def moves(pos, rules=None):
-    rules = rules or {}
+    rules = effective(rules)
+    lines, adj = (LINES, ADJ) if rules["diagonals"] == "on" else (PLAIN_LINES, PLAIN_ADJ)
     if game_over(pos) is not None:
         return []
     me, them = pos.to_move, other(pos.to_move)
@@ -150,11 +186,12 @@ def moves(pos, rules=None):
     if pos.hand[idx(me)] > 0:
         plays = [(None, e) for e in empty]
     else:
-        for p in NAMES:
-            if pos.board[p] != me:
-                continue
+        mine = [p for p in NAMES if pos.board[p] == me]
+        flies = rules["fly"] == "three" and len(mine) == 3
+        for p in mine:
+            corner = rules["corners"] == "fly" and p in OUTSIDE_CORNERS
             for e in empty:
-                if p in OUTSIDE_CORNERS or e in ADJ[p]:
+                if flies or corner or e in adj[p]:
                     plays.append((p, e))
     out = []
     for src, dst in plays:
@@ -163,12 +200,12 @@ def moves(pos, rules=None):
             board[src] = "."
         board[dst] = me
         text = dst if src is None else "%s-%s" % (src, dst)
-        if not line_made(board, dst, me):
+        if not line_made(board, dst, me, lines):
             out.append(text)
             continue
         theirs = [p for p in NAMES if board[p] == them]
         if rules.get("protect") == "on":
-            free = [p for p in theirs if not line_made(board, p, them)]
+            free = [p for p in theirs if not line_made(board, p, them, lines)]
             if free:
                 theirs = free
         if not theirs:
@@ -213,10 +250,14 @@ def main(argv):
         print(__doc__)
         return 2
     cmd, rest = argv[0], argv[1:]
-    counters, text, depth, rules, as_json, played = 12, None, None, {}, False, []
+    counters, text, depth, rules, as_json, played = None, None, None, {}, False, []
     i = 0
     while i < len(rest):
         a = rest[i]
+        if a == "--variant":
+            rules["variant"] = rest[i + 1]
+            i += 2
+            continue
         if a in ("--counters", "--position", "--depth", "--rule"):
             v = rest[i + 1]
             i += 2
@@ -235,6 +276,8 @@ def main(argv):
         else:
             played.append(a)
             i += 1
+    if counters is None:
+        counters = COUNTERS[rules.get("variant", "mulabalaba-morris")]
     pos = start(counters) if text is None else parse(text, counters)
     if cmd == "start":
         print(fmt(pos))

@@ -448,7 +448,7 @@ pub fn advantage(
     let mut t = Table::new(&["variant", "people", "board", "status", "in this report"]);
     for v in VARIANTS {
         let here = match (v.status, v.family) {
-            (Status::Playable, Family::Morris) => {
+            (Status::Playable, Family::Morris(_)) => {
                 "not yet analysed: rules, perft and solve by search only (no databases or engines yet)"
             }
             (Status::Playable, Family::FourRow(_)) => {

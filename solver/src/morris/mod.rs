@@ -9,6 +9,10 @@
 //! takes a counter to an adjacent empty point (from an outside corner, to any). A placement
 //! or move that makes a line of three through the point played removes one opponent counter
 //! from the board, of the mover's choice.
+//!
+//! The same board and moves, with the corner diagonals dropped, corner flights off and
+//! flights with three counters on, are nine men's morris ([`Kind::NineMensMorris`]), the
+//! reference variant whose value Gasser proved; [`Options`] holds every rule of the family.
 
 pub mod board;
 pub mod reference;
@@ -21,10 +25,11 @@ use crate::options::RuleSpec;
 use crate::side::Side;
 use board::{adjacency, lines_through, ALL, OUTER_CORNERS, POINTS};
 
-/// The variant id.
+/// The variant id of mulabalaba.
 pub const VARIANT: &str = "mulabalaba-morris";
 
-/// The counters each player has at the start unless `--counters` says otherwise.
+/// The counters each player has at the start of mulabalaba unless `--counters` says
+/// otherwise.
 pub const DEFAULT_COUNTERS: u32 = 12;
 
 /// The counter counts `--counters` takes (a line needs three).
@@ -33,46 +38,209 @@ pub const COUNTERS: std::ops::RangeInclusive<u32> = 3..=12;
 /// No point: the `from` of a placement, the `take` of a move that removes nothing.
 pub const NONE: u8 = POINTS as u8;
 
-/// The `--rule` options (default first).
+/// The games of the family: one board, lines and moves chosen by [`Options`]; a game is the
+/// set of defaults the options start from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Kind {
+    /// Mulabalaba (Chaplin 1956): the diagonals, outside corners fly, any counter removed,
+    /// twelve a side.
+    #[default]
+    Mulabalaba,
+    /// Nine men's morris as Gasser solved it, the check of the machinery on a known game:
+    /// no diagonals, no corner flying, a player with three counters flies, counters in
+    /// lines protected, nine a side.
+    NineMensMorris,
+}
+
+impl Kind {
+    /// Every game of the family.
+    pub const ALL: [Kind; 2] = [Kind::Mulabalaba, Kind::NineMensMorris];
+
+    /// The variant id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::Mulabalaba => VARIANT,
+            Kind::NineMensMorris => "nine-mens-morris",
+        }
+    }
+
+    /// The game of variant `id`, if it is one of the family.
+    pub fn from_id(id: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    /// Counters a side unless `--counters` says otherwise.
+    pub fn default_counters(self) -> u32 {
+        match self {
+            Kind::Mulabalaba => DEFAULT_COUNTERS,
+            Kind::NineMensMorris => 9,
+        }
+    }
+
+    /// The `--rule` options, each with this game's default first.
+    pub fn options(self) -> &'static [RuleSpec] {
+        match self {
+            Kind::Mulabalaba => OPTIONS,
+            Kind::NineMensMorris => NINE_OPTIONS,
+        }
+    }
+}
+
+const PROTECT: &str = "a line of three gives any opponent counter (off), or none in a line of three while he has counters outside lines (on)";
+const BLOCKED: &str = "once every counter is entered, a player with no legal move when he must move loses (loss) or draws (draw)";
+const DIAGONALS: &str =
+    "the four lines joining the corners of the squares are lines of three and ways to move (on) or not (off)";
+const CORNERS: &str =
+    "a counter on an outside corner moves to any empty point (fly) or to a neighbour (step)";
+const FLY: &str = "once every counter is entered, a player with three counters moves any of them to any empty point (three) or not (never)";
+
+/// The `--rule` options of mulabalaba (default first).
 pub const OPTIONS: &[RuleSpec] = &[
     RuleSpec {
         name: "protect",
         values: &["off", "on"],
-        help: "a line of three gives any opponent counter (off), or none in a line of three while he has counters outside lines (on)",
+        help: PROTECT,
     },
     RuleSpec {
         name: "blocked",
         values: &["loss", "draw"],
-        help: "once every counter is entered, a player with no legal move when he must move loses (loss) or draws (draw)",
+        help: BLOCKED,
+    },
+    RuleSpec {
+        name: "diagonals",
+        values: &["on", "off"],
+        help: DIAGONALS,
+    },
+    RuleSpec {
+        name: "corners",
+        values: &["fly", "step"],
+        help: CORNERS,
+    },
+    RuleSpec {
+        name: "fly",
+        values: &["never", "three"],
+        help: FLY,
     },
 ];
 
-/// Rule options in force.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+/// The `--rule` options of nine men's morris: those of mulabalaba, its defaults first.
+pub const NINE_OPTIONS: &[RuleSpec] = &[
+    RuleSpec {
+        name: "protect",
+        values: &["on", "off"],
+        help: PROTECT,
+    },
+    RuleSpec {
+        name: "blocked",
+        values: &["loss", "draw"],
+        help: BLOCKED,
+    },
+    RuleSpec {
+        name: "diagonals",
+        values: &["off", "on"],
+        help: DIAGONALS,
+    },
+    RuleSpec {
+        name: "corners",
+        values: &["step", "fly"],
+        help: CORNERS,
+    },
+    RuleSpec {
+        name: "fly",
+        values: &["three", "never"],
+        help: FLY,
+    },
+];
+
+/// Rule options in force, and the game whose defaults they start from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
+    /// The game: its variant id and defaults.
+    pub kind: Kind,
     /// `protect=on`: a counter in a line of three is not removed while the opponent has
     /// counters outside lines.
     pub protect: bool,
     /// `blocked=draw`: a player who cannot move draws instead of losing.
     pub blocked_draw: bool,
+    /// `diagonals=on`: the four corner diagonals are lines and ways to move.
+    pub diagonals: bool,
+    /// `corners=fly`: a counter on an outside corner moves to any empty point.
+    pub corners_fly: bool,
+    /// `fly=three`: with every counter entered, a player with three counters flies.
+    pub fly_three: bool,
+}
+
+/// Mulabalaba's rules.
+impl Default for Options {
+    fn default() -> Options {
+        Options::defaults(Kind::Mulabalaba)
+    }
 }
 
 impl Options {
-    /// Parses `name=value` options ([`crate::options::choose`]).
+    /// The rules of `kind` with every option at its default.
+    pub fn defaults(kind: Kind) -> Options {
+        let nine = kind == Kind::NineMensMorris;
+        Options {
+            kind,
+            protect: nine,
+            blocked_draw: false,
+            diagonals: !nine,
+            corners_fly: !nine,
+            fly_three: nine,
+        }
+    }
+
+    /// Parses `name=value` options of mulabalaba ([`crate::options::choose`]).
     pub fn parse(rules: &[String]) -> Result<Options, ConfigError> {
-        let c = crate::options::choose(OPTIONS, VARIANT, rules)?;
+        Options::parse_for(Kind::Mulabalaba, rules)
+    }
+
+    /// Parses `name=value` options of `kind`; those not given take its defaults.
+    pub fn parse_for(kind: Kind, rules: &[String]) -> Result<Options, ConfigError> {
+        let specs = kind.options();
+        let c = crate::options::choose(specs, kind.id(), rules)?;
+        let on = |name: &str, value: &str| {
+            let k = specs
+                .iter()
+                .position(|s| s.name == name)
+                .expect("an option");
+            specs[k].values[c[k]] == value
+        };
         Ok(Options {
-            protect: c[0] == 1,
-            blocked_draw: c[1] == 1,
+            kind,
+            protect: on("protect", "on"),
+            blocked_draw: on("blocked", "draw"),
+            diagonals: on("diagonals", "on"),
+            corners_fly: on("corners", "fly"),
+            fly_three: on("fly", "three"),
         })
     }
 
     /// The options as `name=value` strings, every option listed.
     pub fn describe(&self) -> Vec<String> {
-        crate::options::describe(OPTIONS, |s| match s.name {
-            "protect" => self.protect as usize,
-            _ => self.blocked_draw as usize,
+        let value = |s: &RuleSpec, yes: bool, v: &str| {
+            s.values
+                .iter()
+                .position(|x| (*x == v) == yes)
+                .expect("a value")
+        };
+        crate::options::describe(self.kind.options(), |s| match s.name {
+            "protect" => value(s, self.protect, "on"),
+            "blocked" => value(s, self.blocked_draw, "draw"),
+            "diagonals" => value(s, self.diagonals, "on"),
+            "corners" => value(s, self.corners_fly, "fly"),
+            _ => value(s, self.fly_three, "three"),
         })
+    }
+
+    /// The options that differ from the defaults of their game, as `name=value` strings.
+    pub fn changed(&self) -> Vec<String> {
+        let defaults = Options::defaults(self.kind).describe();
+        self.describe()
+            .into_iter()
+            .filter(|r| !defaults.contains(r))
+            .collect()
     }
 }
 
@@ -106,12 +274,18 @@ pub struct MorrisMove {
 pub struct Morris {
     counters: u32,
     options: Options,
+    /// The neighbours of each point on this board.
+    adj: &'static [u32; POINTS],
+    /// The lines through each point on this board.
+    through: &'static [[u32; 3]; POINTS],
+    /// The points a counter flies from (`corners=fly`: the outside corners).
+    corners: u32,
 }
 
-/// The adjacency of the board with diagonals.
-const ADJ: [u32; POINTS] = adjacency(true);
-/// The lines through each point on the board with diagonals.
-const THROUGH: [[u32; 3]; POINTS] = lines_through(true);
+/// The adjacency of the board without and with diagonals.
+const ADJ: [[u32; POINTS]; 2] = [adjacency(false), adjacency(true)];
+/// The lines through each point on the board without and with diagonals.
+const THROUGH: [[[u32; 3]; POINTS]; 2] = [lines_through(false), lines_through(true)];
 
 impl Morris {
     /// The game with `counters` a side (3..=12) and `options`.
@@ -123,7 +297,18 @@ impl Morris {
                 COUNTERS.end()
             )));
         }
-        Ok(Morris { counters, options })
+        let d = options.diagonals as usize;
+        Ok(Morris {
+            counters,
+            options,
+            adj: &ADJ[d],
+            through: &THROUGH[d],
+            corners: if options.corners_fly {
+                OUTER_CORNERS
+            } else {
+                0
+            },
+        })
     }
 
     /// Counters a side at the start.
@@ -138,7 +323,7 @@ impl Morris {
 
     /// True when `men` holds a line of three through point `p`.
     fn line_at(&self, men: u32, p: usize) -> bool {
-        THROUGH[p].iter().any(|&l| l != 0 && men & l == l)
+        self.through[p].iter().any(|&l| l != 0 && men & l == l)
     }
 
     /// The opponent counters a line of three may remove: all of `men`, or with
@@ -163,12 +348,19 @@ impl Morris {
         }
     }
 
-    /// The points a counter on `from` may move to, given the empty points.
-    fn targets(&self, from: usize, empty: u32) -> u32 {
-        if OUTER_CORNERS >> from & 1 == 1 {
+    /// True when a player with the counters `men` on the board flies every one of them
+    /// (`fly=three`, three left).
+    fn flies(&self, men: u32) -> bool {
+        self.options.fly_three && men.count_ones() == 3
+    }
+
+    /// The points a counter on `from` may move to, given the empty points and whether its
+    /// side flies.
+    fn targets(&self, from: usize, empty: u32, flies: bool) -> u32 {
+        if flies || self.corners >> from & 1 == 1 {
             empty
         } else {
-            ADJ[from] & empty
+            self.adj[from] & empty
         }
     }
 
@@ -231,7 +423,8 @@ impl Morris {
     /// (every counter entered; the opponent of `pos`'s mover made the move): for each of his
     /// counters on a point `t` not in a line of three of his (a move completing a line
     /// removes a counter whenever the other side has one), each empty point `f` it may have
-    /// come from (a neighbour of `t`, or any outside corner, from which a counter flies).
+    /// come from (a neighbour of `t`, or a point a counter flies from: with `corners=fly`
+    /// any outside corner, and any point when his side flies with three).
     /// Nothing counts the counters taken: the positions keep `pos`'s.
     pub fn unmoves(&self, pos: &MorrisPos, out: &mut Vec<MorrisPos>) {
         out.clear();
@@ -242,6 +435,7 @@ impl Morris {
         let his = pos.men[prev.index()];
         let other = pos.men[pos.side.index()];
         let empty = ALL & !(his | other);
+        let flies = self.flies(his);
         let mut men = his;
         while men != 0 {
             let t = men.trailing_zeros() as usize;
@@ -249,7 +443,11 @@ impl Morris {
             if self.line_at(his, t) && self.removable(other) != 0 {
                 continue;
             }
-            let mut from = (ADJ[t] | OUTER_CORNERS) & empty;
+            let mut from = if flies {
+                empty
+            } else {
+                (self.adj[t] | self.corners) & empty
+            };
             while from != 0 {
                 let f = from.trailing_zeros() as usize;
                 from &= from - 1;
@@ -300,11 +498,12 @@ impl Game for Morris {
             }
             return;
         }
+        let flies = self.flies(pos.men[me]);
         let mut mine = pos.men[me];
         while mine != 0 {
             let from = mine.trailing_zeros() as usize;
             mine &= mine - 1;
-            let mut t = self.targets(from, empty);
+            let mut t = self.targets(from, empty, flies);
             while t != 0 {
                 let to = t.trailing_zeros() as usize;
                 t &= t - 1;
@@ -352,11 +551,12 @@ impl Game for Morris {
         }
         let me = pos.side.index();
         let empty = ALL & !(pos.men[0] | pos.men[1]);
+        let flies = self.flies(pos.men[me]);
         let mut mine = pos.men[me];
         while mine != 0 {
             let from = mine.trailing_zeros() as usize;
             mine &= mine - 1;
-            if self.targets(from, empty) != 0 {
+            if self.targets(from, empty, flies) != 0 {
                 return None;
             }
         }

@@ -77,9 +77,19 @@ pub fn points() -> Vec<String> {
     out
 }
 
+/// The lines of the board: the twenty, or without the four diagonals (`diagonals=off`) the
+/// sixteen of nine men's morris.
+pub fn lines(options: Options) -> &'static [[&'static str; 3]] {
+    if options.diagonals {
+        &LINES
+    } else {
+        &LINES[..16]
+    }
+}
+
 /// Two points next to each other in a line.
-pub fn adjacent(a: &str, b: &str) -> bool {
-    LINES.iter().any(|l| {
+pub fn adjacent(a: &str, b: &str, options: Options) -> bool {
+    lines(options).iter().any(|l| {
         (l[0] == a && l[1] == b)
             || (l[1] == a && l[0] == b)
             || (l[1] == a && l[2] == b)
@@ -88,8 +98,8 @@ pub fn adjacent(a: &str, b: &str) -> bool {
 }
 
 /// True when `who` holds a whole line through `p` in `pos`.
-fn line_through(pos: &RefPos, p: &str, who: char) -> bool {
-    LINES
+fn line_through(pos: &RefPos, p: &str, who: char, options: Options) -> bool {
+    lines(options)
         .iter()
         .any(|l| l.contains(&p) && l.iter().all(|q| pos.holder(q) == who))
 }
@@ -119,12 +129,16 @@ pub fn moves(pos: &RefPos, options: Options) -> Vec<String> {
             plays.push((None, e.clone()));
         }
     } else {
+        // "When a player has only three stones left, she may jump a stone to any vacant
+        // point" (Gasser's nine men's morris, `fly=three`).
+        let flies = options.fly_three && count(me) == 3;
         for (p, h) in &pos.points {
             if *h != me {
                 continue;
             }
+            let corner = options.corners_fly && OUTSIDE_CORNERS.contains(&p.as_str());
             for e in &empty {
-                if OUTSIDE_CORNERS.contains(&p.as_str()) || adjacent(p, e) {
+                if flies || corner || adjacent(p, e, options) {
                     plays.push((Some(p.clone()), e.clone()));
                 }
             }
@@ -141,7 +155,7 @@ pub fn moves(pos: &RefPos, options: Options) -> Vec<String> {
             Some(f) => format!("{f}-{to}"),
             None => to.clone(),
         };
-        if !line_through(&after, &to, me) {
+        if !line_through(&after, &to, me, options) {
             out.push(name);
             continue;
         }
@@ -153,7 +167,7 @@ pub fn moves(pos: &RefPos, options: Options) -> Vec<String> {
             .collect();
         let outside: Vec<String> = theirs
             .iter()
-            .filter(|q| !line_through(&after, q, them))
+            .filter(|q| !line_through(&after, q, them, options))
             .cloned()
             .collect();
         let removable = if options.protect && !outside.is_empty() {
@@ -230,11 +244,50 @@ mod tests {
     #[test]
     fn the_reference_and_the_bitboards_list_the_same_moves() {
         let mut rng = Rng::new(7);
-        for (counters, protect) in [(3, false), (4, true), (6, false), (9, true), (12, false)] {
-            let o = Options {
-                protect,
-                blocked_draw: false,
-            };
+        let nine = Options::defaults(super::super::Kind::NineMensMorris);
+        let mulabalaba = Options::default();
+        for (counters, o) in [
+            (3, mulabalaba),
+            (
+                4,
+                Options {
+                    protect: true,
+                    ..mulabalaba
+                },
+            ),
+            (
+                6,
+                Options {
+                    fly_three: true,
+                    ..mulabalaba
+                },
+            ),
+            (
+                9,
+                Options {
+                    protect: true,
+                    diagonals: false,
+                    ..mulabalaba
+                },
+            ),
+            (
+                12,
+                Options {
+                    corners_fly: false,
+                    ..mulabalaba
+                },
+            ),
+            (3, nine),
+            (5, nine),
+            (9, nine),
+            (
+                7,
+                Options {
+                    protect: false,
+                    ..nine
+                },
+            ),
+        ] {
             let g = Morris::new(counters, o).unwrap();
             for _ in 0..40 {
                 let mut pos = g.start();

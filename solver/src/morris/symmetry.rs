@@ -6,7 +6,8 @@
 //! outer squares (lines and adjacency are kept: the middle square stays in the middle of
 //! every line across). The corner rule breaks the exchange: a counter on an *outside* corner
 //! may fly, one on an inner corner may not, so a position and its inside-out image can differ
-//! in value. The rules therefore keep the eight symmetries of the square and no more; each
+//! in value (with `corners=step` the exchange is kept, but this module offers the eight
+//! that every rule set keeps). The rules therefore keep the eight symmetries of the square and no more; each
 //! maps outside corners to outside corners, lines to lines and neighbours to neighbours
 //! (tested below).
 //!

@@ -48,7 +48,7 @@ impl Morris {
         let squares: Vec<&str> = board.split('/').collect();
         if squares.len() != 3 {
             return Err(PositionError::one(format!(
-                "the board has {} square{}, mulabalaba-morris has 3 (outer/middle/inner, separated by '/')",
+                "the board has {} square{}, the morris board has 3 (outer/middle/inner, separated by '/')",
                 squares.len(),
                 if squares.len() == 1 { "" } else { "s" }
             )));
@@ -181,7 +181,7 @@ impl Morris {
 
 impl Notation for Morris {
     fn variant_id(&self) -> &'static str {
-        super::VARIANT
+        self.options().kind.id()
     }
 
     fn parse_position(&self, text: &str) -> Result<MorrisPos, PositionError> {
@@ -275,8 +275,17 @@ impl Notation for Morris {
                 )
             });
         }
+        let o = self.options();
+        let flying = match (o.corners_fly, o.fly_three) {
+            (true, true) => {
+                "only a counter on an outside corner, or one of three, moves to any point"
+            }
+            (true, false) => "only a counter on an outside corner moves to any point",
+            (false, true) => "only a player with three counters moves to any point",
+            (false, false) => "a counter moves to a neighbour",
+        };
         illegal(format!(
-            "{} cannot reach {to} (only a counter on an outside corner moves to any point)",
+            "{} cannot reach {to} ({flying})",
             NAMES[mv.from as usize]
         ))
     }
@@ -303,12 +312,15 @@ impl Notation for Morris {
             ("  | /         |         \\ |", &[]),
             ("1 #-----------#-----------#", &["a1", "d1", "g1"]),
         ];
+        let diagonals = self.options().diagonals;
         let mut out = String::new();
         for (line, names) in rows {
             let mut names = names.iter();
             for ch in line.chars() {
                 if ch == '#' {
                     out.push(at(names.next().expect("a name for each mark")));
+                } else if !diagonals && (ch == '/' || ch == '\\') {
+                    out.push(' ');
                 } else {
                     out.push(ch);
                 }

@@ -1,5 +1,6 @@
-//! Win/draw/loss databases with distance for the main game (every counter entered) of
-//! mulabalaba-morris, by the counters each side has on the board.
+//! Win/draw/loss databases with distance for the main game (every counter entered) of the
+//! morris games (mulabalaba-morris, nine-mens-morris and every rule set between), by the
+//! counters each side has on the board.
 //!
 //! # Slices
 //!
@@ -16,6 +17,8 @@
 //!
 //! The rules keep the eight symmetries of the square and not the inside-out exchange of the
 //! squares ([`mancala_solver::morris::symmetry`]: the corner rule lets outside corners fly).
+//! With `corners=step` the exchange is a symmetry too; the tables still use the eight alone,
+//! one index for every rule set.
 //! A position is stored under its canonical image (the least mover's set, ties broken by the
 //! least opponent's set). The index of a position is
 //!
@@ -62,7 +65,7 @@ use crate::error::Error;
 use crate::files::GameId;
 use mancala_solver::morris::board::{ALL, POINTS};
 use mancala_solver::morris::symmetry::{canonical, least};
-use mancala_solver::morris::{Morris, MorrisPos, Options};
+use mancala_solver::morris::{Morris, MorrisPos};
 use mancala_solver::Side;
 use std::sync::OnceLock;
 
@@ -78,15 +81,9 @@ pub const MOST: u32 = 12;
 /// The identity of `game`'s tables: the variant, the rule options that differ from their
 /// defaults, and the points of the board as the width.
 pub fn game_id(game: &Morris) -> GameId {
-    let defaults = Options::default().describe();
     GameId {
-        variant: mancala_solver::morris::VARIANT.to_string(),
-        rules: game
-            .options()
-            .describe()
-            .into_iter()
-            .filter(|r| !defaults.contains(r))
-            .collect(),
+        variant: game.options().kind.id().to_string(),
+        rules: game.options().changed(),
         width: POINTS,
     }
 }

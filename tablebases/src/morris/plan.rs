@@ -214,8 +214,9 @@ pub fn solve(
     };
     if bound > MAX_MOVES {
         return Err(Error::OutOfRange(format!(
-            "mulabalaba-morris with {need} counters a side can have up to {bound} moves in a position and the search handles {MAX_MOVES}; the tables up to {need} counters ({} entries) would answer the main game: build them with `mancala tablebase build mulabalaba-morris --counters {need}` and pass the folder",
-            entries(need)
+            "{id} with {need} counters a side can have up to {bound} moves in a position and the search handles {MAX_MOVES}; the tables up to {need} counters ({} entries) would answer the main game: build them with `mancala tablebase build {id} --counters {need}` and pass the folder",
+            entries(need),
+            id = game.options().kind.id()
         )));
     }
     let method = if tables.is_some() {

@@ -10,7 +10,7 @@ use crate::fourrow::files::tally;
 use crate::fourrow::tables::{bellman, SliceStats, VerifyReport};
 use mancala_solver::fourrow::retro::Wdl;
 use mancala_solver::morris::board::POINTS;
-use mancala_solver::morris::{Morris, MorrisMove, MorrisPos, Options, VARIANT};
+use mancala_solver::morris::{Kind, Morris, MorrisMove, MorrisPos, Options};
 use mancala_solver::search::Oracle;
 use mancala_solver::{Game, Notation};
 use rayon::prelude::*;
@@ -106,20 +106,23 @@ pub fn check_header(path: &Path, h: &Header) -> Result<(Morris, [u32; 2]), Error
 /// The game a header names: mulabalaba-morris on its 24 points, its rules named as
 /// [`game_id`] names them.
 pub fn game_of(id: &GameId, path: &Path) -> Result<Morris, Error> {
-    if id.variant != VARIANT || id.width != POINTS {
+    let kind = Kind::from_id(&id.variant).filter(|_| id.width == POINTS);
+    let Some(kind) = kind else {
         return Err(Error::corrupt(
             path,
             format!("{id} is not a game the morris tables are for"),
         ));
-    }
-    let opts = Options::parse(&id.rules).map_err(|e| Error::corrupt(path, e.to_string()))?;
+    };
+    let opts =
+        Options::parse_for(kind, &id.rules).map_err(|e| Error::corrupt(path, e.to_string()))?;
     let game = Morris::new(super::MOST, opts).map_err(|e| Error::corrupt(path, e.to_string()))?;
     if game_id(&game) != *id {
         return Err(Error::corrupt(
             path,
             format!(
-                "rules {} do not name one rule set of {VARIANT}",
-                id.rules_text()
+                "rules {} do not name one rule set of {}",
+                id.rules_text(),
+                id.variant
             ),
         ));
     }
