@@ -168,6 +168,44 @@ fn the_catalogue_lists_its_options() {
 }
 
 #[test]
+fn engines_play_matches_and_the_perfect_one_plays_from_the_tables() {
+    let m = json(&[
+        "match",
+        M,
+        "--a",
+        "alphabeta:nodes=500",
+        "--b",
+        "random",
+        "--games",
+        "6",
+        "--json",
+    ]);
+    assert_eq!(m["games"], 6);
+    let a = m["wins"].as_u64().unwrap() + m["draws"].as_u64().unwrap();
+    assert!(a >= 5, "alpha-beta should beat random play: {m}");
+    // With the main-game tables the perfect engine never loses a won main game.
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().to_str().unwrap();
+    ok(&["tablebase", "build", M, "--counters", "3", "--dir", dir]);
+    let p = json(&[
+        "match",
+        M,
+        "--counters",
+        "3",
+        "--a",
+        "perfect",
+        "--b",
+        "mcts:iters=50",
+        "--games",
+        "4",
+        "--tablebases",
+        dir,
+        "--json",
+    ]);
+    assert_eq!(p["games"], 4);
+}
+
+#[test]
 fn nine_mens_morris_is_the_board_without_diagonals_and_flies_with_three() {
     const N: &str = "nine-mens-morris";
     assert_eq!(
@@ -243,10 +281,10 @@ fn bad_input_is_refused_with_one_line() {
             &["solve", M, "--counters", "3", "--memory", "1G"][..],
             "--memory is for the two-row planner",
         ),
-        (&["analyze", M][..], "no analysis"),
+        (&["analyze", M][..], "no analyze yet"),
         (
-            &["match", M, "--a", "random", "--b", "random"][..],
-            "no analysis",
+            &["match", M, "--a", "random", "--b", "random", "--games", "0"][..],
+            "invalid --games 0",
         ),
         (
             &["tablebase", "build", M, "--max-stones", "3"][..],

@@ -101,7 +101,17 @@ pub(crate) fn play_match(m: &MatchArgs) -> Res {
             let oracle = open_four_tables(&g, m.tablebases.as_deref())?;
             play_match_on(&g, &pos, m, oracle.map(|t| std::sync::Arc::new(t) as _))
         }
-        AnyGame::Morris(..) => Err(super::options::unsolved("match")),
+        AnyGame::Morris(g, pos) => {
+            // The main-game tables of a --tablebases folder answer the perfect engine once
+            // every counter is entered.
+            let oracle = match &m.tablebases {
+                None => None,
+                Some(dir) => Some(std::sync::Arc::new(
+                    mancala_tablebases::morris::MorrisTables::open(dir, &g)?,
+                ) as _),
+            };
+            play_match_on(&g, &pos, m, oracle)
+        }
     }
 }
 

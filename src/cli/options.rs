@@ -174,11 +174,10 @@ macro_rules! with_game {
 }
 pub(crate) use with_game;
 
-/// The refusal of a command the morris game does not have yet (its engines, analysis and
-/// tables stand on the movement-phase databases, which this version does not build).
+/// The refusal of a command the morris games do not have yet (the analysis of every move).
 pub(crate) fn unsolved(command: &str) -> Fail {
     Fail(format!(
-        "{command}: the morris games have start, show, moves, play, perft, solve and tablebase; they have no analysis or engines yet"
+        "{command}: the morris games have start, show, moves, play, perft, solve, match and tablebase; they have no analyze yet"
     ))
 }
 

@@ -5,6 +5,9 @@
 //!   positions): the fixpoint path, every pass until the fixpoint is proven.
 //! - `build/kalah-w6/n12`: the kalah width-6 slice of 12 seeds (1,352,078 positions): the
 //!   acyclic path, one evaluation per position.
+//! - `build/mulabalaba-morris/counters3` and `build/nine-mens-morris/counters3`: the morris
+//!   main-game tables of three counters a side (the 3-3 slice, 385,700 entries), built into
+//!   a fresh folder each time, files written; throughput in entries.
 //!
 //! Each is [`SliceBuilder::new`] and [`SliceBuilder::run`] on a one-thread rayon pool, the
 //! slices below built once beforehand and kept in memory. Throughput is in positions of the
@@ -13,7 +16,10 @@
 //!
 //! Run: `cargo bench -p mancala-tablebases --bench build`. See BENCHMARKS.md for figures.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use criterion::{
+    black_box, criterion_group, criterion_main, BatchSize, Criterion, SamplingMode, Throughput,
+};
+use mancala_solver::morris;
 use mancala_solver::{Kind, RuleOptions, TwoRow};
 use mancala_tablebases::build::SliceBuilder;
 use mancala_tablebases::index::Slice;
@@ -58,9 +64,33 @@ fn bench_slice(c: &mut Criterion, kind: Kind, stones: u32) {
     group.finish();
 }
 
+/// Benchmarks the morris tables of three counters a side of `kind`, on one thread.
+fn bench_morris(c: &mut Criterion, kind: morris::Kind) {
+    let game = morris::Morris::new(3, morris::Options::defaults(kind)).expect("valid");
+    let entries = mancala_tablebases::morris::MorrisSlice::new([3, 3]).len();
+    let mut group = c.benchmark_group(format!("build/{}", kind.id()));
+    group.throughput(Throughput::Elements(entries));
+    group.sampling_mode(SamplingMode::Flat);
+    group.sample_size(10);
+    group.bench_function("counters3", |b| {
+        b.iter_batched(
+            || tempfile::tempdir().expect("a temporary folder"),
+            |dir| {
+                let r = mancala_tablebases::morris::build(&game, dir.path(), 3, 1, &|_| {})
+                    .expect("a sound build");
+                black_box(r.slices.len())
+            },
+            BatchSize::PerIteration,
+        );
+    });
+    group.finish();
+}
+
 fn bench_build(c: &mut Criterion) {
     bench_slice(c, Kind::Oware, 9);
     bench_slice(c, Kind::Kalah, 12);
+    bench_morris(c, morris::Kind::Mulabalaba);
+    bench_morris(c, morris::Kind::NineMensMorris);
 }
 
 criterion_group!(benches, bench_build);

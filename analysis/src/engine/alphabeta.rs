@@ -642,4 +642,28 @@ mod tests {
         }
         assert!(g.outcome(&pos).is_some(), "the win is played out in time");
     }
+
+    #[test]
+    fn a_morris_line_that_wins_is_made() {
+        // South's b6-a7 completes a1-a4-a7 along the diagonal's end and takes North down to
+        // two counters: the game is won at once, whatever counter goes.
+        use mancala_solver::morris::{Morris, Options};
+        use mancala_solver::Notation;
+        let g = Morris::new(3, Options::default()).unwrap();
+        let pos = g
+            .parse_position("SS.N.N../..S...../.......N S hand=0,0 captured=0,0")
+            .unwrap();
+        let mut rng = Rng::new(5);
+        for depth in [1, 2, 4] {
+            let m = AlphaBeta::new(depth).choose(&g, &pos, &mut rng);
+            assert!(g.move_name(&pos, m).starts_with("b6-a7x"), "depth {depth}");
+            assert!(g.outcome(&g.play(&pos, m)).is_some());
+        }
+        // The evaluation counts the line of two South holds open and North's none.
+        use crate::engine::EngineGame;
+        let quiet = g
+            .parse_position("SS.N.N../...S..../.......N S hand=0,0 captured=0,0")
+            .unwrap();
+        assert!(g.evaluate(&quiet) > 0);
+    }
 }

@@ -128,6 +128,59 @@ impl EngineGame for mancala_solver::fourrow::FourRow {
     }
 }
 
+/// The morris games (metric `wdl`): a finished game is ± [`alphabeta::WIN`]; material is the
+/// counters a side still has (on the board and in hand), mover minus opponent; the
+/// evaluation, for the side to move (mover minus opponent):
+///
+/// - 16 × material: a counter lost is a line the loser can no longer make, and three lost
+///   short of the end is the game;
+/// - 2 × the *open twos*: lines holding two of a side's counters and an empty third point,
+///   each a line of three one move away (a placement, or a flight or a step into it);
+/// - once every counter is entered, 1 × the counters that can move (an empty neighbour, or
+///   an outside corner's flight, or any counter of a side that flies with three): a side
+///   that cannot move has lost.
+impl EngineGame for mancala_solver::morris::Morris {
+    fn evaluate(&self, pos: &mancala_solver::morris::MorrisPos) -> i32 {
+        use mancala_solver::morris::board::{ALL, OUTER_CORNERS};
+        let me = pos.side.index();
+        let empty = ALL & !(pos.men[0] | pos.men[1]);
+        let open_twos = |s: usize| {
+            let (mine, theirs) = (pos.men[s], pos.men[1 - s]);
+            self.lines()
+                .iter()
+                .filter(|&&l| (mine & l).count_ones() == 2 && theirs & l == 0)
+                .count() as i32
+        };
+        let mut v = 16 * self.material(pos) + 2 * (open_twos(me) - open_twos(1 - me));
+        if mancala_solver::morris::Morris::entered(pos) {
+            let o = self.options();
+            let corners = if o.corners_fly { OUTER_CORNERS } else { 0 };
+            let adj = self.adjacency();
+            let mobile = |s: usize| {
+                let men = pos.men[s];
+                if empty == 0 || o.fly_three && men.count_ones() == 3 {
+                    return if empty == 0 { 0 } else { 3 };
+                }
+                (0..adj.len())
+                    .filter(|&p| {
+                        men >> p & 1 == 1 && (corners >> p & 1 == 1 || adj[p] & empty != 0)
+                    })
+                    .count() as i32
+            };
+            v += mobile(me) - mobile(1 - me);
+        }
+        v
+    }
+    fn terminal(&self, pos: &mancala_solver::morris::MorrisPos) -> i32 {
+        alphabeta::WIN * self.final_margin(pos).signum()
+    }
+    fn material(&self, pos: &mancala_solver::morris::MorrisPos) -> i32 {
+        let me = pos.side.index();
+        let held = |s: usize| pos.men[s].count_ones() as i32 + pos.hand[s] as i32;
+        held(me) - held(1 - me)
+    }
+}
+
 /// A parsed engine spec: which engine and its parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EngineSpec {

@@ -15,7 +15,7 @@ use mancala_tablebases::Planner;
 use std::collections::HashMap;
 use std::io;
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// One exact solve of a reduced board's start position.
 #[derive(Clone, Debug)]
@@ -438,6 +438,14 @@ pub fn advantage(
     )?;
 
     md += &four_row_section(out, budget, seed, &mut play_csv, log)?;
+    md += &morris_section(
+        out,
+        budget,
+        seed,
+        &tables.join("morris"),
+        &mut play_csv,
+        log,
+    )?;
 
     let players = super::players::PlayersBudget::named(budget.name)
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
@@ -449,7 +457,7 @@ pub fn advantage(
     for v in VARIANTS {
         let here = match (v.status, v.family) {
             (Status::Playable, Family::Morris(_)) => {
-                "not yet analysed: rules, perft and solve by search only (no databases or engines yet)"
+                "exact values of reduced games (main-game tables and the placement search); no engines yet"
             }
             (Status::Playable, Family::FourRow(_)) => {
                 "four-row (metric wdl): exact win/draw/loss on reduced boards; play on the full board"
@@ -649,6 +657,245 @@ fn four_row_section(
         "advantage-four.svg",
         &bar_chart(
             "Four-row games: first player's win rate on the full-size board (95% intervals)",
+            "first player's win rate",
+            &series,
+            &groups,
+            (0.0, 1.0),
+        ),
+    )?;
+    Ok(md)
+}
+
+/// The morris part of the advantage report: the start of each morris game proven for 3 to
+/// the budget's `morris_counters` a side (`advantage-morris.csv`, `advantage-morris.svg`),
+/// its tables built in `dir`, and self-play at full size (rows of `play_csv`,
+/// `advantage-morris-play.svg`); returns its Markdown.
+fn morris_section(
+    out: &Path,
+    budget: &Budget,
+    seed: u64,
+    dir: &Path,
+    play_csv: &mut Table,
+    log: &(dyn Fn(&str) + Sync),
+) -> io::Result<String> {
+    use mancala_solver::morris::{Kind, Morris, Options};
+    use mancala_solver::search::Limits;
+    use mancala_tablebases::morris::plan;
+    let mut md = format!(
+        "## The morris games: exact values of reduced games\n\n\
+         The start of mulabalaba-morris and of the reference variant nine-mens-morris (default \
+         rules) with 3 to {} counters a side, proven by `mancala solve <id> --counters N`: the \
+         main-game tables up to N counters, then the search of the placement phase above \
+         them, scored by the distance to the end, within {} s a start, the search on one thread \
+         (so that its node counts repeat). *plies* is the length \
+         of the game under perfect play (the winner hastening, the loser delaying). Nine men's \
+         morris with nine a side is Gasser's draw; mulabalaba with twelve is unsolved.\n\n",
+        budget.morris_counters, budget.morris_seconds
+    );
+    let mut t = Table::new(&[
+        "variant",
+        "counters",
+        "value",
+        "plies",
+        "best first move",
+        "nodes",
+        "table entries",
+        "seconds",
+    ]);
+    let mut csv = Table::new(&[
+        "variant",
+        "counters",
+        "value",
+        "exact",
+        "plies",
+        "best_move",
+        "nodes",
+        "table_entries",
+        "build_seconds",
+        "seconds",
+    ]);
+    let series: Vec<&str> = Kind::ALL.iter().map(|k| k.id()).collect();
+    let mut groups: Vec<Group> = (3..=budget.morris_counters)
+        .map(|n| Group {
+            label: format!("{n} counters"),
+            bars: Vec::new(),
+        })
+        .collect();
+    let mut most = 1.0f64;
+    for kind in Kind::ALL {
+        for (k, n) in (3..=budget.morris_counters).enumerate() {
+            let g = Morris::new(n, Options::defaults(kind))
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+            let limits = Limits {
+                deadline: Some(Instant::now() + Duration::from_secs_f64(budget.morris_seconds)),
+                // One search thread: the node counts then repeat from run to run.
+                threads: 1,
+                ..Limits::default()
+            };
+            let a = plan::solve(&g, &g.start(), limits, Some(dir), &mut |_| {})
+                .map_err(|e| io::Error::other(e.to_string()))?;
+            log(&format!(
+                "{} with {n} counters: {} in {:.1} s",
+                kind.id(),
+                if a.exact { "proven" } else { "not proven" },
+                a.seconds
+            ));
+            let value = if !a.exact {
+                "not proven in time".to_string()
+            } else {
+                match a.value {
+                    1 => "South wins",
+                    0 => "draw",
+                    _ => "North wins",
+                }
+                .to_string()
+            };
+            let plies = a.plies.filter(|_| a.exact);
+            let best = a
+                .best
+                .map(|m| g.move_name(&g.start(), m))
+                .unwrap_or_default();
+            t.push(vec![
+                kind.id().into(),
+                n.to_string(),
+                value.clone(),
+                plies.map_or("–".into(), |p| p.to_string()),
+                if a.exact {
+                    format!("`{best}`")
+                } else {
+                    String::new()
+                },
+                a.nodes.to_string(),
+                a.table_entries.to_string(),
+                format!("{:.1}", a.seconds),
+            ]);
+            csv.push(vec![
+                kind.id().into(),
+                n.to_string(),
+                a.value.to_string(),
+                a.exact.to_string(),
+                plies.map_or(String::new(), |p| p.to_string()),
+                best,
+                a.nodes.to_string(),
+                a.table_entries.to_string(),
+                format!("{:.3}", a.build_seconds),
+                format!("{:.3}", a.seconds),
+            ]);
+            let p = plies.unwrap_or(0) as f64;
+            most = most.max(p);
+            groups[k].bars.push(Bar {
+                value: p,
+                interval: None,
+            });
+        }
+    }
+    md += &t.markdown();
+    md += "\n![plies to the end of the morris starts](advantage-morris.svg)\n\n\
+           Data: [advantage-morris.csv](advantage-morris.csv).\n\n";
+    write(
+        out,
+        "advantage-morris.svg",
+        &bar_chart(
+            "Morris starts: plies to the end under perfect play (0: not proven)",
+            "plies",
+            &series,
+            &groups,
+            (0.0, most),
+        ),
+    )?;
+    write(out, "advantage-morris.csv", &csv.csv())?;
+
+    md += &format!(
+        "### The morris games at full size: results of play\n\n\
+         Games from the start with each game's own counters (mulabalaba twelve a side, nine \
+         men's morris nine), default rules: each engine playing itself, its ties broken at \
+         random, and random play ({} games of each engine, ten times as many random ones). \
+         The alpha-beta's evaluation is the counters held, the lines of two with an empty \
+         third point and the counters free to move (docs/ENGINES.md); the MCTS plays random \
+         playouts of at most {} plies. A game that repeats a position or reaches 1000 plies \
+         is stopped and scored a draw (docs/RULES.md: a repeated position is a draw). Rates \
+         with 95% Wilson intervals; lengths in plies. These are figures of play, not values: \
+         the value of the full games is Gasser's draw for nine men's morris and unknown for \
+         mulabalaba.\n\n",
+        budget.morris_games,
+        crate::engine::mcts::PLAYOUT_PLIES
+    );
+    let mut t = Table::new(&[
+        "variant",
+        "players",
+        "games",
+        "first player wins",
+        "draws",
+        "second player wins",
+        "mean length",
+        "by repetition",
+        "by ply limit",
+    ]);
+    let mut names: Vec<String> = budget
+        .morris_engines
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    names.push("random".into());
+    let mut groups = Vec::new();
+    for (ki, kind) in Kind::ALL.into_iter().enumerate() {
+        let g = Morris::new(kind.default_counters(), Options::defaults(kind))
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+        let mut bars = Vec::new();
+        for (ei, name) in names.iter().enumerate() {
+            let spec: EngineSpec = name.parse().expect("budget engines parse");
+            let random = name == "random";
+            let games = if random {
+                10 * budget.morris_games
+            } else {
+                budget.morris_games
+            };
+            let s = self_play(
+                &g,
+                &spec,
+                games,
+                seed ^ (0xA0u64 << 40 | (ki as u64) << 32 | ei as u64),
+            );
+            let first = wilson(s.by_seat[0], s.games);
+            log(&format!(
+                "{} {name} self-play: first player {}",
+                kind.id(),
+                pct(&first)
+            ));
+            t.push(vec![
+                kind.id().into(),
+                if random {
+                    "random vs random".into()
+                } else {
+                    format!("`{spec}` vs itself")
+                },
+                s.games.to_string(),
+                pct(&first),
+                pct(&wilson(s.by_seat[1], s.games)),
+                pct(&wilson(s.by_seat[2], s.games)),
+                format!("{:.1}", s.mean_plies),
+                s.ends[1].to_string(),
+                s.ends[2].to_string(),
+            ]);
+            play_csv.push(play_csv_row(kind.id(), &spec, &s, &first));
+            bars.push(Bar {
+                value: first.p,
+                interval: Some((first.lo, first.hi)),
+            });
+        }
+        groups.push(Group {
+            label: kind.id().into(),
+            bars,
+        });
+    }
+    md += &t.markdown();
+    md += "\n![first player's win rate, morris games](advantage-morris-play.svg)\n\n";
+    let series: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+    write(
+        out,
+        "advantage-morris-play.svg",
+        &bar_chart(
+            "Morris games: first player's win rate at full size (95% intervals)",
             "first player's win rate",
             &series,
             &groups,

@@ -79,6 +79,16 @@ pub struct Budget {
     pub four_tb_stones: u32,
     /// Four-row games: tablebase positions on which each engine's errors are counted.
     pub four_error_positions: u32,
+    /// The morris games: main-game tables and the start solved up to this many counters a
+    /// side.
+    pub morris_counters: u32,
+    /// Seconds one morris start may take to solve (tables included).
+    pub morris_seconds: f64,
+    /// The morris games at full size: the engines whose self-play measures the first
+    /// player's advantage (beside random play).
+    pub morris_engines: &'static [&'static str],
+    /// Self-play games of each (random play: ten times as many).
+    pub morris_games: u32,
 }
 
 impl Budget {
@@ -118,6 +128,10 @@ impl Budget {
                 },
                 four_tb_stones: 3,
                 four_error_positions: 10,
+                morris_counters: 3,
+                morris_seconds: 20.0,
+                morris_engines: &["alphabeta:nodes=100", "mcts:iters=20"],
+                morris_games: 2,
             },
             "small" => Budget {
                 name: "small",
@@ -163,6 +177,10 @@ impl Budget {
                 },
                 four_tb_stones: 5,
                 four_error_positions: 200,
+                morris_counters: 3,
+                morris_seconds: 60.0,
+                morris_engines: &["alphabeta:nodes=2000", "mcts:iters=200"],
+                morris_games: 20,
             },
             "medium" => Budget {
                 name: "medium",
@@ -219,6 +237,10 @@ impl Budget {
                 },
                 four_tb_stones: 6,
                 four_error_positions: 400,
+                morris_counters: 4,
+                morris_seconds: 600.0,
+                morris_engines: &["alphabeta:nodes=10000", "mcts:iters=1000"],
+                morris_games: 100,
             },
             _ => {
                 return Err(ConfigError(format!(
@@ -241,7 +263,7 @@ impl Budget {
     /// A one-line description for report headers.
     pub fn describe(&self) -> String {
         format!(
-            "budget `{}`: reduced boards up to width {} and {} seeds, {} s and {} MiB of tables a solve; {} self-play games of each strong engine, {} random games; ladder {} games a pair; {} tablebase positions up to {} seeds; four-row: {} reduced boards, graphs up to {} positions, {} self-play games of `{}`, {} random games, ladder {} games a pair (chisolo-ii and mwambulula: {} games of `{}`, {} random, ladder {} games a pair), {} positions of tables up to {} seeds; {} threads",
+            "budget `{}`: reduced boards up to width {} and {} seeds, {} s and {} MiB of tables a solve; {} self-play games of each strong engine, {} random games; ladder {} games a pair; {} tablebase positions up to {} seeds; four-row: {} reduced boards, graphs up to {} positions, {} self-play games of `{}`, {} random games, ladder {} games a pair (chisolo-ii and mwambulula: {} games of `{}`, {} random, ladder {} games a pair), {} positions of tables up to {} seeds; morris: tables and starts up to {} counters a side, {} s a start, {} self-play games of each of {}; {} threads",
             self.name,
             self.max_width,
             self.max_seeds,
@@ -264,6 +286,10 @@ impl Budget {
             self.four_play_slow.ladder_games,
             self.four_error_positions,
             self.four_tb_stones,
+            self.morris_counters,
+            self.morris_seconds,
+            self.morris_games,
+            self.morris_engines.join(", "),
             self.threads
         )
     }

@@ -193,17 +193,20 @@ pub fn tablebase_report(
         md += &t.markdown();
         let svg = format!("tablebase-{}.svg", v.id);
         md += &format!("\n![value distribution of {}]({svg})\n\n", v.id);
-        write_distribution(out, &svg, v.id, &groups).map_err(io)?;
+        write_distribution(out, &svg, v.id, "seeds on the board", &groups).map_err(io)?;
     }
     md += "Data: [tablebase.csv](tablebase.csv).\n\n";
     let four_csv = four_row_section(&mut md, out, &dir.join("four"), budget, log)?;
+    md += "Data: [tablebase-four.csv](tablebase-four.csv).\n\n";
+    let morris_csv = morris_section(&mut md, out, &dir.join("morris"), budget, log)?;
     md += &format!(
-        "Data: [tablebase-four.csv](tablebase-four.csv). Generated in {:.0} s.\n",
+        "Data: [tablebase-morris.csv](tablebase-morris.csv). Generated in {:.0} s.\n",
         t0.elapsed().as_secs_f64()
     );
     write(out, "tablebase.md", &md).map_err(io)?;
     write(out, "tablebase.csv", &csv.csv()).map_err(io)?;
     write(out, "tablebase-four.csv", &four_csv.csv()).map_err(io)?;
+    write(out, "tablebase-morris.csv", &morris_csv.csv()).map_err(io)?;
     Ok(())
 }
 
@@ -221,13 +224,20 @@ fn share_group(label: String, shares: &[f64]) -> Group {
     }
 }
 
-/// Writes the chart of the value distribution of `game`'s slices as `svg` in `out`.
-fn write_distribution(out: &Path, svg: &str, game: &str, groups: &[Group]) -> std::io::Result<()> {
+/// Writes the chart of the value distribution of `game`'s slices as `svg` in `out`, a group
+/// a slice (`per` says what tells them apart).
+fn write_distribution(
+    out: &Path,
+    svg: &str,
+    game: &str,
+    per: &str,
+    groups: &[Group],
+) -> std::io::Result<()> {
     write(
         out,
         svg,
         &bar_chart(
-            &format!("{game}: positions by value for the side to move, per seeds on the board"),
+            &format!("{game}: positions by value for the side to move, per {per}"),
             "share of positions",
             &["win", "draw", "loss"],
             groups,
@@ -429,7 +439,152 @@ fn four_row_section(
         *md += &t.markdown();
         let svg = format!("tablebase-four-{}.svg", v.id);
         *md += &format!("\n![value distribution of {}]({svg})\n\n", v.id);
-        write_distribution(out, &svg, &format!("{} (4x{width})", v.id), &groups).map_err(io)?;
+        write_distribution(
+            out,
+            &svg,
+            &format!("{} (4x{width})", v.id),
+            "seeds on the board",
+            &groups,
+        )
+        .map_err(io)?;
+    }
+    Ok(csv)
+}
+
+/// Appends the morris section to `md` (the main-game win/draw/loss tables of each morris
+/// game, default rules, every slice up to the budget's `morris_counters` a side, built in
+/// `dir`) and writes one SVG a game into `out`; returns the CSV rows.
+fn morris_section(
+    md: &mut String,
+    out: &Path,
+    dir: &Path,
+    budget: &Budget,
+    log: &(dyn Fn(&str) + Sync),
+) -> Result<Table, Error> {
+    use mancala_solver::morris::{Kind, Morris, Options};
+    use mancala_tablebases::morris::{self as tables, MorrisSlice};
+    let io = |e: std::io::Error| Error::io(out, "writing the report in", e);
+    let n = budget.morris_counters;
+    *md += &format!(
+        "## The morris games, main game (metric wdl)\n\n\
+         Win/draw/loss tables with the distance to the end (`mancala tablebase build <id> \
+         --counters {n}`, `.mrb` files) of the main game (every counter entered) of \
+         mulabalaba-morris and of the reference variant nine-mens-morris, default rules, every \
+         slice of 3 to {n} counters a side. A slice *m-o* holds the positions with *m* \
+         counters for the side to move and *o* for the other, one entry a position up to the \
+         eight symmetries of the square; *win / draw / loss* are shares of the entries for the \
+         side to move; *build s* is the time of the slice's unit (*m-o* and *o-m* are built \
+         together); *longest* is the longest distance to the end under perfect play, in \
+         plies, with the first entry that has it.\n\n"
+    );
+    let mut csv = Table::new(&[
+        "variant",
+        "mover",
+        "opponent",
+        "entries",
+        "bytes",
+        "build_seconds",
+        "kept",
+        "rounds",
+        "win",
+        "draw",
+        "loss",
+        "longest_plies",
+        "longest_position",
+    ]);
+    for kind in Kind::ALL {
+        let g = Morris::new(n, Options::defaults(kind)).map_err(|e| Error::Rules(e.to_string()))?;
+        let rep = tables::build(&g, dir, n, budget.threads.max(1), &|_| {})?;
+        log(&format!(
+            "{} morris tables built in {:.1} s",
+            kind.id(),
+            rep.seconds
+        ));
+        *md += &format!("### {}\n\nBuilt in {:.2} s.\n\n", kind.id(), rep.seconds);
+        let mut t = Table::new(&[
+            "slice",
+            "entries",
+            "file bytes",
+            "build s",
+            "rounds",
+            "win",
+            "draw",
+            "loss",
+            "longest",
+            "from",
+        ]);
+        let mut groups = Vec::new();
+        for s in &rep.slices {
+            let bytes = std::fs::metadata(&s.path)
+                .map_err(|e| Error::io(&s.path, "reading the size of", e))?
+                .len();
+            let total = s.positions.max(1) as f64;
+            let share = s.counts.map(|c| c as f64 / total);
+            let mut from = String::new();
+            if s.counts[0] + s.counts[2] > 0 {
+                let f = tables::tables::open_slice(&g, &s.path, s.split)?;
+                if let Some(i) = f.data().iter().position(|&b| b as u32 == s.max_plies + 1) {
+                    from = g.format_position(&MorrisSlice::new(s.split).unrank(i as u64));
+                }
+            }
+            let pc = |x: f64| format!("{:.1}%", 100.0 * x);
+            let label = format!("{}-{}", s.split[0], s.split[1]);
+            t.push(vec![
+                label.clone(),
+                s.positions.to_string(),
+                bytes.to_string(),
+                if s.skipped {
+                    "kept".into()
+                } else {
+                    format!("{:.3}", s.seconds)
+                },
+                s.rounds.to_string(),
+                pc(share[0]),
+                pc(share[1]),
+                pc(share[2]),
+                if from.is_empty() {
+                    "–".into()
+                } else {
+                    s.max_plies.to_string()
+                },
+                if from.is_empty() {
+                    String::new()
+                } else {
+                    format!("`{from}`")
+                },
+            ]);
+            csv.push(vec![
+                kind.id().into(),
+                s.split[0].to_string(),
+                s.split[1].to_string(),
+                s.positions.to_string(),
+                bytes.to_string(),
+                format!("{:.4}", s.seconds),
+                s.skipped.to_string(),
+                s.rounds.to_string(),
+                format!("{:.6}", share[0]),
+                format!("{:.6}", share[1]),
+                format!("{:.6}", share[2]),
+                if from.is_empty() {
+                    String::new()
+                } else {
+                    s.max_plies.to_string()
+                },
+                from,
+            ]);
+            groups.push(share_group(label, &share));
+        }
+        *md += &t.markdown();
+        let svg = format!("tablebase-morris-{}.svg", kind.id());
+        *md += &format!("\n![value distribution of {}]({svg})\n\n", kind.id());
+        write_distribution(
+            out,
+            &svg,
+            kind.id(),
+            "counters (side to move - other)",
+            &groups,
+        )
+        .map_err(io)?;
     }
     Ok(csv)
 }

@@ -286,6 +286,8 @@ pub struct Morris {
 const ADJ: [[u32; POINTS]; 2] = [adjacency(false), adjacency(true)];
 /// The lines through each point on the board without and with diagonals.
 const THROUGH: [[[u32; 3]; POINTS]; 2] = [lines_through(false), lines_through(true)];
+/// The lines of the board without and with diagonals (the first 16 or 20 of each).
+const LINES: [([u32; 20], usize); 2] = [board::lines(false), board::lines(true)];
 
 impl Morris {
     /// The game with `counters` a side (3..=12) and `options`.
@@ -319,6 +321,17 @@ impl Morris {
     /// The rule options.
     pub fn options(&self) -> Options {
         self.options
+    }
+
+    /// The lines of three of this board (16, or 20 with the diagonals).
+    pub fn lines(&self) -> &'static [u32] {
+        let (ls, n) = &LINES[self.options.diagonals as usize];
+        &ls[..*n]
+    }
+
+    /// The neighbours of each point on this board.
+    pub fn adjacency(&self) -> &'static [u32; POINTS] {
+        self.adj
     }
 
     /// True when `men` holds a line of three through point `p`.
