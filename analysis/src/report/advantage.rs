@@ -457,7 +457,7 @@ pub fn advantage(
     for v in VARIANTS {
         let here = match (v.status, v.family) {
             (Status::Playable, Family::Morris(_)) => {
-                "exact values of reduced games (main-game tables and the placement search); no engines yet"
+                "exact values of reduced games (main-game tables and the placement search); self-play at full size"
             }
             (Status::Playable, Family::FourRow(_)) => {
                 "four-row (metric wdl): exact win/draw/loss on reduced boards; play on the full board"

@@ -238,7 +238,7 @@ impl Budget {
                 four_tb_stones: 6,
                 four_error_positions: 400,
                 morris_counters: 4,
-                morris_seconds: 600.0,
+                morris_seconds: 300.0,
                 morris_engines: &["alphabeta:nodes=10000", "mcts:iters=1000"],
                 morris_games: 100,
             },

@@ -226,47 +226,14 @@ pub fn solve(
     };
     let mut on_progress = |p: Progress| progress(Step::Search(&p));
     if let (true, Some(t)) = (full, &tables) {
-        // Every main-game position is in the tables. First win, draw or loss alone: three
-        // values cut the tree far more than distances do, and a draw needs no distance.
-        let w = Solver::new(game, limits)
-            .with_oracle(t)
-            .solve_with_progress(pos, &mut on_progress);
-        if !w.exact || w.value == 0 {
-            return Ok(answer(
-                w.value,
-                None,
-                w.best,
-                w.pv,
-                w.pv_complete,
-                w.exact,
-                method,
-                w.nodes,
-                w.depth,
-            ));
-        }
-        // Decisive: search again for the distance.
+        // Every main-game position is in the tables: search for the distance too (a search
+        // for win, draw or loss alone, tried first, took several times the nodes).
         let dg = Distance(game.clone());
         let oracle = DistanceOracle(t);
-        let mut r = Solver::new(&dg, limits)
+        let r = Solver::new(&dg, limits)
             .with_oracle(&oracle)
             .solve_with_progress(pos, &mut on_progress);
-        r.nodes += w.nodes;
-        if !r.exact {
-            // Out of time for the distance: the value stands, its plies are unknown.
-            return Ok(answer(
-                w.value,
-                None,
-                w.best,
-                w.pv,
-                w.pv_complete,
-                true,
-                method,
-                r.nodes,
-                w.depth,
-            ));
-        }
         let v = r.value.signum();
-        debug_assert_eq!(v, w.value, "the two searches agree");
         // The search's line stops where the tables answer; they carry it to the end.
         let mut pv = r.pv.clone();
         let mut end = *pos;
