@@ -256,6 +256,12 @@ fn nine_mens_morris_is_the_board_without_diagonals_and_flies_with_three() {
     assert!(d.path().join("nine-mens-morris-default-m3-o3.mrb").exists());
     let info = ok(&["tablebase", "info", "--dir", dir]);
     assert!(info.contains("nine-mens-morris"), "{info}");
+    // Four a side is a draw, proven (the tables built for it here); a draw gets no line.
+    let s = json(&["solve", N, "--counters", "4", "--tablebases", dir, "--json"]);
+    assert_eq!(s["value"], 0);
+    assert_eq!(s["exact"], true);
+    assert_eq!(s["plies"], serde_json::Value::Null);
+    assert_eq!(s["pv"], serde_json::json!([]));
 }
 
 #[test]

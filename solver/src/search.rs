@@ -986,6 +986,8 @@ pub struct Solver<'a, G: MarginGame<Key = u128>, T: TransTable = Table> {
     /// packing every search since has used (`Some(None)`: keys as they are). Held for the
     /// whole of a search ([`Solver::begin`]).
     keys: Mutex<Option<Option<Packing>>>,
+    /// Whether a proven value of 0 gets its principal variation ([`Solver::without_drawn_line`]).
+    drawn_line: bool,
 }
 
 impl<'a, G: MarginGame<Key = u128>> Solver<'a, G> {
@@ -1005,7 +1007,17 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
             limits,
             oracle: None,
             keys: Mutex::new(None),
+            drawn_line: true,
         }
+    }
+
+    /// Builds no principal variation for a proven value of 0 (its `pv` is then empty and
+    /// `pv_complete` false; `best` is the table's move at the root). The line of a draw in a
+    /// game whose bound never falls ([`MarginGame::future_bound`]) is a search over every
+    /// position that keeps the draw, which can be far longer than the proof.
+    pub fn without_drawn_line(mut self) -> Self {
+        self.drawn_line = false;
+        self
     }
 
     /// Starts a search from `root`: the packing of its table keys, and the lock that keeps
@@ -1057,7 +1069,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         let stop = AtomicBool::new(false);
         let nodes = AtomicU64::new(0);
         let (future, exact, depth) = self.run_threads(root, run, &stop, &nodes, progress);
-        let (pv, pv_complete) = if exact {
+        let (pv, pv_complete) = if exact && (future != 0 || self.drawn_line) {
             self.principal_variation(root, run, future, &nodes)
         } else {
             (Vec::new(), false)

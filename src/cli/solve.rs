@@ -429,7 +429,9 @@ pub(crate) fn solve_morris(g: &Morris, pos: &MorrisPos, c: &Common, s: &SearchOp
     if !shape.pv.is_empty() {
         out!("pv {}", shape.pv.join(" "));
     }
-    if a.exact && !a.pv_complete {
+    if a.exact && a.value == 0 && a.pv.is_empty() {
+        out!("note: a draw gets no line (it would wander over the drawn positions for ever)");
+    } else if a.exact && !a.pv_complete {
         out!("{PV_CUT}");
     }
     out!(

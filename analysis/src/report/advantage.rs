@@ -247,6 +247,62 @@ fn self_play<G: EngineGame + 'static>(g: &G, spec: &EngineSpec, games: u32, seed
     summarize(&run_match(g, &g.start(), spec, spec, None, &cfg, &|| {}))
 }
 
+/// The table of self-play results that [`self_play_row`] fills.
+fn self_play_table() -> Table {
+    Table::new(&[
+        "variant",
+        "players",
+        "games",
+        "first player wins",
+        "draws",
+        "second player wins",
+        "mean length",
+        "by repetition",
+        "by ply limit",
+    ])
+}
+
+/// Plays `games` games of engine `name` against itself (from `seed`) in `g`, variant `id`, and
+/// adds its row to the report's table and to the play CSV (`rows`); returns the first
+/// player's win rate as a bar with its interval.
+fn self_play_row<G: EngineGame + 'static>(
+    g: &G,
+    id: &str,
+    name: &str,
+    games: u32,
+    seed: u64,
+    rows: (&mut Table, &mut Table),
+    log: &(dyn Fn(&str) + Sync),
+) -> Bar {
+    let spec: EngineSpec = name.parse().expect("budget engines parse");
+    let s = self_play(g, &spec, games, seed);
+    let first = wilson(s.by_seat[0], s.games);
+    log(&format!(
+        "{id} {name} self-play: first player {}",
+        pct(&first)
+    ));
+    rows.0.push(vec![
+        id.into(),
+        if name == "random" {
+            "random vs random".into()
+        } else {
+            format!("`{spec}` vs itself")
+        },
+        s.games.to_string(),
+        pct(&first),
+        pct(&wilson(s.by_seat[1], s.games)),
+        pct(&wilson(s.by_seat[2], s.games)),
+        format!("{:.1}", s.mean_plies),
+        s.ends[1].to_string(),
+        s.ends[2].to_string(),
+    ]);
+    rows.1.push(play_csv_row(id, &spec, &s, &first));
+    Bar {
+        value: first.p,
+        interval: Some((first.lo, first.hi)),
+    }
+}
+
 /// Writes `advantage.md`, `advantage-exact.csv`, `advantage-play.csv` and `advantage.svg`
 /// into `out`, the tables of the exact values kept in `tables`.
 pub fn advantage(
@@ -588,17 +644,7 @@ fn four_row_section(
          such games. Rates with 95% Wilson intervals; lengths in plies.\n\n",
         budget.four_play.strong, budget.four_play_slow.strong
     );
-    let mut t = Table::new(&[
-        "variant",
-        "players",
-        "games",
-        "first player wins",
-        "draws",
-        "second player wins",
-        "mean length",
-        "by repetition",
-        "by ply limit",
-    ]);
+    let mut t = self_play_table();
     let series = ["alpha-beta (node budget)", "random"];
     let mut groups = Vec::new();
     for (ki, kind) in FourKind::ALL.into_iter().enumerate() {
@@ -606,44 +652,14 @@ fn four_row_section(
         let play = budget.four_play_of(kind);
         let mut bars = Vec::new();
         for (ei, name) in [play.strong, "random"].iter().enumerate() {
-            let spec: EngineSpec = name.parse().expect("budget engines parse");
             let games = if ei == 1 {
                 play.random_games
             } else {
                 play.strong_games
             };
-            let s = self_play(
-                &g,
-                &spec,
-                games,
-                seed ^ (0xF0u64 << 40 | (ki as u64) << 32 | ei as u64),
-            );
-            let first = wilson(s.by_seat[0], s.games);
-            log(&format!(
-                "{} {name} self-play: first player {}",
-                kind.id(),
-                pct(&first)
-            ));
-            t.push(vec![
-                kind.id().into(),
-                if ei == 1 {
-                    "random vs random".into()
-                } else {
-                    format!("`{spec}` vs itself")
-                },
-                s.games.to_string(),
-                pct(&first),
-                pct(&wilson(s.by_seat[1], s.games)),
-                pct(&wilson(s.by_seat[2], s.games)),
-                format!("{:.1}", s.mean_plies),
-                s.ends[1].to_string(),
-                s.ends[2].to_string(),
-            ]);
-            play_csv.push(play_csv_row(kind.id(), &spec, &s, &first));
-            bars.push(Bar {
-                value: first.p,
-                interval: Some((first.lo, first.hi)),
-            });
+            let seed = seed ^ (0xF0u64 << 40 | (ki as u64) << 32 | ei as u64);
+            let rows = (&mut t, &mut *play_csv);
+            bars.push(self_play_row(&g, kind.id(), name, games, seed, rows, log));
         }
         groups.push(Group {
             label: kind.id().into(),
@@ -651,19 +667,31 @@ fn four_row_section(
         });
     }
     md += &t.markdown();
-    md += "\n![first player's win rate, four-row games](advantage-four.svg)\n\n";
-    write(
+    md += &rate_chart(
         out,
-        "advantage-four.svg",
-        &bar_chart(
-            "Four-row games: first player's win rate on the full-size board (95% intervals)",
-            "first player's win rate",
-            &series,
-            &groups,
-            (0.0, 1.0),
+        (
+            "advantage-four.svg",
+            "first player's win rate, four-row games",
         ),
+        "Four-row games: first player's win rate on the full-size board (95% intervals)",
+        &series,
+        &groups,
     )?;
     Ok(md)
+}
+
+/// Writes the chart of the first player's win rate by game and engine as `file` in `out`;
+/// returns the Markdown that shows it (`alt` its text).
+fn rate_chart(
+    out: &Path,
+    (file, alt): (&str, &str),
+    title: &str,
+    series: &[&str],
+    groups: &[Group],
+) -> io::Result<String> {
+    let chart = bar_chart(title, "first player's win rate", series, groups, (0.0, 1.0));
+    write(out, file, &chart)?;
+    Ok(format!("\n![{alt}]({file})\n\n"))
 }
 
 /// The morris part of the advantage report: the start of each morris game proven for 3 to
@@ -820,17 +848,7 @@ fn morris_section(
         budget.morris_games,
         crate::engine::mcts::PLAYOUT_PLIES
     );
-    let mut t = Table::new(&[
-        "variant",
-        "players",
-        "games",
-        "first player wins",
-        "draws",
-        "second player wins",
-        "mean length",
-        "by repetition",
-        "by ply limit",
-    ]);
+    let mut t = self_play_table();
     let mut names: Vec<String> = budget
         .morris_engines
         .iter()
@@ -843,45 +861,14 @@ fn morris_section(
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
         let mut bars = Vec::new();
         for (ei, name) in names.iter().enumerate() {
-            let spec: EngineSpec = name.parse().expect("budget engines parse");
-            let random = name == "random";
-            let games = if random {
+            let games = if name == "random" {
                 10 * budget.morris_games
             } else {
                 budget.morris_games
             };
-            let s = self_play(
-                &g,
-                &spec,
-                games,
-                seed ^ (0xA0u64 << 40 | (ki as u64) << 32 | ei as u64),
-            );
-            let first = wilson(s.by_seat[0], s.games);
-            log(&format!(
-                "{} {name} self-play: first player {}",
-                kind.id(),
-                pct(&first)
-            ));
-            t.push(vec![
-                kind.id().into(),
-                if random {
-                    "random vs random".into()
-                } else {
-                    format!("`{spec}` vs itself")
-                },
-                s.games.to_string(),
-                pct(&first),
-                pct(&wilson(s.by_seat[1], s.games)),
-                pct(&wilson(s.by_seat[2], s.games)),
-                format!("{:.1}", s.mean_plies),
-                s.ends[1].to_string(),
-                s.ends[2].to_string(),
-            ]);
-            play_csv.push(play_csv_row(kind.id(), &spec, &s, &first));
-            bars.push(Bar {
-                value: first.p,
-                interval: Some((first.lo, first.hi)),
-            });
+            let seed = seed ^ (0xA0u64 << 40 | (ki as u64) << 32 | ei as u64);
+            let rows = (&mut t, &mut *play_csv);
+            bars.push(self_play_row(&g, kind.id(), name, games, seed, rows, log));
         }
         groups.push(Group {
             label: kind.id().into(),
@@ -889,18 +876,16 @@ fn morris_section(
         });
     }
     md += &t.markdown();
-    md += "\n![first player's win rate, morris games](advantage-morris-play.svg)\n\n";
     let series: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
-    write(
+    md += &rate_chart(
         out,
-        "advantage-morris-play.svg",
-        &bar_chart(
-            "Morris games: first player's win rate at full size (95% intervals)",
-            "first player's win rate",
-            &series,
-            &groups,
-            (0.0, 1.0),
+        (
+            "advantage-morris-play.svg",
+            "first player's win rate, morris games",
         ),
+        "Morris games: first player's win rate at full size (95% intervals)",
+        &series,
+        &groups,
     )?;
     Ok(md)
 }

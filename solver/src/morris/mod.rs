@@ -94,62 +94,33 @@ const CORNERS: &str =
     "a counter on an outside corner moves to any empty point (fly) or to a neighbour (step)";
 const FLY: &str = "once every counter is entered, a player with three counters moves any of them to any empty point (three) or not (never)";
 
+/// A two-valued option, `first` its default.
+macro_rules! rule {
+    ($name:literal, $first:literal, $second:literal, $help:expr) => {
+        RuleSpec {
+            name: $name,
+            values: &[$first, $second],
+            help: $help,
+        }
+    };
+}
+
 /// The `--rule` options of mulabalaba (default first).
 pub const OPTIONS: &[RuleSpec] = &[
-    RuleSpec {
-        name: "protect",
-        values: &["off", "on"],
-        help: PROTECT,
-    },
-    RuleSpec {
-        name: "blocked",
-        values: &["loss", "draw"],
-        help: BLOCKED,
-    },
-    RuleSpec {
-        name: "diagonals",
-        values: &["on", "off"],
-        help: DIAGONALS,
-    },
-    RuleSpec {
-        name: "corners",
-        values: &["fly", "step"],
-        help: CORNERS,
-    },
-    RuleSpec {
-        name: "fly",
-        values: &["never", "three"],
-        help: FLY,
-    },
+    rule!("protect", "off", "on", PROTECT),
+    rule!("blocked", "loss", "draw", BLOCKED),
+    rule!("diagonals", "on", "off", DIAGONALS),
+    rule!("corners", "fly", "step", CORNERS),
+    rule!("fly", "never", "three", FLY),
 ];
 
 /// The `--rule` options of nine men's morris: those of mulabalaba, its defaults first.
 pub const NINE_OPTIONS: &[RuleSpec] = &[
-    RuleSpec {
-        name: "protect",
-        values: &["on", "off"],
-        help: PROTECT,
-    },
-    RuleSpec {
-        name: "blocked",
-        values: &["loss", "draw"],
-        help: BLOCKED,
-    },
-    RuleSpec {
-        name: "diagonals",
-        values: &["off", "on"],
-        help: DIAGONALS,
-    },
-    RuleSpec {
-        name: "corners",
-        values: &["step", "fly"],
-        help: CORNERS,
-    },
-    RuleSpec {
-        name: "fly",
-        values: &["three", "never"],
-        help: FLY,
-    },
+    rule!("protect", "on", "off", PROTECT),
+    rule!("blocked", "loss", "draw", BLOCKED),
+    rule!("diagonals", "off", "on", DIAGONALS),
+    rule!("corners", "step", "fly", CORNERS),
+    rule!("fly", "three", "never", FLY),
 ];
 
 /// Rule options in force, and the game whose defaults they start from.

@@ -7,9 +7,9 @@
 //! every line across). The corner rule breaks the exchange: a counter on an *outside* corner
 //! may fly, one on an inner corner may not, so a position and its inside-out image can differ
 //! in value (with `corners=step` the exchange is kept, but this module offers the eight
-//! that every rule set keeps). The rules therefore keep the eight symmetries of the square and no more; each
-//! maps outside corners to outside corners, lines to lines and neighbours to neighbours
-//! (tested below).
+//! that every rule set keeps). The rules therefore keep the eight symmetries of the square
+//! and no more; each maps outside corners to outside corners, lines to lines and
+//! neighbours to neighbours (tested below).
 //!
 //! In the point numbering of [`super::board`] (`8s + i`, `i` round the square from a
 //! corner), a rotation by a quarter turn is `i -> i + 2 (mod 8)` and the reflection in the

@@ -230,8 +230,10 @@ pub fn solve(
         // for win, draw or loss alone, tried first, took several times the nodes).
         let dg = Distance(game.clone());
         let oracle = DistanceOracle(t);
+        // A draw gets no line: it would wander over every drawn position of the tables.
         let r = Solver::new(&dg, limits)
             .with_oracle(&oracle)
+            .without_drawn_line()
             .solve_with_progress(pos, &mut on_progress);
         let v = r.value.signum();
         // The search's line stops where the tables answer; they carry it to the end.
