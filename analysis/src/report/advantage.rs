@@ -262,6 +262,39 @@ fn self_play_table() -> Table {
     ])
 }
 
+/// The self-play of each of `engines` (name, games) in `g`, variant `id`, engine `i` from
+/// seed `seed ^ i`: its rows added to the table and the play CSV (`rows`), its first player's
+/// win rates as one chart group.
+fn self_play_group<G: EngineGame + 'static>(
+    g: &G,
+    id: &str,
+    engines: &[(&str, u32)],
+    seed: u64,
+    rows: (&mut Table, &mut Table),
+    log: &(dyn Fn(&str) + Sync),
+) -> Group {
+    let (t, csv) = rows;
+    let bars = engines
+        .iter()
+        .enumerate()
+        .map(|(i, &(name, games))| {
+            self_play_row(
+                g,
+                id,
+                name,
+                games,
+                seed ^ i as u64,
+                (&mut *t, &mut *csv),
+                log,
+            )
+        })
+        .collect();
+    Group {
+        label: id.into(),
+        bars,
+    }
+}
+
 /// Plays `games` games of engine `name` against itself (from `seed`) in `g`, variant `id`, and
 /// adds its row to the report's table and to the play CSV (`rows`); returns the first
 /// player's win rate as a bar with its interval.
@@ -650,21 +683,13 @@ fn four_row_section(
     for (ki, kind) in FourKind::ALL.into_iter().enumerate() {
         let g = FourRow::standard(kind);
         let play = budget.four_play_of(kind);
-        let mut bars = Vec::new();
-        for (ei, name) in [play.strong, "random"].iter().enumerate() {
-            let games = if ei == 1 {
-                play.random_games
-            } else {
-                play.strong_games
-            };
-            let seed = seed ^ (0xF0u64 << 40 | (ki as u64) << 32 | ei as u64);
-            let rows = (&mut t, &mut *play_csv);
-            bars.push(self_play_row(&g, kind.id(), name, games, seed, rows, log));
-        }
-        groups.push(Group {
-            label: kind.id().into(),
-            bars,
-        });
+        let engines = [
+            (play.strong, play.strong_games),
+            ("random", play.random_games),
+        ];
+        let seed = seed ^ (0xF0u64 << 40 | (ki as u64) << 32);
+        let rows = (&mut t, &mut *play_csv);
+        groups.push(self_play_group(&g, kind.id(), &engines, seed, rows, log));
     }
     md += &t.markdown();
     md += &rate_chart(
@@ -859,21 +884,19 @@ fn morris_section(
     for (ki, kind) in Kind::ALL.into_iter().enumerate() {
         let g = Morris::new(kind.default_counters(), Options::defaults(kind))
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
-        let mut bars = Vec::new();
-        for (ei, name) in names.iter().enumerate() {
-            let games = if name == "random" {
-                10 * budget.morris_games
-            } else {
-                budget.morris_games
-            };
-            let seed = seed ^ (0xA0u64 << 40 | (ki as u64) << 32 | ei as u64);
-            let rows = (&mut t, &mut *play_csv);
-            bars.push(self_play_row(&g, kind.id(), name, games, seed, rows, log));
-        }
-        groups.push(Group {
-            label: kind.id().into(),
-            bars,
-        });
+        let engines: Vec<(&str, u32)> = names
+            .iter()
+            .map(|n| {
+                let random = n == "random";
+                (
+                    n.as_str(),
+                    budget.morris_games * if random { 10 } else { 1 },
+                )
+            })
+            .collect();
+        let seed = seed ^ (0xA0u64 << 40 | (ki as u64) << 32);
+        let rows = (&mut t, &mut *play_csv);
+        groups.push(self_play_group(&g, kind.id(), &engines, seed, rows, log));
     }
     md += &t.markdown();
     let series: Vec<&str> = names.iter().map(|s| s.as_str()).collect();

@@ -226,8 +226,8 @@ pub fn solve(
     };
     let mut on_progress = |p: Progress| progress(Step::Search(&p));
     if let (true, Some(t)) = (full, &tables) {
-        // Every main-game position is in the tables: search for the distance too (a search
-        // for win, draw or loss alone, tried first, took several times the nodes).
+        // Every main-game position is in the tables: search for the distance directly (on the
+        // decisive starts a win/draw/loss search takes several times the nodes).
         let dg = Distance(game.clone());
         let oracle = DistanceOracle(t);
         // A draw gets no line: it would wander over every drawn position of the tables.
