@@ -253,7 +253,7 @@ fn run(cmd: Command) -> Res {
         Command::Analyze { common, search } => match setup_any(&common)? {
             AnyGame::Two(..) => analyze(&common, &search),
             AnyGame::Four(g, pos) => analyze_four(&g, &pos, &common, &search),
-            AnyGame::Morris(..) => Err(cli::options::unsolved("analyze")),
+            AnyGame::Morris(g, pos) => cli::solve::analyze_morris(&g, &pos, &common, &search),
         },
         Command::Bench {
             what: Some(BenchWhat::Engines { json, variant }),

@@ -287,7 +287,7 @@ fn bad_input_is_refused_with_one_line() {
             &["solve", M, "--counters", "3", "--memory", "1G"][..],
             "--memory is for the two-row planner",
         ),
-        (&["analyze", M][..], "no analyze yet"),
+        (&["analyze", M][..], "the search handles 256"),
         (
             &["match", M, "--a", "random", "--b", "random", "--games", "0"][..],
             "invalid --games 0",
@@ -393,6 +393,46 @@ fn solve_and_the_tablebase_commands_use_the_main_game_tables() {
     let a = json(&["solve", M, "--position", pos, "--tablebases", dir, "--json"]);
     assert_eq!(a["method"], "tables");
     assert_eq!(a["plies"], 1);
+    // analyze gives every move the value probe reads from the tables, and the start's
+    // value, plies and best move are solve's.
+    let an = json(&[
+        "analyze",
+        M,
+        "--position",
+        pos,
+        "--tablebases",
+        dir,
+        "--json",
+    ]);
+    let probed = p["moves"].as_object().unwrap();
+    assert_eq!(an["moves"].as_object().unwrap().len(), probed.len());
+    for (m, v) in probed {
+        assert_eq!(an["moves"][m], v["value"], "{m}");
+        assert_eq!(an["move_plies"][m], v["plies"], "{m}");
+    }
+    assert_eq!(
+        (an["value"].clone(), an["plies"].clone()),
+        (1.into(), 1.into())
+    );
+    let an = json(&[
+        "analyze",
+        M,
+        "--counters",
+        "3",
+        "--tablebases",
+        dir,
+        "--json",
+    ]);
+    assert_eq!(an["exact"], true);
+    assert_eq!(an["value"], s["value"]);
+    assert_eq!(an["plies"], s["plies"]);
+    let best = an["best_moves"].as_array().unwrap();
+    assert!(best.contains(&s["best_move"]), "{an}");
+    for m in best {
+        let m = m.as_str().unwrap();
+        assert_eq!(an["moves"][m], 1, "{m}");
+        assert_eq!(an["move_plies"][m], s["plies"], "{m}");
+    }
     let st = ok(&["tablebase", "stats", M, "--stones", "6", "--dir", dir]);
     assert!(st.starts_with("m=3 o=3  win "), "{st}");
     let v = ok(&["tablebase", "verify", "--dir", dir]);

@@ -619,6 +619,61 @@ pub struct FourAnalyze {
     pub seconds: f64,
 }
 
+/// `analyze --json` of a morris game.
+#[derive(Serialize)]
+pub struct MorrisAnalyze {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// `wdl`.
+    pub metric: &'static str,
+    /// The position's value, when proven.
+    pub value: Option<i32>,
+    /// The position's plies to the end, when its value is a proven win or loss.
+    pub plies: Option<u32>,
+    /// Each move's value (null: not proven in time).
+    pub moves: ByName<Option<i32>>,
+    /// Each move's plies to the end, counting the move (null: a draw or not proven).
+    pub move_plies: ByName<Option<u32>>,
+    /// The proven moves whose value and plies are the position's.
+    pub best_moves: Vec<String>,
+    /// True when every move is proven.
+    pub exact: bool,
+    /// Search nodes, every move together.
+    pub nodes: u64,
+    /// Entries of the main-game tables used.
+    pub table_entries: u64,
+    /// Seconds spent building tables.
+    pub build_seconds: f64,
+    /// Wall-clock seconds, the table build included.
+    pub seconds: f64,
+}
+
+impl MorrisAnalyze {
+    /// The morris planner's analysis `a` of `pos`.
+    pub fn new(
+        g: &mancala_solver::morris::Morris,
+        pos: &mancala_solver::morris::MorrisPos,
+        a: &mancala_tablebases::morris::plan::Analysis,
+    ) -> MorrisAnalyze {
+        let name = |m| g.move_name(pos, m);
+        MorrisAnalyze {
+            at: Start::new(g, pos),
+            metric: "wdl",
+            value: a.value,
+            plies: a.plies,
+            moves: a.moves.iter().map(|m| (name(m.mv), m.value)).collect(),
+            move_plies: a.moves.iter().map(|m| (name(m.mv), m.plies)).collect(),
+            best_moves: a.best().map(|m| name(m.mv)).collect(),
+            exact: a.exact,
+            nodes: a.nodes,
+            table_entries: a.table_entries,
+            build_seconds: a.build_seconds,
+            seconds: a.seconds,
+        }
+    }
+}
+
 /// `bench --json`: the search's signature.
 #[derive(Serialize)]
 pub struct Bench {

@@ -61,7 +61,9 @@ pub(crate) struct SearchOpts {
     /// probed, and tables the plan builds (every slice up to the position's seeds, when they
     /// fit in --memory) are written there and reused by later calls (without it they are
     /// built in memory and dropped). Four-row removal games: the win/draw/loss tables that
-    /// `mancala tablebase build` wrote there are probed.
+    /// `mancala tablebase build` wrote there are probed. Morris games: the main-game tables,
+    /// read there and, up to 200 million entries, built there (without it, in a temporary
+    /// folder).
     #[arg(long, value_name = "DIR")]
     pub(crate) tablebases: Option<std::path::PathBuf>,
     /// Two-row games: memory the endgame tables may take, e.g. 512M, 8G (a plain number is
@@ -173,13 +175,6 @@ macro_rules! with_game {
     };
 }
 pub(crate) use with_game;
-
-/// The refusal of a command the morris games do not have yet (the analysis of every move).
-pub(crate) fn unsolved(command: &str) -> Fail {
-    Fail(format!(
-        "{command}: the morris games have start, show, moves, play, perft, solve, match and tablebase; they have no analyze yet"
-    ))
-}
 
 /// Builds the rules (of any family) and the position from the common options.
 pub(crate) fn setup_any(c: &Common) -> Result<AnyGame, Fail> {

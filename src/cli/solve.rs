@@ -367,6 +367,76 @@ pub(crate) fn analyze(c: &Common, s: &SearchOpts) -> Res {
     Ok(())
 }
 
+/// `analyze` of a morris position: every legal move's value and plies, through the morris
+/// planner (the main-game tables, then the search of the placement phase).
+pub(crate) fn analyze_morris(g: &Morris, pos: &MorrisPos, c: &Common, s: &SearchOpts) -> Res {
+    use mancala_tablebases::morris::plan;
+    if s.memory.is_some() {
+        return Err(Fail(
+            "analyze: --memory is for the two-row planner; the morris games build their main-game tables whole".into(),
+        ));
+    }
+    let limits = s.limits(None)?;
+    let pb = spinner();
+    let a = plan::analyze(g, pos, limits, s.tablebases.as_deref(), &mut |step| {
+        morris_step(&pb, step)
+    });
+    pb.finish_and_clear();
+    let a = a?;
+    if c.json {
+        out!("{}", json::line(&json::MorrisAnalyze::new(g, pos, &a)));
+        return Ok(());
+    }
+    if a.moves.is_empty() {
+        out!(
+            "no legal move: the game is over (value {})",
+            a.value.map_or("not proven".into(), |v| format!("{v:+}"))
+        );
+    }
+    let best: Vec<_> = a.best().map(|m| m.mv).collect();
+    for m in &a.moves {
+        let shown = match (m.value, m.plies) {
+            (None, _) => "not proven".to_string(),
+            (Some(v), Some(p)) => format!("{v:+} in {p} plies"),
+            (Some(v), None) => format!("{v:+}"),
+        };
+        out!(
+            "{:>10}  {shown}{}",
+            g.move_name(pos, m.mv),
+            if best.contains(&m.mv) { "  best" } else { "" }
+        );
+    }
+    if !a.exact {
+        out!("note: the time limit passed before every move was proven");
+    }
+    Ok(())
+}
+
+/// Shows one step of the morris planner on the spinner: a slice built or kept, or a search
+/// iteration.
+fn morris_step(pb: &indicatif::ProgressBar, step: mancala_tablebases::morris::plan::Step<'_>) {
+    use mancala_tablebases::morris::plan::Step;
+    match step {
+        Step::Built(u) => pb.println(format!(
+            "tables m={} o={}: {} entries {}",
+            u.split[0],
+            u.split[1],
+            u.positions,
+            if u.skipped {
+                "kept".to_string()
+            } else {
+                format!("built in {:.1} s", u.seconds)
+            }
+        )),
+        Step::Search(p) => pb.set_message(format!(
+            "depth {}  {:.1} M nodes  {}nodes/s",
+            p.depth,
+            p.nodes as f64 / 1e6,
+            rate(p.nodes, pb.elapsed().as_secs_f64())
+        )),
+    }
+}
+
 /// `solve` of a morris position: the main-game tables (from `--tablebases`, built there or
 /// in a temporary folder when small enough), then the search of the placement phase.
 pub(crate) fn solve_morris(g: &Morris, pos: &MorrisPos, c: &Common, s: &SearchOpts) -> Res {
@@ -378,32 +448,9 @@ pub(crate) fn solve_morris(g: &Morris, pos: &MorrisPos, c: &Common, s: &SearchOp
     }
     let limits = s.limits(None)?;
     let pb = spinner();
-    let t0 = Instant::now();
-    let a = plan::solve(
-        g,
-        pos,
-        limits,
-        s.tablebases.as_deref(),
-        &mut |step| match step {
-            plan::Step::Built(u) => pb.println(format!(
-                "tables m={} o={}: {} entries {}",
-                u.split[0],
-                u.split[1],
-                u.positions,
-                if u.skipped {
-                    "kept".to_string()
-                } else {
-                    format!("built in {:.1} s", u.seconds)
-                }
-            )),
-            plan::Step::Search(p) => pb.set_message(format!(
-                "depth {}  {:.1} M nodes  {}nodes/s",
-                p.depth,
-                p.nodes as f64 / 1e6,
-                rate(p.nodes, t0.elapsed().as_secs_f64())
-            )),
-        },
-    );
+    let a = plan::solve(g, pos, limits, s.tablebases.as_deref(), &mut |step| {
+        morris_step(&pb, step)
+    });
     pb.finish_and_clear();
     let a = a?;
     let shape = json::MorrisSolve::new(g, pos, &a, limits.threads);

@@ -133,15 +133,152 @@ pub fn solve(
     progress: &mut (dyn FnMut(Step<'_>) + Send),
 ) -> Result<Answer, Error> {
     let t0 = Instant::now();
-    let need = counters_needed(pos);
-    let temporary;
-    let dir = match dir {
-        Some(d) => d,
-        None => {
-            temporary = tempfile::tempdir()
-                .map_err(|e| Error::io(&std::env::temp_dir(), "creating a folder in", e))?;
-            temporary.path()
-        }
+    let ready = prepare(game, counters_needed(pos), limits.threads, dir, progress)?;
+    answer(game, pos, &ready, limits, progress, t0)
+}
+
+/// One legal move and its proven value from the mover's side (`None`: the time limit passed
+/// first).
+#[derive(Clone, Debug)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: MorrisMove,
+    /// +1, 0 or −1 for the side that plays it.
+    pub value: Option<i32>,
+    /// Plies to the end after (and counting) the move, for a proven win or loss.
+    pub plies: Option<u32>,
+}
+
+/// The planner's analysis of every legal move of `pos`.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// Each legal move, in generation order.
+    pub moves: Vec<MoveValue>,
+    /// The position's value when proven: the best move's once every move is proven, or a
+    /// proven win; a finished game's own value.
+    pub value: Option<i32>,
+    /// Plies to the end of the position under perfect play, when its value is a proven win
+    /// or loss.
+    pub plies: Option<u32>,
+    /// True when every move is proven.
+    pub exact: bool,
+    /// Search nodes, every move together.
+    pub nodes: u64,
+    /// Entries of the tables used.
+    pub table_entries: u64,
+    /// Seconds spent building tables.
+    pub build_seconds: f64,
+    /// Seconds in all.
+    pub seconds: f64,
+}
+
+/// The value of every legal move of `pos`: the tables are made ready once (as for
+/// [`solve`]), then each move's position is solved above them. A move not proven before
+/// `limits.deadline` is left unproven.
+pub fn analyze(
+    game: &Morris,
+    pos: &MorrisPos,
+    limits: Limits,
+    dir: Option<&Path>,
+    progress: &mut (dyn FnMut(Step<'_>) + Send),
+) -> Result<Analysis, Error> {
+    let t0 = Instant::now();
+    let ready = prepare(game, counters_needed(pos), limits.threads, dir, progress)?;
+    let mut legal = Vec::new();
+    game.gen_moves(pos, &mut legal);
+    let mut nodes = 0;
+    let mut moves = Vec::with_capacity(legal.len());
+    for &mv in &legal {
+        let late = limits.deadline.is_some_and(|d| Instant::now() >= d);
+        let after = (!late)
+            .then(|| answer(game, &game.play(pos, mv), &ready, limits, progress, t0))
+            .transpose()?;
+        nodes += after.as_ref().map_or(0, |a| a.nodes);
+        let proven = after.filter(|a| a.exact);
+        moves.push(MoveValue {
+            mv,
+            value: proven.as_ref().map(|a| -a.value),
+            plies: proven.as_ref().and_then(|a| a.plies.map(|p| p + 1)),
+        });
+    }
+    let exact = moves.iter().all(|m| m.value.is_some());
+    let (value, plies) = if moves.is_empty() {
+        let a = answer(game, pos, &ready, limits, progress, t0)?;
+        nodes += a.nodes;
+        (a.exact.then_some(a.value), a.plies)
+    } else {
+        position_value(&moves, exact)
+    };
+    Ok(Analysis {
+        moves,
+        value,
+        plies,
+        exact,
+        nodes,
+        table_entries: ready.table_entries,
+        build_seconds: ready.build_seconds,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}
+
+impl Analysis {
+    /// The proven moves that keep the position's value and distance.
+    pub fn best(&self) -> impl Iterator<Item = &MoveValue> {
+        self.moves
+            .iter()
+            .filter(move |m| self.value.is_some() && m.value == self.value && m.plies == self.plies)
+    }
+}
+
+/// The position's value and distance from its moves' (the winner takes the quickest win,
+/// the loser the slowest loss): known once every move is proven, or at a proven win.
+fn position_value(moves: &[MoveValue], exact: bool) -> (Option<i32>, Option<u32>) {
+    let wins = moves.iter().filter(|m| m.value == Some(1));
+    if let Some(fast) = wins.filter_map(|m| m.plies).min() {
+        return (Some(1), Some(fast));
+    }
+    if !exact {
+        return (None, None);
+    }
+    let best = moves.iter().filter_map(|m| m.value).max();
+    let plies = match best {
+        Some(-1) => moves.iter().filter_map(|m| m.plies).max(),
+        _ => None,
+    };
+    (best, plies)
+}
+
+/// The tables made ready for one or more solves.
+struct Ready {
+    tables: Option<MorrisTables>,
+    /// Every slice up to the counters asked for is present.
+    full: bool,
+    table_entries: u64,
+    build_seconds: f64,
+    /// The temporary folder the tables live in, deleted when dropped.
+    _temporary: Option<tempfile::TempDir>,
+}
+
+/// Opens the tables of `dir` (or of a temporary folder) and builds the slices missing up to
+/// `need` counters a side when they hold at most [`AUTO_ENTRIES`] entries.
+fn prepare(
+    game: &Morris,
+    need: u32,
+    threads: usize,
+    dir: Option<&Path>,
+    progress: &mut (dyn FnMut(Step<'_>) + Send),
+) -> Result<Ready, Error> {
+    let temporary = match dir {
+        Some(_) => None,
+        None => Some(
+            tempfile::tempdir()
+                .map_err(|e| Error::io(&std::env::temp_dir(), "creating a folder in", e))?,
+        ),
+    };
+    let dir = match (&temporary, dir) {
+        (Some(t), _) => t.path(),
+        (None, Some(d)) => d,
+        (None, None) => unreachable!("a temporary folder is made when none is named"),
     };
     let present = |d: &Path| -> Result<Option<MorrisTables>, Error> {
         if !d.is_dir() || super::tables::list(d)?.is_empty() {
@@ -161,7 +298,7 @@ pub fn solve(
         // The builder reports from the thread that called it; the lock only makes that
         // visible to the compiler.
         let report = std::sync::Mutex::new(&mut *progress);
-        build(game, dir, need, limits.threads, &|u| {
+        build(game, dir, need, threads, &|u| {
             (report.lock().expect("no panic while held"))(Step::Built(u))
         })?;
         tables = present(dir)?;
@@ -175,6 +312,26 @@ pub fn solve(
             .map(|&s| MorrisSlice::new(s).len())
             .sum()
     });
+    Ok(Ready {
+        tables,
+        full,
+        table_entries,
+        build_seconds,
+        _temporary: temporary,
+    })
+}
+
+/// Proves the value of `pos` with the tables `ready` (module docs, steps 2 and 3); `t0` is
+/// when the caller started, for [`Answer::seconds`].
+fn answer(
+    game: &Morris,
+    pos: &MorrisPos,
+    ready: &Ready,
+    limits: Limits,
+    progress: &mut (dyn FnMut(Step<'_>) + Send),
+    t0: Instant,
+) -> Result<Answer, Error> {
+    let need = counters_needed(pos);
     let answer = |value: i32, plies, best, pv, pv_complete, exact, method, nodes, depth| Answer {
         value,
         plies,
@@ -185,10 +342,11 @@ pub fn solve(
         method,
         nodes,
         depth,
-        table_entries,
-        build_seconds,
+        table_entries: ready.table_entries,
+        build_seconds: ready.build_seconds,
         seconds: t0.elapsed().as_secs_f64(),
     };
+    let (tables, full) = (&ready.tables, ready.full);
     if let Some(t) = &tables {
         if super::in_tables_scope(pos) {
             if let Some(v) = t.value(pos) {
