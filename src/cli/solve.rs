@@ -370,19 +370,10 @@ pub(crate) fn analyze(c: &Common, s: &SearchOpts) -> Res {
 /// `analyze` of a morris position: every legal move's value and plies, through the morris
 /// planner (the main-game tables, then the search of the placement phase).
 pub(crate) fn analyze_morris(g: &Morris, pos: &MorrisPos, c: &Common, s: &SearchOpts) -> Res {
-    use mancala_tablebases::morris::plan;
-    if s.memory.is_some() {
-        return Err(Fail(
-            "analyze: --memory is for the two-row planner; the morris games build their main-game tables whole".into(),
-        ));
-    }
-    let limits = s.limits(None)?;
-    let pb = spinner();
-    let a = plan::analyze(g, pos, limits, s.tablebases.as_deref(), &mut |step| {
-        morris_step(&pb, step)
-    });
-    pb.finish_and_clear();
-    let a = a?;
+    let limits = morris_limits("analyze", s)?;
+    let a = with_morris_steps(|on| {
+        mancala_tablebases::morris::plan::analyze(g, pos, limits, s.tablebases.as_deref(), on)
+    })?;
     if c.json {
         out!("{}", json::line(&json::MorrisAnalyze::new(g, pos, &a)));
         return Ok(());
@@ -410,6 +401,29 @@ pub(crate) fn analyze_morris(g: &Morris, pos: &MorrisPos, c: &Common, s: &Search
         out!("note: the time limit passed before every move was proven");
     }
     Ok(())
+}
+
+/// The search limits of a morris `command` (which has no `--memory`: its tables are built
+/// whole).
+fn morris_limits(command: &str, s: &SearchOpts) -> Result<mancala_solver::search::Limits, Fail> {
+    if s.memory.is_some() {
+        return Err(Fail(format!(
+            "{command}: --memory is for the two-row planner; the morris games build their main-game tables whole"
+        )));
+    }
+    s.limits(None)
+}
+
+/// Runs a morris planner call with a spinner on stderr showing its steps.
+fn with_morris_steps<T>(
+    call: impl FnOnce(
+        &mut (dyn FnMut(mancala_tablebases::morris::plan::Step<'_>) + Send),
+    ) -> Result<T, mancala_tablebases::Error>,
+) -> Result<T, Fail> {
+    let pb = spinner();
+    let r = call(&mut |step| morris_step(&pb, step));
+    pb.finish_and_clear();
+    Ok(r?)
 }
 
 /// Shows one step of the morris planner on the spinner: a slice built or kept, or a search
@@ -440,19 +454,10 @@ fn morris_step(pb: &indicatif::ProgressBar, step: mancala_tablebases::morris::pl
 /// `solve` of a morris position: the main-game tables (from `--tablebases`, built there or
 /// in a temporary folder when small enough), then the search of the placement phase.
 pub(crate) fn solve_morris(g: &Morris, pos: &MorrisPos, c: &Common, s: &SearchOpts) -> Res {
-    use mancala_tablebases::morris::plan;
-    if s.memory.is_some() {
-        return Err(Fail(
-            "solve: --memory is for the two-row planner; the morris games build their main-game tables whole".into(),
-        ));
-    }
-    let limits = s.limits(None)?;
-    let pb = spinner();
-    let a = plan::solve(g, pos, limits, s.tablebases.as_deref(), &mut |step| {
-        morris_step(&pb, step)
-    });
-    pb.finish_and_clear();
-    let a = a?;
+    let limits = morris_limits("solve", s)?;
+    let a = with_morris_steps(|on| {
+        mancala_tablebases::morris::plan::solve(g, pos, limits, s.tablebases.as_deref(), on)
+    })?;
     let shape = json::MorrisSolve::new(g, pos, &a, limits.threads);
     if c.json {
         out!("{}", json::line(&shape));
