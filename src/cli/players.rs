@@ -307,26 +307,6 @@ fn solve(g: &KpoPlayers, pos: &KpoNPos, c: &Common, s: &SearchOpts, depth: Optio
     Ok(())
 }
 
-/// The engines of `--engines A,B,C`: split at commas, a piece `name=value` with no `:`
-/// continuing the spec before it (`mcts:iters=200,c=1`).
-fn engine_list(text: &str) -> Result<Vec<SeatEngineSpec>, Fail> {
-    let mut specs: Vec<String> = Vec::new();
-    for piece in text.split(',') {
-        let piece = piece.trim();
-        match specs.last_mut() {
-            Some(last) if piece.contains('=') && !piece.contains(':') => {
-                last.push(':');
-                last.push_str(piece);
-            }
-            _ => specs.push(piece.to_string()),
-        }
-    }
-    specs
-        .iter()
-        .map(|s| s.parse::<SeatEngineSpec>().map_err(Fail::from))
-        .collect()
-}
-
 fn play_match(g: &KpoPlayers, pos: &KpoNPos, m: &MatchArgs) -> Res {
     let n = g.players();
     if m.a.is_some() || m.b.is_some() {
@@ -346,7 +326,7 @@ fn play_match(g: &KpoPlayers, pos: &KpoNPos, m: &MatchArgs) -> Res {
             if n == 4 { ",random" } else { "" }
         )));
     };
-    let specs = engine_list(text)?;
+    let specs = SeatEngineSpec::parse_list(text)?;
     if specs.len() != n {
         return Err(Fail(format!(
             "--engines: {} engines given, kpo with {n} players needs {n} (one a seat)",

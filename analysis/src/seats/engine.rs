@@ -89,6 +89,25 @@ impl fmt::Display for SeatEngineSpec {
     }
 }
 
+impl SeatEngineSpec {
+    /// The engines of a comma-separated list, one a seat: a piece `name=value` with no `:`
+    /// continues the spec before it (`mcts:iters=200,c=1` is one engine).
+    pub fn parse_list(text: &str) -> Result<Vec<SeatEngineSpec>, ConfigError> {
+        let mut specs: Vec<String> = Vec::new();
+        for piece in text.split(',') {
+            let piece = piece.trim();
+            match specs.last_mut() {
+                Some(last) if piece.contains('=') && !piece.contains(':') => {
+                    last.push(':');
+                    last.push_str(piece);
+                }
+                _ => specs.push(piece.to_string()),
+            }
+        }
+        specs.iter().map(|s| s.parse()).collect()
+    }
+}
+
 impl std::str::FromStr for SeatEngineSpec {
     type Err = ConfigError;
 
@@ -448,6 +467,14 @@ impl<G: SeatGame> SeatEngine<G> for MctsSeat {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_list_splits_at_commas_and_keeps_parameters_with_their_engine() {
+        let l = SeatEngineSpec::parse_list("mcts:iters=200,c=1, random,paranoid:depth=2").unwrap();
+        let shown: Vec<String> = l.iter().map(|e| e.to_string()).collect();
+        assert_eq!(shown, ["mcts:iters=200:c=1", "random", "paranoid:depth=2"]);
+        assert!(SeatEngineSpec::parse_list("random,bogus").is_err());
+    }
 
     #[test]
     fn specs_parse_and_print() {
