@@ -1118,6 +1118,30 @@ pub struct FourBuiltSlice {
     pub file: Option<String>,
 }
 
+impl FourBuiltSlice {
+    /// A win/draw/loss slice of either builder: its split, entries, whether it was kept,
+    /// its win/draw/loss counts, longest distance and file.
+    pub fn new(
+        split: [u32; 2],
+        positions: u64,
+        skipped: bool,
+        counts: [u64; 3],
+        max_plies: u32,
+        path: &Path,
+    ) -> FourBuiltSlice {
+        FourBuiltSlice {
+            split,
+            positions,
+            skipped,
+            win: counts[0],
+            draw: counts[1],
+            loss: counts[2],
+            max_plies,
+            file: file_name(path),
+        }
+    }
+}
+
 /// `tablebase build --json` (four-row).
 #[derive(Serialize)]
 pub struct FourBuild {
@@ -1166,15 +1190,15 @@ impl FourBuild {
             slices: r
                 .slices
                 .iter()
-                .map(|s| FourBuiltSlice {
-                    split: s.split,
-                    positions: s.positions,
-                    skipped: s.skipped,
-                    win: s.counts[0],
-                    draw: s.counts[1],
-                    loss: s.counts[2],
-                    max_plies: s.max_plies,
-                    file: file_name(&s.path),
+                .map(|s| {
+                    FourBuiltSlice::new(
+                        s.split,
+                        s.positions,
+                        s.skipped,
+                        s.counts,
+                        s.max_plies,
+                        &s.path,
+                    )
                 })
                 .collect(),
         }
@@ -1226,15 +1250,15 @@ impl MorrisBuild {
             slices: r
                 .slices
                 .iter()
-                .map(|s| FourBuiltSlice {
-                    split: s.split,
-                    positions: s.positions,
-                    skipped: s.skipped,
-                    win: s.counts[0],
-                    draw: s.counts[1],
-                    loss: s.counts[2],
-                    max_plies: s.max_plies,
-                    file: file_name(&s.path),
+                .map(|s| {
+                    FourBuiltSlice::new(
+                        s.split,
+                        s.positions,
+                        s.skipped,
+                        s.counts,
+                        s.max_plies,
+                        &s.path,
+                    )
                 })
                 .collect(),
         }
