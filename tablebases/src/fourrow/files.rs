@@ -64,26 +64,8 @@ pub fn positions(game: &FourRow, split: [u32; 2]) -> Option<u64> {
 /// split), of a removal game and width the tables handle, with the slice's number of
 /// positions. Returns the game (1 seed a hole) and the split.
 pub fn check_header(path: &Path, h: &Header) -> Result<(FourRow, [u32; 2]), Error> {
-    let Some(split) = h.split.filter(|_| h.index == INDEX) else {
-        return Err(Error::mismatch(
-            path,
-            format!(
-                "not a four-row table ({}) but under a four-row (.{EXTENSION}) name",
-                h.index
-            ),
-        ));
-    };
+    let split = named_split(path, h, (INDEX, "four-row", EXTENSION), file_name)?;
     let id = h.game_id();
-    let want = file_name(&id, split);
-    if path.file_name().and_then(|s| s.to_str()) != Some(want.as_str()) {
-        return Err(Error::mismatch(
-            path,
-            format!(
-                "holds slice m={} o={} of {id}, whose file is named {want}",
-                split[0], split[1]
-            ),
-        ));
-    }
     if split[0] as u64 + split[1] as u64 != h.stones as u64 {
         return Err(Error::corrupt(
             path,
@@ -177,4 +159,49 @@ pub fn tally(v: &[u8]) -> ([u64; 3], u32) {
         }
     }
     (c, max)
+}
+
+/// The split of a win/draw/loss table file (four-row or morris), checked against its name:
+/// the header must be of `index` (the family's `family` tables, files `.extension`) and the
+/// file named as `name` names its game and split.
+pub fn named_split(
+    path: &Path,
+    h: &Header,
+    (index, family, extension): (&str, &str, &str),
+    name: impl Fn(&GameId, [u32; 2]) -> String,
+) -> Result<[u32; 2], Error> {
+    let Some(split) = h.split.filter(|_| h.index == index) else {
+        return Err(Error::mismatch(
+            path,
+            format!(
+                "not a {family} table ({}) but under a {family} (.{extension}) name",
+                h.index
+            ),
+        ));
+    };
+    let id = h.game_id();
+    let want = name(&id, split);
+    if path.file_name().and_then(|s| s.to_str()) != Some(want.as_str()) {
+        return Err(Error::mismatch(
+            path,
+            format!(
+                "holds slice m={} o={} of {id}, whose file is named {want}",
+                split[0], split[1]
+            ),
+        ));
+    }
+    Ok(split)
+}
+
+/// The error of a slice absent from the tables of `dir`.
+pub fn missing_slice(dir: &Path, split: [u32; 2]) -> Error {
+    Error::MissingSlice {
+        path: dir.to_path_buf(),
+        reason: format!(
+            "{}: no table for slice m={} o={}",
+            dir.display(),
+            split[0],
+            split[1]
+        ),
+    }
 }

@@ -1,6 +1,6 @@
 //! Opening, probing and verifying the four-row tables.
 
-use super::files::{game_of, list, lookup, open_slice, tally, Built};
+use super::files::{game_of, list, lookup, missing_slice, open_slice, tally, Built};
 use super::EXTENSION;
 use super::{check_game, game_id, in_tables_scope, split_of, FourSlice};
 use crate::error::Error;
@@ -135,15 +135,10 @@ impl FourTables {
         (0..=stones)
             .map(|m| {
                 let split = [m, stones - m];
-                let f = self.slices.get(&split).ok_or_else(|| Error::MissingSlice {
-                    path: self.dir.clone(),
-                    reason: format!(
-                        "{}: no table for slice m={} o={}",
-                        self.dir.display(),
-                        split[0],
-                        split[1]
-                    ),
-                })?;
+                let f = self
+                    .slices
+                    .get(&split)
+                    .ok_or_else(|| missing_slice(&self.dir, split))?;
                 let (c, max) = tally(f.data());
                 Ok((split, c, max))
             })

@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::files::GameId;
 use crate::format::{read_header, Header, SliceFile};
 use crate::fourrow::decode;
-use crate::fourrow::files::tally;
+use crate::fourrow::files::{missing_slice, named_split, tally};
 use crate::fourrow::tables::{bellman, SliceStats, VerifyReport};
 use mancala_solver::fourrow::retro::Wdl;
 use mancala_solver::morris::board::POINTS;
@@ -58,26 +58,8 @@ pub fn open_slice(game: &Morris, path: &Path, split: [u32; 2]) -> Result<SliceFi
 /// file: a morris table under the name its header gives, with counts the tables hold and the
 /// slice's number of positions. Returns the game and the split.
 pub fn check_header(path: &Path, h: &Header) -> Result<(Morris, [u32; 2]), Error> {
-    let Some(split) = h.split.filter(|_| h.index == INDEX) else {
-        return Err(Error::mismatch(
-            path,
-            format!(
-                "not a morris table ({}) but under a morris (.{EXTENSION}) name",
-                h.index
-            ),
-        ));
-    };
+    let split = named_split(path, h, (INDEX, "morris", EXTENSION), file_name)?;
     let id = h.game_id();
-    let want = file_name(&id, split);
-    if path.file_name().and_then(|s| s.to_str()) != Some(want.as_str()) {
-        return Err(Error::mismatch(
-            path,
-            format!(
-                "holds slice m={} o={} of {id}, whose file is named {want}",
-                split[0], split[1]
-            ),
-        ));
-    }
     let counts = super::FEWEST..=super::MOST;
     if !counts.contains(&split[0]) || !counts.contains(&split[1]) || split[0] + split[1] != h.stones
     {
@@ -254,15 +236,10 @@ impl MorrisTables {
             .filter(|&m| counters - m <= super::MOST && m <= super::MOST)
             .map(|m| {
                 let split = [m, counters - m];
-                let f = self.slices.get(&split).ok_or_else(|| Error::MissingSlice {
-                    path: self.dir.clone(),
-                    reason: format!(
-                        "{}: no table for slice m={} o={}",
-                        self.dir.display(),
-                        split[0],
-                        split[1]
-                    ),
-                })?;
+                let f = self
+                    .slices
+                    .get(&split)
+                    .ok_or_else(|| missing_slice(&self.dir, split))?;
                 let (c, max) = tally(f.data());
                 Ok((split, c, max))
             })
