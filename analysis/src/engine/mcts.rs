@@ -4,9 +4,44 @@ use super::{Engine, Rng};
 use mancala_solver::game::{Game, MarginGame};
 use mancala_solver::side::Side;
 
-/// The longest random playout, in plies; a playout cut there is scored by the seeds won so
-/// far (the match rule for unfinished games, see [`crate::matches`]).
+/// The longest random playout, in plies, of both MCTS engines; a playout cut there is scored
+/// by the seeds won so far (the match rule for unfinished games, see [`crate::matches`]), and
+/// for more than two players the seeds left are shared.
 pub const PLAYOUT_PLIES: u32 = 400;
+
+/// Plays from `pos` the moves `step` picks (the next position, `None` at the end) until the
+/// game ends or [`PLAYOUT_PLIES`] pass: the position reached and the plies played.
+pub(crate) fn random_playout<P>(
+    mut pos: P,
+    rng: &mut Rng,
+    mut step: impl FnMut(&P, &mut Rng) -> Option<P>,
+) -> (P, u32) {
+    let mut plies = 0;
+    while plies < PLAYOUT_PLIES {
+        match step(&pos, rng) {
+            Some(next) => pos = next,
+            None => break,
+        }
+        plies += 1;
+    }
+    (pos, plies)
+}
+
+/// The root move whose child was visited most (the first of equals; `moves[0]` when none
+/// was expanded).
+pub(crate) fn most_visited<M: Copy>(
+    moves: &[M],
+    children: &[usize],
+    visits: impl Fn(usize) -> u32,
+) -> M {
+    let mut best = (0, moves[0]);
+    for (k, &ch) in children.iter().enumerate() {
+        if visits(ch) > best.0 {
+            best = (visits(ch), moves[k]);
+        }
+    }
+    best.1
+}
 
 /// UCT with `iters` iterations a move. Each iteration descends the tree by UCB1
 /// (`mean + c * sqrt(ln N / n)`, means from the point of view of the side choosing), adds
@@ -134,16 +169,10 @@ impl<G: MarginGame> Engine<G> for Mcts {
             let r = match tree[at].over {
                 Some(r) => r,
                 None => {
-                    let mut p = tree[at].pos.clone();
-                    let mut plies = 0;
-                    loop {
-                        let ms = game.legal_moves(&p);
-                        if ms.is_empty() || plies >= PLAYOUT_PLIES {
-                            break;
-                        }
-                        p = game.play(&p, ms[rng.below(ms.len())]);
-                        plies += 1;
-                    }
+                    let (p, plies) = random_playout(tree[at].pos.clone(), rng, |p, rng| {
+                        let ms = game.legal_moves(p);
+                        (!ms.is_empty()).then(|| game.play(p, ms[rng.below(ms.len())]))
+                    });
                     self.nodes += plies as u64;
                     south_result(game, &p)
                 }
@@ -155,13 +184,7 @@ impl<G: MarginGame> Engine<G> for Mcts {
         }
         self.nodes += tree.len() as u64;
         let root = &tree[0];
-        let mut best = (0, root.moves[0]);
-        for (k, &ch) in root.children.iter().enumerate() {
-            if tree[ch].visits > best.0 {
-                best = (tree[ch].visits, root.moves[k]);
-            }
-        }
-        best.1
+        most_visited(&root.moves, &root.children, |ch| tree[ch].visits)
     }
 
     fn nodes(&self) -> u64 {

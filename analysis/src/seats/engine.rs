@@ -13,6 +13,7 @@
 //! to the engine, and an engine keeps nothing from one game to the next, so a game is a
 //! function of the specs and the generator's seed.
 
+use crate::engine::mcts::{most_visited, random_playout};
 use crate::engine::{Rng, SpecText};
 use mancala_solver::error::ConfigError;
 use mancala_solver::nseat::maxn::{MaxN, Tie};
@@ -335,9 +336,6 @@ struct MctsSeat {
     nodes: u64,
 }
 
-/// The longest random playout, in plies; a playout cut there shares the seeds left.
-pub const PLAYOUT_PLIES: u32 = 400;
-
 /// Each seat's share of all the seeds of the game at the end of a playout (the seeds still
 /// in play shared equally when it was cut), so rewards lie in `[0, 1]`.
 fn shares_of<G: SeatGame>(game: &G, pos: &G::Position) -> [f64; MAX_SEATS] {
@@ -427,16 +425,10 @@ impl<G: SeatGame> SeatEngine<G> for MctsSeat {
             let r = match tree[at].over {
                 Some(r) => r,
                 None => {
-                    let mut p = tree[at].pos.clone();
-                    let mut plies = 0;
-                    loop {
-                        let ms = game.legal_moves(&p);
-                        if ms.is_empty() || plies >= PLAYOUT_PLIES {
-                            break;
-                        }
-                        p = game.play(&p, ms[rng.below(ms.len())]);
-                        plies += 1;
-                    }
+                    let (p, plies) = random_playout(tree[at].pos.clone(), rng, |p, rng| {
+                        let ms = game.legal_moves(p);
+                        (!ms.is_empty()).then(|| game.play(p, ms[rng.below(ms.len())]))
+                    });
                     self.nodes += plies as u64;
                     shares_of(game, &p)
                 }
@@ -450,13 +442,7 @@ impl<G: SeatGame> SeatEngine<G> for MctsSeat {
         }
         self.nodes += tree.len() as u64;
         let root = &tree[0];
-        let mut best = (0, root.moves[0]);
-        for (k, &ch) in root.children.iter().enumerate() {
-            if tree[ch].visits > best.0 {
-                best = (tree[ch].visits, root.moves[k]);
-            }
-        }
-        best.1
+        most_visited(&root.moves, &root.children, |ch| tree[ch].visits)
     }
 
     fn nodes(&self) -> u64 {
