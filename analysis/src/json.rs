@@ -629,13 +629,14 @@ pub struct MorrisAnalyze {
     pub metric: &'static str,
     /// The position's value, when proven.
     pub value: Option<i32>,
-    /// The position's plies to the end, when its value is a proven win or loss.
+    /// The position's plies to the end, when its value is a proven win or loss and every
+    /// move is proven.
     pub plies: Option<u32>,
     /// Each move's value (null: not proven in time).
     pub moves: ByName<Option<i32>>,
     /// Each move's plies to the end, counting the move (null: a draw or not proven).
     pub move_plies: ByName<Option<u32>>,
-    /// The proven moves whose value and plies are the position's.
+    /// The proven moves whose value (and plies, when known) are the position's.
     pub best_moves: Vec<String>,
     /// True when every move is proven.
     pub exact: bool,

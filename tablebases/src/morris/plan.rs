@@ -158,7 +158,7 @@ pub struct Analysis {
     /// proven win; a finished game's own value.
     pub value: Option<i32>,
     /// Plies to the end of the position under perfect play, when its value is a proven win
-    /// or loss.
+    /// or loss and every move is proven.
     pub plies: Option<u32>,
     /// True when every move is proven.
     pub exact: bool,
@@ -222,23 +222,28 @@ pub fn analyze(
 }
 
 impl Analysis {
-    /// The proven moves that keep the position's value and distance.
+    /// The proven moves that keep the position's value and, where it is known, its distance.
     pub fn best(&self) -> impl Iterator<Item = &MoveValue> {
-        self.moves
-            .iter()
-            .filter(move |m| self.value.is_some() && m.value == self.value && m.plies == self.plies)
+        self.moves.iter().filter(move |m| {
+            self.value.is_some()
+                && m.value == self.value
+                && (self.plies.is_none() || m.plies == self.plies)
+        })
     }
 }
 
 /// The position's value and distance from its moves' (the winner takes the quickest win,
-/// the loser the slowest loss): known once every move is proven, or at a proven win.
+/// the loser the slowest loss): known once every move is proven; a proven win proves the
+/// value alone.
 fn position_value(moves: &[MoveValue], exact: bool) -> (Option<i32>, Option<u32>) {
     let wins = moves.iter().filter(|m| m.value == Some(1));
+    if !exact {
+        // A proven win proves the value; a move not proven might win sooner.
+        let won = wins.count() > 0;
+        return (won.then_some(1), None);
+    }
     if let Some(fast) = wins.filter_map(|m| m.plies).min() {
         return (Some(1), Some(fast));
-    }
-    if !exact {
-        return (None, None);
     }
     let best = moves.iter().filter_map(|m| m.value).max();
     let plies = match best {
@@ -501,5 +506,42 @@ impl Oracle<Distance> for DistanceOracle<'_> {
 
     fn prefetch(&self, _game: &Distance, pos: &MorrisPos) -> bool {
         Morris::entered(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_solver::Notation;
+
+    #[test]
+    fn a_position_gets_its_distance_only_once_every_move_is_proven() {
+        let g = Morris::new(3, mancala_solver::morris::Options::default()).unwrap();
+        let start = g.start();
+        let mv = |name: &str| g.parse_move(&start, name).unwrap();
+        let value = |m: &str, v: Option<i32>, p: Option<u32>| MoveValue {
+            mv: mv(m),
+            value: v,
+            plies: p,
+        };
+        let all = [
+            value("a1", Some(1), Some(11)),
+            value("a4", Some(-1), Some(16)),
+            value("b2", Some(0), None),
+        ];
+        assert_eq!(position_value(&all, true), (Some(1), Some(11)));
+        // A move not proven might win sooner: the win is proven, its distance is not.
+        let open = [all[0].clone(), value("a7", None, None)];
+        assert_eq!(position_value(&open, false), (Some(1), None));
+        let lost = [all[1].clone(), value("d7", Some(-1), Some(20))];
+        assert_eq!(position_value(&lost, true), (Some(-1), Some(20)));
+        assert_eq!(
+            position_value(&[all[1].clone(), open[1].clone()], false),
+            (None, None)
+        );
+        assert_eq!(
+            position_value(&[all[1].clone(), all[2].clone()], true),
+            (Some(0), None)
+        );
     }
 }
