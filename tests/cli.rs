@@ -51,14 +51,11 @@ fn variants_json_lists_every_id_with_status() {
         let status = e["status"]
             .as_str()
             .unwrap_or_else(|| panic!("{id}: no status"));
-        let expected =
-            if PLAYABLE.contains(&id) || FOUR_ROW.contains(&id) || id.ends_with("-morris") {
-                "playable"
-            } else if id == "kuyata" {
-                "not-analysed"
-            } else {
-                "planned"
-            };
+        let expected = if id == "kuyata" {
+            "not-analysed"
+        } else {
+            "playable"
+        };
         assert_eq!(status, expected, "status of {id}");
     }
 }
@@ -770,12 +767,10 @@ fn err_seeds_too_many() {
 }
 
 #[test]
-fn err_planned_variant() {
-    let line = fails(&["start", "isolo"]);
-    says(&line, &["isolo", "planned"]);
+fn err_not_analysed_variant() {
     let line = fails(&["moves", "kuyata"]);
     says(&line, &["kuyata"]);
-    fails(&["play", "isolo-ii", "f1", "--json"]);
+    fails(&["play", "kuyata", "f1", "--json"]);
 }
 
 #[test]

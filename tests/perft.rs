@@ -38,6 +38,7 @@ fn run_file(path: &Path) -> usize {
                         AnyGame::Two(g, pos) => perft(&*g, &pos, depth),
                         AnyGame::Four(g, pos) => perft(&g, &pos, depth),
                         AnyGame::Morris(g, pos) => perft(&g, &pos, depth),
+                        AnyGame::Isolo(g, pos) => perft(&g, &pos, depth),
                     };
                 assert_eq!(
                     got, nodes,

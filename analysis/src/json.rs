@@ -133,6 +133,17 @@ impl Describe for FourRow {
     }
 }
 
+impl Describe for mancala_solver::isolo::Isolo {
+    fn board(&self) -> Board {
+        Board {
+            width: Some(self.width()),
+            counters: None,
+            seeds: Some(self.seeds()),
+            rules: self.options().describe(self.kind()),
+        }
+    }
+}
+
 impl Describe for mancala_solver::morris::Morris {
     fn board(&self) -> Board {
         Board {
@@ -300,6 +311,7 @@ impl Variants {
                     Family::TwoRow(k) => k.options(),
                     Family::FourRow(k) => k.options(),
                     Family::Morris(k) => k.options(),
+                    Family::Isolo(k) => k.options(),
                     Family::None => &[],
                 };
                 VariantJson {

@@ -178,4 +178,9 @@ pub trait Notation: Game {
     fn draw(&self, pos: &Self::Position) -> String;
     /// Seeds each side has taken off the board (or holds in its store), South first.
     fn captured(&self, pos: &Self::Position) -> [u32; 2];
+    /// Why the moves of `pos` are too many for `moves` and `perft` to list, if they are (a
+    /// free arrangement can be one move among billions). The default: never.
+    fn too_many_to_list(&self, _pos: &Self::Position) -> Option<String> {
+        None
+    }
 }

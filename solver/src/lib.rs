@@ -25,6 +25,7 @@
 pub mod error;
 pub mod fourrow;
 pub mod game;
+pub mod isolo;
 pub mod keys;
 pub mod kpo_players;
 pub mod line;

@@ -3,6 +3,7 @@
 use crate::error::{ConfigError, PositionError};
 use crate::fourrow::{self, FourRow, FourRowPos};
 use crate::game::{Game, Notation};
+use crate::isolo::{self, Isolo, IsoloPos};
 use crate::morris::{Morris, MorrisPos};
 use crate::tworow::{Kind, RuleOptions, TwoRow, TwoRowPos};
 
@@ -54,6 +55,8 @@ pub enum Family {
     FourRow(fourrow::Kind),
     /// A game of the morris board (`morris/`).
     Morris(crate::morris::Kind),
+    /// A game whose players sow only in their own holes and arrange them (`isolo/`).
+    Isolo(isolo::Kind),
     /// Not playable yet, or not a game to analyse.
     None,
 }
@@ -203,16 +206,16 @@ pub const VARIANTS: &[VariantInfo] = &[
         people: "Bemba, Zambia",
         source: "Chaplin (1956)",
         board: "2x8",
-        status: Status::Planned,
-        family: Family::None,
+        status: Status::Playable,
+        family: Family::Isolo(isolo::Kind::IsoloI),
     },
     VariantInfo {
         id: "isolo-ii",
         people: "Bemba, Zambia",
         source: "Chaplin (1956)",
         board: "4x8",
-        status: Status::Planned,
-        family: Family::None,
+        status: Status::Playable,
+        family: Family::Isolo(isolo::Kind::IsoloII),
     },
     VariantInfo {
         id: "mulabalaba-morris",
@@ -278,6 +281,8 @@ pub enum AnyGame {
     Four(FourRow, FourRowPos),
     /// The morris game and a position.
     Morris(Morris, MorrisPos),
+    /// An Isolo game and a position.
+    Isolo(Isolo, IsoloPos),
 }
 
 /// The sizes a command line may give: pits a side (`--width`), seeds a pit (`--seeds`),
@@ -290,6 +295,12 @@ pub struct Size {
     pub seeds: Option<u32>,
     /// Counters a side (the morris game).
     pub counters: Option<u32>,
+    /// Store seeds a player for Isolo I's fore-play (`--store`; unlimited when `None`).
+    pub store: Option<u32>,
+    /// Isolo II: the most seeds an arrangement puts in a hole (`--max-hole`).
+    pub max_hole: Option<u32>,
+    /// The Isolo games: the phase the game starts in (`--phase`).
+    pub phase: Option<&'static str>,
 }
 
 /// Why [`setup`] could not make a game and a position.
@@ -347,10 +358,52 @@ pub fn setup(
         width,
         seeds,
         counters,
+        store,
+        max_hole,
+        phase,
     } = size;
     let refuse = |option: &str, why: &str| -> Result<AnyGame, SetupError> {
         Err(ConfigError(format!("{id} takes no {option}: {why}")).into())
     };
+    if let Family::Isolo(kind) = info.family {
+        if counters.is_some() {
+            return refuse("--counters", "it is for the morris games");
+        }
+        if kind == isolo::Kind::IsoloII && store.is_some() {
+            return refuse("--store", "it is Isolo I's fore-play store");
+        }
+        if kind == isolo::Kind::IsoloI && max_hole.is_some() {
+            return refuse("--max-hole", "it is Isolo II's arrangement limit");
+        }
+        let mut setup = isolo::Setup::standard(kind);
+        if let Some(p) = phase {
+            setup.phase = Isolo::parse_phase(kind, p).map_err(ConfigError)?;
+        }
+        setup.store = store.unwrap_or(setup.store);
+        setup.max_hole = max_hole.unwrap_or(setup.max_hole);
+        let width = width.or_else(|| width_of(position?, kind.min_width()..=isolo::MAX_WIDTH));
+        let g = Isolo::new(
+            kind,
+            width.unwrap_or(kind.default_width()),
+            seeds.unwrap_or(kind.default_seeds()),
+            setup,
+            isolo::Options::parse(kind, rules)?,
+        )?;
+        let pos = match position {
+            Some(text) => g.parse_position(text)?,
+            None => g.start(),
+        };
+        return Ok(AnyGame::Isolo(g, pos));
+    }
+    for (given, option) in [
+        (store.is_some(), "--store"),
+        (max_hole.is_some(), "--max-hole"),
+        (phase.is_some(), "--phase"),
+    ] {
+        if given {
+            return refuse(option, "it is for the Isolo games");
+        }
+    }
     match info.family {
         Family::Morris(kind) => {
             if width.is_some() {

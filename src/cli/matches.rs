@@ -112,6 +112,10 @@ pub(crate) fn play_match(m: &MatchArgs) -> Res {
             };
             play_match_on(&g, &pos, m, oracle)
         }
+        AnyGame::Isolo(g, _) => Err(Fail(format!(
+            "match: {} is not played by the engines yet (start, show, moves, play and perft are)",
+            g.kind().id()
+        ))),
     }
 }
 

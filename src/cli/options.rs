@@ -38,6 +38,17 @@ pub(crate) struct Common {
     /// Counters a side, 3..=12, for the morris games [default: 12, nine-mens-morris 9].
     #[arg(long)]
     pub(crate) counters: Option<u32>,
+    /// isolo: store seeds each player may take in the fore-play, 0..=65535 [default:
+    /// unlimited].
+    #[arg(long)]
+    pub(crate) store: Option<u32>,
+    /// isolo-ii: the most seeds an arrangement puts in one hole [default: 12].
+    #[arg(long)]
+    pub(crate) max_hole: Option<u32>,
+    /// The phase an Isolo game starts in: isolo `fore` (default) or `main`, isolo-ii `setup`
+    /// (default) or `play` (`--seeds` in every hole).
+    #[arg(long)]
+    pub(crate) phase: Option<String>,
 }
 
 /// Options of the exact search.
@@ -171,6 +182,7 @@ macro_rules! with_game {
             }
             AnyGame::Four($g, $pos) => $body,
             AnyGame::Morris($g, $pos) => $body,
+            AnyGame::Isolo($g, $pos) => $body,
         }
     };
 }
@@ -178,10 +190,27 @@ pub(crate) use with_game;
 
 /// Builds the rules (of any family) and the position from the common options.
 pub(crate) fn setup_any(c: &Common) -> Result<AnyGame, Fail> {
+    let phase = match c.phase.as_deref() {
+        None => None,
+        Some(p) => Some(
+            mancala_solver::isolo::PHASE_NAMES
+                .iter()
+                .copied()
+                .find(|n| *n == p)
+                .ok_or_else(|| {
+                    Fail(format!(
+                        "invalid --phase {p}: expected fore or main (isolo), setup or play (isolo-ii)"
+                    ))
+                })?,
+        ),
+    };
     let size = variant::Size {
         width: c.width,
         seeds: c.seeds,
         counters: c.counters,
+        store: c.store,
+        max_hole: c.max_hole,
+        phase,
     };
     Ok(variant::setup(
         &c.variant,
@@ -196,7 +225,7 @@ pub(crate) fn setup_any(c: &Common) -> Result<AnyGame, Fail> {
 pub(crate) fn setup(c: &Common) -> Result<(TwoRow, mancala_solver::TwoRowPos), Fail> {
     match setup_any(c)? {
         AnyGame::Two(g, pos) => Ok((*g, pos)),
-        AnyGame::Four(..) | AnyGame::Morris(..) => Err(Fail(format!(
+        AnyGame::Four(..) | AnyGame::Morris(..) | AnyGame::Isolo(..) => Err(Fail(format!(
             "{}: a four-row variant where a two-row one is needed",
             c.variant
         ))),

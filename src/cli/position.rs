@@ -31,6 +31,9 @@ pub(crate) fn cmd_show<G: Notation + Describe>(g: &G, pos: &G::Position, c: &Com
 }
 
 pub(crate) fn cmd_moves<G: Notation>(g: &G, pos: &G::Position, c: &Common) -> Res {
+    if let Some(why) = g.too_many_to_list(pos) {
+        return Err(Fail(format!("moves: {why}")));
+    }
     let m = json::Moves::new(g, pos);
     if c.json {
         out!("{}", json::line(&m));
@@ -79,6 +82,9 @@ pub(crate) fn cmd_perft<G: Notation>(
     depth: u32,
     split: bool,
 ) -> Res {
+    if let Some(why) = g.too_many_to_list(pos).filter(|_| depth > 0) {
+        return Err(Fail(format!("perft: {why}")));
+    }
     timed_perft(
         c,
         json::Start::new(g, pos),

@@ -112,6 +112,14 @@ pub(crate) enum TablebaseCommand {
     },
 }
 
+/// The refusal of a game the tablebase builder does not serve.
+fn no_tables(g: &impl mancala_solver::Notation) -> crate::Fail {
+    crate::Fail(format!(
+        "{} has no endgame tables: its exact values come from `mancala solve`",
+        g.variant_id()
+    ))
+}
+
 impl GameArgs {
     /// The rules of either family, and `position` (default: the start).
     fn setup(&self, position: Option<String>) -> Result<AnyGame, crate::Fail> {
@@ -126,6 +134,9 @@ impl GameArgs {
             // The tables do not depend on the counters at the start: a position is read at
             // the count its text implies, `build` takes its bound apart.
             counters: None,
+            store: None,
+            max_hole: None,
+            phase: None,
         })
     }
 }
@@ -176,6 +187,7 @@ pub(crate) fn tablebase(cmd: TablebaseCommand) -> Res {
                     })?;
                     build_morris(&g, n, &dir, threads, json)
                 }
+                AnyGame::Isolo(g, _) => Err(no_tables(&g)),
             }
         }
         T::Probe {
@@ -187,6 +199,7 @@ pub(crate) fn tablebase(cmd: TablebaseCommand) -> Res {
             AnyGame::Two(g, pos) => probe_two(&g, &pos, &dir, json),
             AnyGame::Four(g, pos) => probe_four(&g, &pos, &dir, json),
             AnyGame::Morris(g, pos) => probe_morris(&g, &pos, &dir, json),
+            AnyGame::Isolo(g, _) => Err(no_tables(&g)),
         },
         T::Stats {
             game,
@@ -197,6 +210,7 @@ pub(crate) fn tablebase(cmd: TablebaseCommand) -> Res {
             AnyGame::Two(g, _) => stats_two(&g, stones, &dir, json),
             AnyGame::Four(g, _) => stats_four(&g, stones, &dir, json),
             AnyGame::Morris(g, _) => stats_morris(&g, stones, &dir, json),
+            AnyGame::Isolo(g, _) => Err(no_tables(&g)),
         },
         T::Verify { dir, json } => verify(&dir, json),
         T::Info { dir, json } => info(&dir, json),

@@ -548,6 +548,9 @@ pub fn advantage(
             (Status::Playable, Family::Morris(_)) => {
                 "exact values of reduced games (main-game tables and the placement search); self-play at full size"
             }
+            (Status::Playable, Family::Isolo(_)) => {
+                "playable (rules, perft); its exact values and arrangements are not in this report yet"
+            }
             (Status::Playable, Family::FourRow(_)) => {
                 "four-row (metric wdl): exact win/draw/loss on reduced boards; play on the full board"
             }

@@ -314,7 +314,7 @@ fn four_row_section(
         .map_err(|e| Error::Rules(e.to_string()))?
         {
             AnyGame::Four(g, _) => g,
-            AnyGame::Two(..) | AnyGame::Morris(..) => continue,
+            AnyGame::Two(..) | AnyGame::Morris(..) | AnyGame::Isolo(..) => continue,
         };
         let rep = mancala_tablebases::fourrow::build(
             &g,
