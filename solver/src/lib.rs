@@ -41,6 +41,7 @@ pub mod text;
 pub mod tt;
 pub mod tworow;
 pub mod variant;
+pub mod wdl;
 
 pub use error::{ConfigError, MoveError, PositionError};
 pub use fourrow::{FourMove, FourRow, FourRowPos};

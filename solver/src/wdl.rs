@@ -1,0 +1,294 @@
+//! Exact win/draw/loss values and plies to the end by retrograde analysis of the whole game
+//! graph reachable from a root, for any [`Game`] whose positions (or a key of them) fit in
+//! memory; and a plain minimax beside it, the slow reference it is tested against.
+//!
+//! Nodes are positions identified by a caller's key (equal keys must have equal futures from
+//! the mover's point of view). A node without a legal move is lost in 0 plies. Working
+//! backwards in order of distance: a node with a child lost in `d` is won in `d + 1` (the
+//! first such child found is the nearest, since distances come out in order); a node all of
+//! whose children are won is lost in `1 +` the largest of their distances (the loser delays).
+//! A move that keeps the turn keeps the point of view: there a child won is good for the
+//! parent. Nodes never reached this way are draws: neither side can force an end, so play
+//! goes on for ever (docs/RULES.md: worth 0). This is the usual distance-to-mate retrograde;
+//! it gives the value of the game without any path rule, which for win/loss/draw games equals
+//! the value a search finds with repetitions scored 0.
+
+use crate::game::Game;
+use std::collections::{HashMap, VecDeque};
+use std::hash::Hash;
+use std::time::Instant;
+
+/// A value with its distance to the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wdl {
+    /// The side to move wins in this many plies.
+    Win(u32),
+    /// Neither side can force an end.
+    Draw,
+    /// The side to move loses in this many plies.
+    Loss(u32),
+}
+
+impl Wdl {
+    /// +1, 0 or −1.
+    pub fn value(self) -> i32 {
+        match self {
+            Wdl::Win(_) => 1,
+            Wdl::Draw => 0,
+            Wdl::Loss(_) => -1,
+        }
+    }
+    /// Plies to the end (`None` for a draw).
+    pub fn plies(self) -> Option<u32> {
+        match self {
+            Wdl::Win(d) | Wdl::Loss(d) => Some(d),
+            Wdl::Draw => None,
+        }
+    }
+    /// `win`, `draw` or `loss`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Wdl::Win(_) => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss(_) => "loss",
+        }
+    }
+}
+
+/// Why a graph could not be solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RetroError {
+    /// More nodes than the limit.
+    TooBig(usize),
+    /// A position without a key (the caller's key function gave none).
+    NoExactKey,
+    /// The deadline passed.
+    OutOfTime,
+}
+
+impl std::fmt::Display for RetroError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RetroError::TooBig(n) => write!(f, "the game graph has more than {n} positions"),
+            RetroError::NoExactKey => write!(f, "a position does not fit a 128-bit exact key"),
+            RetroError::OutOfTime => write!(f, "the time limit passed"),
+        }
+    }
+}
+
+/// The solved graph of one root: the value of every position reachable from it, by key.
+pub struct WdlGraph<K> {
+    index: HashMap<K, usize>,
+    values: Vec<Wdl>,
+}
+
+impl<K: Hash + Eq> WdlGraph<K> {
+    /// The value of the position with key `k`, if it was in the graph.
+    pub fn value_of(&self, k: &K) -> Option<Wdl> {
+        self.index.get(k).map(|&i| self.values[i])
+    }
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+    /// True when empty (never for a solved root).
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+    /// How many nodes have each value: wins, draws, losses.
+    pub fn counts(&self) -> [usize; 3] {
+        let mut c = [0; 3];
+        for v in &self.values {
+            c[(1 - v.value()) as usize] += 1;
+        }
+        c
+    }
+}
+
+/// Solves every position reachable from `root` (keys by `key`; a position without one
+/// stops the analysis with [`RetroError::NoExactKey`]), failing beyond `limit` nodes or once
+/// `deadline` has passed.
+pub fn solve_graph<G: Game, K: Hash + Eq + Clone>(
+    game: &G,
+    root: &G::Position,
+    key: impl Fn(&G::Position) -> Option<K>,
+    limit: usize,
+    deadline: Option<Instant>,
+) -> Result<WdlGraph<K>, RetroError> {
+    // Node numbers take 31 bits in the move lists.
+    let limit = limit.min(u32::MAX as usize >> 1);
+    let late = |i: usize| i % 4096 == 0 && deadline.is_some_and(|d| Instant::now() >= d);
+    let mut index: HashMap<K, usize> = HashMap::new();
+    // Positions found and not yet expanded, in the order of their numbers.
+    let mut frontier: VecDeque<G::Position> = VecDeque::new();
+    // The moves of node v are kids[start[v]..start[v + 1]]: (child << 1) | 1 when the move
+    // keeps the turn.
+    let mut kids: Vec<u32> = Vec::new();
+    let mut start: Vec<usize> = vec![0];
+    let k = key(root).ok_or(RetroError::NoExactKey)?;
+    index.insert(k, 0);
+    frontier.push_back(root.clone());
+    let mut moves = G::Moves::default();
+    while let Some(p) = frontier.pop_front() {
+        if late(start.len()) {
+            return Err(RetroError::OutOfTime);
+        }
+        game.gen_moves(&p, &mut moves);
+        let from = kids.len();
+        let side = game.to_move(&p);
+        for &m in moves.iter() {
+            let c = game.play(&p, m);
+            let ck = key(&c).ok_or(RetroError::NoExactKey)?;
+            let keeps = game.to_move(&c) == side;
+            let next = index.len();
+            let j = *index.entry(ck).or_insert_with(|| {
+                frontier.push_back(c);
+                next
+            });
+            kids.push((j as u32) << 1 | keeps as u32);
+        }
+        kids[from..].sort_unstable();
+        let mut w = from;
+        for r in from..kids.len() {
+            if r == from || kids[r] != kids[w - 1] {
+                kids[w] = kids[r];
+                w += 1;
+            }
+        }
+        kids.truncate(w);
+        start.push(kids.len());
+        if index.len() > limit {
+            return Err(RetroError::TooBig(limit));
+        }
+    }
+    drop(frontier);
+    kids.shrink_to_fit();
+    let n = start.len() - 1;
+    // The parents of node v: parents[pstart[v]..pstart[v + 1]], (parent << 1) | keeps.
+    let mut pstart = vec![0usize; n + 1];
+    for &c in &kids {
+        pstart[(c >> 1) as usize + 1] += 1;
+    }
+    for v in 0..n {
+        pstart[v + 1] += pstart[v];
+    }
+    let mut fill = pstart.clone();
+    let mut parents = vec![0u32; kids.len()];
+    for p in 0..n {
+        for &c in &kids[start[p]..start[p + 1]] {
+            let v = (c >> 1) as usize;
+            parents[fill[v]] = (p as u32) << 1 | (c & 1);
+            fill[v] += 1;
+        }
+    }
+    drop(fill);
+    let mut left: Vec<u32> = (0..n).map(|v| (start[v + 1] - start[v]) as u32).collect();
+    drop(kids);
+    drop(start);
+    let mut values = vec![Wdl::Draw; n];
+    let mut done = vec![false; n];
+    let mut queue = VecDeque::new();
+    for v in 0..n {
+        if left[v] == 0 {
+            values[v] = Wdl::Loss(0);
+            done[v] = true;
+            queue.push_back(v);
+        }
+    }
+    let mut popped = 0usize;
+    while let Some(v) = queue.pop_front() {
+        popped += 1;
+        if late(popped) {
+            return Err(RetroError::OutOfTime);
+        }
+        for &pe in &parents[pstart[v]..pstart[v + 1]] {
+            let (p, keeps) = ((pe >> 1) as usize, pe & 1 == 1);
+            if done[p] {
+                continue;
+            }
+            // A move that keeps the turn keeps the point of view.
+            let (good, d) = match (values[v], keeps) {
+                (Wdl::Loss(d), false) | (Wdl::Win(d), true) => (true, d),
+                (Wdl::Win(d), false) | (Wdl::Loss(d), true) => (false, d),
+                (Wdl::Draw, _) => unreachable!("only decided nodes are queued"),
+            };
+            if good {
+                values[p] = Wdl::Win(d + 1);
+                done[p] = true;
+                queue.push_back(p);
+            } else {
+                left[p] -= 1;
+                if left[p] == 0 {
+                    values[p] = Wdl::Loss(d + 1);
+                    done[p] = true;
+                    queue.push_back(p);
+                }
+            }
+        }
+    }
+    Ok(WdlGraph { index, values })
+}
+
+/// A line of perfect play from `pos` to the end by the values `value` gives (the graph's, the
+/// tables'): the winner takes the first move (in generation order) that wins soonest, the
+/// loser the first that loses last (a move after which the same side moves again keeps its
+/// value's sign). It stops at a draw or where a value is unknown.
+pub fn wdl_line<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    value: &dyn Fn(&G::Position) -> Option<Wdl>,
+) -> Vec<G::Move> {
+    let mut line = Vec::new();
+    let mut p = pos.clone();
+    while let Some(v) = value(&p) {
+        let (want_other, want_same) = match v {
+            Wdl::Win(d) if d > 0 => (Wdl::Loss(d - 1), Wdl::Win(d - 1)),
+            Wdl::Loss(d) if d > 0 => (Wdl::Win(d - 1), Wdl::Loss(d - 1)),
+            _ => break,
+        };
+        let moves = game.legal_moves(&p);
+        let Some(&m) = moves.iter().find(|&&m| {
+            let c = game.play(&p, m);
+            let want = if game.to_move(&c) == game.to_move(&p) {
+                want_same
+            } else {
+                want_other
+            };
+            value(&c) == Some(want)
+        }) else {
+            break;
+        };
+        line.push(m);
+        p = game.play(&p, m);
+    }
+    line
+}
+
+/// A plain minimax reference for tiny graphs: the value of `pos` (+1, 0, −1 for the side to
+/// move) by depth-first search with the path as the repetition rule (a position repeated on
+/// the path is a draw). Exponential; for tests of [`solve_graph`] on tiny boards.
+pub fn minimax<G: Game>(game: &G, pos: &G::Position, path: &mut Vec<G::Position>) -> i32 {
+    if path.contains(pos) {
+        return 0;
+    }
+    let moves = game.legal_moves(pos);
+    if moves.is_empty() {
+        return -1;
+    }
+    path.push(pos.clone());
+    let mut best = -2;
+    for &m in moves.iter() {
+        let c = game.play(pos, m);
+        let v = if game.to_move(&c) == game.to_move(pos) {
+            minimax(game, &c, path)
+        } else {
+            -minimax(game, &c, path)
+        };
+        best = best.max(v);
+        if best == 1 {
+            break;
+        }
+    }
+    path.pop();
+    best
+}
