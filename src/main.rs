@@ -226,14 +226,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// The refusal of `solve` and `analyze` for a game the planner does not serve yet.
-fn not_solved(g: &mancala_solver::isolo::Isolo, what: &str) -> Fail {
-    Fail(format!(
-        "{what}: {} is playable (start, show, moves, play, perft) but not solved yet",
-        g.kind().id()
-    ))
-}
-
 fn run(cmd: Command) -> Res {
     if let Some(res) = cli::players::dispatch(&cmd) {
         return res;
@@ -256,14 +248,14 @@ fn run(cmd: Command) -> Res {
                 AnyGame::Two(..) => solve(&common, &search),
                 AnyGame::Four(g, pos) => solve_four(&g, &pos, &common, &search),
                 AnyGame::Morris(g, pos) => cli::solve::solve_morris(&g, &pos, &common, &search),
-                AnyGame::Isolo(g, _) => Err(not_solved(&g, "solve")),
+                AnyGame::Isolo(g, pos) => cli::solve::solve_isolo(&g, &pos, &common, &search),
             }
         }
         Command::Analyze { common, search } => match setup_any(&common)? {
             AnyGame::Two(..) => analyze(&common, &search),
             AnyGame::Four(g, pos) => analyze_four(&g, &pos, &common, &search),
             AnyGame::Morris(g, pos) => cli::solve::analyze_morris(&g, &pos, &common, &search),
-            AnyGame::Isolo(g, _) => Err(not_solved(&g, "analyze")),
+            AnyGame::Isolo(g, pos) => cli::solve::analyze_isolo(&g, &pos, &common, &search),
         },
         Command::Bench {
             what: Some(BenchWhat::Engines { json, variant }),

@@ -252,8 +252,12 @@ fn bad_input_is_refused_with_one_line() {
         &["hole 1 is empty"],
     );
     says(
-        &fails(&["solve", "isolo", "--width", "3"]),
-        &["not solved yet"],
+        &fails(&["solve", "isolo", "--width", "3", "--tt-mb", "4"]),
+        &["--tt-mb", "whole reachable graph"],
+    );
+    says(
+        &fails(&["solve", "isolo", "--width", "3", "--memory", "1K"]),
+        &["not solved", "more than"],
     );
     says(
         &fails(&["match", "isolo", "--a", "random", "--b", "random"]),
@@ -263,4 +267,40 @@ fn bad_input_is_refused_with_one_line() {
         &fails(&["tablebase", "build", "isolo", "--max-stones", "4"]),
         &["no endgame tables"],
     );
+}
+
+#[test]
+fn solve_and_analyze_by_the_whole_graph() {
+    // The 2x3 main game from two a hole: South's first hole takes North's whole row.
+    let v = json(&[
+        "solve", "isolo", "--width", "3", "--phase", "main", "--json",
+    ]);
+    assert_eq!(v["value"], 1);
+    assert_eq!(v["plies"], 1);
+    assert_eq!(v["best_move"], "1");
+    assert_eq!(v["method"], "retrograde");
+    // The fore-play with two store seeds each: South wins in 4 plies through the kucheleka.
+    let v = json(&["solve", "isolo", "--width", "3", "--store", "2", "--json"]);
+    assert_eq!(v["value"], 1);
+    assert_eq!(v["plies"], 4);
+    assert_eq!(v["pv"].as_array().unwrap().len(), 4);
+    // Every arrangement of the winner's four seeds against the loser's 2,2,2 loses: the
+    // loser moves first (main-first=loser) and wins at once.
+    let a = json(&[
+        "analyze",
+        "isolo",
+        "--position",
+        "2,2,2/1,2,1 S phase=set",
+        "--json",
+    ]);
+    assert_eq!(a["moves"].as_object().unwrap().len(), 34);
+    assert_eq!(a["move_values"], serde_json::json!([0, 0, 34]));
+    assert_eq!(a["value"], -1);
+    let text = ok(&["analyze", "isolo", "--position", "2,2,2/1,2,1 S phase=set"]);
+    assert!(text.contains("set(0,4,0)  -1 in 2 plies"), "{text}");
+    let v = json(&[
+        "solve", "isolo-ii", "--width", "2", "--seeds", "1", "--json",
+    ]);
+    assert_eq!(v["value"], 1);
+    assert_eq!(v["plies"], 13);
 }

@@ -518,6 +518,133 @@ pub struct FourSolve {
     pub search: Option<FourSearch>,
 }
 
+/// `solve --json` of isolo and isolo-ii: the whole reachable graph.
+#[derive(Serialize)]
+pub struct IsoloSolve {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// `wdl`.
+    pub metric: &'static str,
+    /// +1, 0 or −1 for the side to move.
+    pub value: i32,
+    /// Plies to the end under perfect play (null for a draw).
+    pub plies: Option<u32>,
+    /// A best move (null when the game is over).
+    pub best_move: Option<String>,
+    /// The line of perfect play (empty for a draw).
+    pub pv: Vec<String>,
+    /// Positions of the reachable graph.
+    pub graph_positions: usize,
+    /// Of them: won, drawn and lost for their side to move.
+    pub graph_values: [usize; 3],
+    /// `retrograde`.
+    pub method: &'static str,
+    /// Always true: the graph's values are proven.
+    pub exact: bool,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+impl IsoloSolve {
+    /// The solved graph `s`'s answer at `pos`.
+    pub fn new(
+        g: &mancala_solver::isolo::Isolo,
+        pos: &mancala_solver::isolo::IsoloPos,
+        s: &mancala_solver::isolo::solve::Solved,
+    ) -> IsoloSolve {
+        let v = s.value(pos).expect("the root is in its graph");
+        let line = s.line(g, pos);
+        let best = if line.is_empty() {
+            // A draw has no line: any move that keeps the draw.
+            mancala_solver::Game::legal_moves(g, pos)
+                .iter()
+                .copied()
+                .find(|&m| s.move_value(g, pos, m) == Some(v))
+        } else {
+            line.first().copied()
+        };
+        IsoloSolve {
+            at: Start::new(g, pos),
+            metric: "wdl",
+            value: v.value(),
+            plies: v.plies(),
+            best_move: best.map(|m| g.move_name(pos, m)),
+            pv: line_names(g, pos, &line),
+            graph_positions: s.len(),
+            graph_values: s.counts(),
+            method: "retrograde",
+            exact: true,
+            seconds: s.seconds,
+        }
+    }
+}
+
+/// `analyze --json` of isolo and isolo-ii: every move's value by the whole reachable graph.
+#[derive(Serialize)]
+pub struct IsoloAnalyze {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// `wdl`.
+    pub metric: &'static str,
+    /// The position's value.
+    pub value: i32,
+    /// The position's plies to the end (null for a draw).
+    pub plies: Option<u32>,
+    /// Each move's value for the mover.
+    pub moves: ByName<i32>,
+    /// Each move's plies to the end, counting the move (null: a draw).
+    pub move_plies: ByName<Option<u32>>,
+    /// The moves whose value and plies are the position's.
+    pub best_moves: Vec<String>,
+    /// Moves won, drawn and lost for the mover.
+    pub move_values: [usize; 3],
+    /// Positions of the reachable graph.
+    pub graph_positions: usize,
+    /// Always true.
+    pub exact: bool,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+impl IsoloAnalyze {
+    /// Every move of `pos` valued by the solved graph `s`.
+    pub fn new(
+        g: &mancala_solver::isolo::Isolo,
+        pos: &mancala_solver::isolo::IsoloPos,
+        s: &mancala_solver::isolo::solve::Solved,
+    ) -> IsoloAnalyze {
+        let v = s.value(pos).expect("the root is in its graph");
+        let mut a = IsoloAnalyze {
+            at: Start::new(g, pos),
+            metric: "wdl",
+            value: v.value(),
+            plies: v.plies(),
+            moves: ByName::new(),
+            move_plies: ByName::new(),
+            best_moves: Vec::new(),
+            move_values: [0; 3],
+            graph_positions: s.len(),
+            exact: true,
+            seconds: s.seconds,
+        };
+        for m in mancala_solver::Game::legal_moves(g, pos) {
+            let w = s
+                .move_value(g, pos, m)
+                .expect("every child is in the graph");
+            let name = g.move_name(pos, m);
+            a.moves.insert(name.clone(), w.value());
+            a.move_plies.insert(name.clone(), w.plies());
+            a.move_values[(1 - w.value()) as usize] += 1;
+            if w == v {
+                a.best_moves.push(name);
+            }
+        }
+        a
+    }
+}
+
 /// `solve --json` of mulabalaba-morris.
 #[derive(Serialize)]
 pub struct MorrisSolve {

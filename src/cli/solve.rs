@@ -496,3 +496,133 @@ pub(crate) fn solve_morris(g: &Morris, pos: &MorrisPos, c: &Common, s: &SearchOp
     );
     Ok(())
 }
+
+/// The positions the whole-graph analysis of an Isolo position may hold: `--memory` (default
+/// 4 GiB) over its bytes a position.
+fn isolo_limit(s: &SearchOpts) -> Result<usize, Fail> {
+    let memory = match &s.memory {
+        Some(m) => super::options::parse_memory(m)?,
+        None => 4 << 30,
+    };
+    Ok((memory as usize / mancala_solver::isolo::solve::BYTES_PER_POSITION).max(1))
+}
+
+/// Solves an Isolo position's whole reachable graph, with a spinner.
+fn isolo_graph(
+    command: &str,
+    g: &mancala_solver::isolo::Isolo,
+    pos: &mancala_solver::isolo::IsoloPos,
+    s: &SearchOpts,
+) -> Result<mancala_solver::isolo::solve::Solved, Fail> {
+    for (given, option) in [
+        (s.depth.is_some(), "--depth"),
+        (s.tablebases.is_some(), "--tablebases"),
+        (s.tt_mb.is_some(), "--tt-mb"),
+    ] {
+        if given {
+            return Err(Fail(format!(
+                "{command}: {option} is for the searches; {} is solved by its whole reachable graph (bounded by --memory and --time)",
+                g.variant_id()
+            )));
+        }
+    }
+    let limit = isolo_limit(s)?;
+    let deadline = s.limits(None)?.deadline;
+    let pb = spinner();
+    pb.set_message("whole-graph retrograde analysis");
+    let r = mancala_solver::isolo::solve::solve(g, pos, limit, deadline);
+    pb.finish_and_clear();
+    r.map_err(|e| {
+        Fail(format!(
+            "{command}: {} is not solved: {e} ({})",
+            g.variant_id(),
+            match e {
+                mancala_solver::wdl::RetroError::TooBig(_) =>
+                    "what --memory holds at the graph's bytes a position; try a smaller board, fewer seeds or a later phase",
+                _ => "give more --time",
+            }
+        ))
+    })
+}
+
+/// `solve` of isolo and isolo-ii.
+pub(crate) fn solve_isolo(
+    g: &mancala_solver::isolo::Isolo,
+    pos: &mancala_solver::isolo::IsoloPos,
+    c: &Common,
+    s: &SearchOpts,
+) -> Res {
+    let solved = isolo_graph("solve", g, pos, s)?;
+    let shape = json::IsoloSolve::new(g, pos, &solved);
+    if c.json {
+        out!("{}", json::line(&shape));
+        return Ok(());
+    }
+    let word = match shape.value {
+        1 => "win",
+        0 => "draw",
+        _ => "loss",
+    };
+    out!(
+        "value {word} for {} ({:+}){}, best move {}",
+        g.to_move(pos),
+        shape.value,
+        match shape.plies {
+            Some(1) => ", 1 ply to the end".to_string(),
+            Some(n) => format!(", {n} plies to the end"),
+            None => String::new(),
+        },
+        shape.best_move.as_deref().unwrap_or("none (game over)")
+    );
+    if !shape.pv.is_empty() {
+        out!("pv {}", shape.pv.join(" "));
+    }
+    out!(
+        "{} positions in the reachable graph (retrograde analysis) in {:.3} s",
+        shape.graph_positions,
+        shape.seconds
+    );
+    Ok(())
+}
+
+/// `analyze` of isolo and isolo-ii: every move's value.
+pub(crate) fn analyze_isolo(
+    g: &mancala_solver::isolo::Isolo,
+    pos: &mancala_solver::isolo::IsoloPos,
+    c: &Common,
+    s: &SearchOpts,
+) -> Res {
+    let solved = isolo_graph("analyze", g, pos, s)?;
+    let a = json::IsoloAnalyze::new(g, pos, &solved);
+    if c.json {
+        out!("{}", json::line(&a));
+        return Ok(());
+    }
+    if a.moves.is_empty() {
+        out!("no legal move: the game is over (value {:+})", a.value);
+    }
+    for m in g.legal_moves(pos) {
+        let name = g.move_name(pos, m);
+        let shown = match (a.moves[&name], a.move_plies[&name]) {
+            (v, Some(p)) => format!("{v:+} in {p} plies"),
+            (v, None) => format!("{v:+}"),
+        };
+        out!(
+            "{name:>10}  {shown}{}",
+            if a.best_moves.contains(&name) {
+                "  best"
+            } else {
+                ""
+            }
+        );
+    }
+    out!(
+        "moves won {}, drawn {}, lost {}; {} positions in the reachable graph in {:.3} s",
+        a.move_values[0],
+        a.move_values[1],
+        a.move_values[2],
+        a.graph_positions,
+        a.seconds
+    );
+    Ok(())
+}

@@ -6,7 +6,8 @@
 //!   [`Game`] and [`MarginGame`] (metric `wdl`);
 //! - [`text`]: position text, move names and the drawing ([`Notation`]);
 //! - [`reference`](mod@reference): a slow reference that follows Chaplin's numbered rules
-//!   seed by seed, tested to agree.
+//!   seed by seed, tested to agree;
+//! - [`solve`](mod@solve): exact values by the whole reachable graph.
 //!
 //! # Board
 //!
@@ -29,6 +30,7 @@
 //! the move, so a move makes finitely many captures and every move that never ends is found.
 
 pub mod reference;
+pub mod solve;
 pub mod text;
 
 use crate::error::ConfigError;
