@@ -12,6 +12,7 @@
 #![deny(missing_docs)]
 
 pub mod engine;
+pub mod isolo;
 pub mod json;
 pub mod matches;
 pub mod report;

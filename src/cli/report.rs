@@ -10,6 +10,8 @@ pub(crate) enum ReportWhat {
     Advantage,
     /// The section of advantage.md on kpo for three and four players, alone.
     Players,
+    /// The section of advantage.md on the Isolo games, alone.
+    Isolo,
     Strength,
     Tablebase,
     All,
@@ -19,7 +21,8 @@ pub(crate) enum ReportWhat {
 #[derive(Args)]
 pub(crate) struct ReportArgs {
     /// advantage, players (the section of advantage.md on kpo for three and four players,
-    /// rewritten alone), strength, tablebase or all.
+    /// rewritten alone), isolo (its section on the Isolo games, alone), strength, tablebase
+    /// or all.
     #[arg(value_enum)]
     pub(crate) what: ReportWhat,
     /// Folder the reports are written to.
@@ -49,6 +52,7 @@ pub(crate) fn report(r: &ReportArgs) -> Res {
     let which = match r.what {
         ReportWhat::Advantage => Which::Advantage,
         ReportWhat::Players => Which::Players,
+        ReportWhat::Isolo => Which::Isolo,
         ReportWhat::Strength => Which::Strength,
         ReportWhat::Tablebase => Which::Tablebase,
         ReportWhat::All => Which::All,

@@ -540,6 +540,10 @@ pub fn advantage(
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
     md += &super::players::section(out, &players, seed, log)?;
     md += "\n";
+    let isolo = super::isolo::IsoloBudget::named(budget.name)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+    md += &super::isolo::section(out, &isolo, log)?;
+    md += "\n";
 
     md += "## Every variant\n\n";
     let mut t = Table::new(&["variant", "people", "board", "status", "in this report"]);

@@ -6,6 +6,7 @@
 //! budget and seed it gives the same numbers (only timings differ).
 
 pub mod advantage;
+pub mod isolo;
 pub mod players;
 pub mod strength;
 pub mod svg;
@@ -380,6 +381,33 @@ pub fn elo_text(v: Option<f64>, sign: f64) -> String {
     }
 }
 
+/// Replaces the section between `begin` and `end` in `out/advantage.md` by `new` (markers
+/// included in it), or puts it before "## Every variant" when the report has none yet: what
+/// `mancala report <command>` does for a section written alone.
+pub fn splice(out: &Path, begin: &str, end: &str, new: &str, command: &str) -> io::Result<()> {
+    let path = out.join("advantage.md");
+    let old = std::fs::read_to_string(&path).map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!(
+                "{}: {e} (`mancala report {command}` rewrites a section of an existing report; run `mancala report advantage` first)",
+                path.display()
+            ),
+        )
+    })?;
+    let text = match (old.find(begin), old.find(end)) {
+        (Some(a), Some(b)) if a < b => {
+            let b = b + end.len() + old[b + end.len()..].starts_with('\n') as usize;
+            format!("{}{new}{}", &old[..a], &old[b..])
+        }
+        _ => match old.find("## Every variant") {
+            Some(i) => format!("{}{new}\n{}", &old[..i], &old[i..]),
+            None => format!("{old}\n{new}"),
+        },
+    };
+    write(out, "advantage.md", &text)
+}
+
 /// Which reports one run writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Which {
@@ -387,6 +415,8 @@ pub enum Which {
     Advantage,
     /// The section of `advantage.md` on kpo for three and four players, rewritten alone.
     Players,
+    /// The section of `advantage.md` on the Isolo games, rewritten alone.
+    Isolo,
     /// `strength.md`.
     Strength,
     /// `tablebase.md`.
@@ -400,7 +430,7 @@ impl Which {
     /// The Markdown reports the run rewrites, by name without `.md`.
     pub fn files(self) -> &'static [&'static str] {
         match self {
-            Which::Advantage | Which::Players => &["advantage"],
+            Which::Advantage | Which::Players | Which::Isolo => &["advantage"],
             Which::Strength => &["strength"],
             Which::Tablebase => &["tablebase"],
             Which::All => &["advantage", "strength", "tablebase"],
@@ -466,6 +496,9 @@ pub fn generate(
         if which == Which::Players {
             let b = players::PlayersBudget::named(budget.name)?;
             players::splice(out, &b, seed, log)?;
+        }
+        if which == Which::Isolo {
+            isolo::splice(out, &isolo::IsoloBudget::named(budget.name)?, log)?;
         }
         if matches!(which, Which::Advantage | Which::All) {
             advantage::advantage(out, budget, seed, dir, log)?;

@@ -690,28 +690,8 @@ pub fn splice(
     seed: u64,
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<()> {
-    let path = out.join("advantage.md");
-    let old = std::fs::read_to_string(&path).map_err(|e| {
-        io::Error::new(
-            e.kind(),
-            format!(
-                "{}: {e} (`mancala report players` rewrites a section of an existing report; run `mancala report advantage` first)",
-                path.display()
-            ),
-        )
-    })?;
     let new = section(out, budget, seed, log)?;
-    let text = match (old.find(BEGIN), old.find(END)) {
-        (Some(a), Some(b)) if a < b => {
-            let b = b + END.len() + old[b + END.len()..].starts_with('\n') as usize;
-            format!("{}{new}{}", &old[..a], &old[b..])
-        }
-        _ => match old.find("## Every variant") {
-            Some(i) => format!("{}{new}\n{}", &old[..i], &old[i..]),
-            None => format!("{old}\n{new}"),
-        },
-    };
-    write(out, "advantage.md", &text)
+    super::splice(out, BEGIN, END, &new, "players")
 }
 
 #[cfg(test)]
