@@ -112,10 +112,13 @@ pub(crate) fn play_match(m: &MatchArgs) -> Res {
             };
             play_match_on(&g, &pos, m, oracle)
         }
-        AnyGame::Isolo(g, _) => Err(Fail(format!(
-            "match: {} is not played by the engines yet (start, show, moves, play and perft are)",
-            g.kind().id()
-        ))),
+        // The engines choose an arrangement among candidates (docs/ENGINES.md).
+        AnyGame::Isolo(g, pos) => play_match_on(
+            &g.for_engines(mancala_analysis::engine::ISOLO_CANDIDATES),
+            &pos,
+            m,
+            None,
+        ),
     }
 }
 

@@ -128,6 +128,29 @@ impl EngineGame for mancala_solver::fourrow::FourRow {
     }
 }
 
+/// The arrangements an engine chooses among in the Isolo games' arrangement phases.
+pub const ISOLO_CANDIDATES: usize = 48;
+
+/// The Isolo games (metric `wdl`; play [`Isolo::for_engines`], whose arrangement phases offer
+/// a bounded list of candidates): a finished game is ± [`alphabeta::WIN`]; material and the
+/// evaluation are the seeds a side holds, mover minus opponent (4 × material in quarter
+/// seeds). Nothing leaves the board and a player loses when his holes are empty, so the seeds
+/// held are the natural guide, as in the four-row games.
+///
+/// [`Isolo::for_engines`]: mancala_solver::isolo::Isolo::for_engines
+impl EngineGame for mancala_solver::isolo::Isolo {
+    fn evaluate(&self, pos: &mancala_solver::isolo::IsoloPos) -> i32 {
+        4 * self.material(pos)
+    }
+    fn terminal(&self, pos: &mancala_solver::isolo::IsoloPos) -> i32 {
+        alphabeta::WIN * self.final_margin(pos).signum()
+    }
+    fn material(&self, pos: &mancala_solver::isolo::IsoloPos) -> i32 {
+        let me = pos.side;
+        self.seeds_of(pos, me) as i32 - self.seeds_of(pos, me.opponent()) as i32
+    }
+}
+
 /// The morris games (metric `wdl`): a finished game is ± [`alphabeta::WIN`]; material is the
 /// counters a side still has (on the board and in hand), mover minus opponent; the
 /// evaluation, for the side to move (mover minus opponent):

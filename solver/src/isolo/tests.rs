@@ -425,3 +425,31 @@ fn bad_text_is_refused_with_its_reason() {
         assert!(e.contains(why), "{text}: {e}");
     }
 }
+
+#[test]
+fn the_engines_choose_among_legal_distinct_candidates() {
+    for g in [Isolo::standard(Kind::IsoloI), Isolo::standard(Kind::IsoloII)] {
+        let e = g.for_engines(48);
+        // Isolo I: a kucheleka with 20 seeds (C(28, 8) - 1 arrangements); Isolo II: the start.
+        let p = match g.kind() {
+            Kind::IsoloI => g
+                .parse_position("2,2,2,2,2,2,2,2/5,0,3,0,9,0,3,0 S phase=set")
+                .unwrap(),
+            Kind::IsoloII => g.start(),
+        };
+        let c = e.legal_moves(&p);
+        assert_eq!(c.len(), 48);
+        assert_eq!(c, e.legal_moves(&p), "the same list every time");
+        for (i, m) in c.iter().enumerate() {
+            let IsoloMove::Set(a) = m else {
+                panic!("an arrangement")
+            };
+            assert!(g.is_arrangement(&p, a));
+            assert!(!c[..i].contains(m));
+        }
+        // A small arrangement phase keeps every move.
+        let q = isolo(3, Phase::Fore);
+        let small = q.parse_position("2,2,2/1,2,1 S phase=set").unwrap();
+        assert_eq!(q.for_engines(48).legal_moves(&small).len(), 34);
+    }
+}
