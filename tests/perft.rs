@@ -83,6 +83,8 @@ fn golden_perft_files() {
         "natatu",
         "chisolo-ii",
         "mwambulula",
+        "isolo",
+        "isolo-ii",
     ] {
         assert!(variants.iter().any(|x| x == v), "no perft file for {v}");
     }
