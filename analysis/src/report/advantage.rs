@@ -248,7 +248,27 @@ fn self_play<G: EngineGame + 'static>(g: &G, spec: &EngineSpec, games: u32, seed
 }
 
 /// The table of self-play results that [`self_play_row`] fills.
-fn self_play_table() -> Table {
+/// The columns of `advantage-play.csv`, and of the other play CSV files.
+pub(super) fn play_csv_table() -> Table {
+    Table::new(&[
+        "variant",
+        "engine",
+        "games",
+        "first_wins",
+        "draws",
+        "second_wins",
+        "first_win_rate",
+        "first_win_lo",
+        "first_win_hi",
+        "mean_plies",
+        "ended_by_rules",
+        "repetitions",
+        "ply_limits",
+    ])
+}
+
+/// The table of self-play results.
+pub(super) fn self_play_table() -> Table {
     Table::new(&[
         "variant",
         "players",
@@ -265,7 +285,7 @@ fn self_play_table() -> Table {
 /// The self-play of each of `engines` (name, games) in `g`, variant `id`, engine `i` from
 /// seed `seed ^ i`: its rows added to the table and the play CSV (`rows`), its first player's
 /// win rates as one chart group.
-fn self_play_group<G: EngineGame + 'static>(
+pub(super) fn self_play_group<G: EngineGame + 'static>(
     g: &G,
     id: &str,
     engines: &[(&str, u32)],
@@ -364,21 +384,7 @@ pub fn advantage(
         "nodes",
         "seconds",
     ]);
-    let mut play_csv = Table::new(&[
-        "variant",
-        "engine",
-        "games",
-        "first_wins",
-        "draws",
-        "second_wins",
-        "first_win_rate",
-        "first_win_lo",
-        "first_win_hi",
-        "mean_plies",
-        "ended_by_rules",
-        "repetitions",
-        "ply_limits",
-    ]);
+    let mut play_csv = play_csv_table();
     md += "## Exact values on reduced boards\n\n\
         The value of the start position under perfect play: the first player's final seed \
         difference (seeds won by South minus seeds won by North), as Irving, Donkers & \
@@ -542,7 +548,7 @@ pub fn advantage(
     md += "\n";
     let isolo = super::isolo::IsoloBudget::named(budget.name)
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
-    md += &super::isolo::section(out, &isolo, log)?;
+    md += &super::isolo::section(out, &isolo, seed, log)?;
     md += "\n";
 
     md += "## Every variant\n\n";
@@ -714,7 +720,7 @@ fn four_row_section(
 
 /// Writes the chart of the first player's win rate by game and engine as `file` in `out`;
 /// returns the Markdown that shows it (`alt` its text).
-fn rate_chart(
+pub(super) fn rate_chart(
     out: &Path,
     (file, alt): (&str, &str),
     title: &str,

@@ -498,7 +498,7 @@ pub fn generate(
             players::splice(out, &b, seed, log)?;
         }
         if which == Which::Isolo {
-            isolo::splice(out, &isolo::IsoloBudget::named(budget.name)?, log)?;
+            isolo::splice(out, &isolo::IsoloBudget::named(budget.name)?, seed, log)?;
         }
         if matches!(which, Which::Advantage | Which::All) {
             advantage::advantage(out, budget, seed, dir, log)?;

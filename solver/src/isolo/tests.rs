@@ -428,7 +428,10 @@ fn bad_text_is_refused_with_its_reason() {
 
 #[test]
 fn the_engines_choose_among_legal_distinct_candidates() {
-    for g in [Isolo::standard(Kind::IsoloI), Isolo::standard(Kind::IsoloII)] {
+    for g in [
+        Isolo::standard(Kind::IsoloI),
+        Isolo::standard(Kind::IsoloII),
+    ] {
         let e = g.for_engines(48);
         // Isolo I: a kucheleka with 20 seeds (C(28, 8) - 1 arrangements); Isolo II: the start.
         let p = match g.kind() {
