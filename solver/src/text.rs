@@ -86,3 +86,19 @@ pub(crate) fn split_rows<'a>(
     }
     Ok((rows, words))
 }
+
+/// Reads the side to move, the word after the rows (South when it is missing or wrong, the
+/// problem pushed).
+pub(crate) fn parse_side(word: Option<&str>, problems: &mut Vec<String>) -> crate::side::Side {
+    use crate::side::Side;
+    match word {
+        None => {
+            problems.push("the side to move is missing (S or N after the rows)".into());
+            Side::South
+        }
+        Some(s) => s.parse::<Side>().unwrap_or_else(|e| {
+            problems.push(e);
+            Side::South
+        }),
+    }
+}

@@ -46,16 +46,7 @@ impl FourRow {
                 pos.board.circuit_mut(s)[i] = x as u8;
             }
         }
-        pos.side = match words.next() {
-            None => {
-                problems.push("the side to move is missing (S or N after the rows)".into());
-                Side::South
-            }
-            Some(s) => s.parse::<Side>().unwrap_or_else(|e| {
-                problems.push(e);
-                Side::South
-            }),
-        };
+        pos.side = crate::text::parse_side(words.next(), &mut problems);
         let mut seen: Vec<&str> = Vec::new();
         // mwambulula's captured= (its stores), checked against stores= below.
         let mut store_alias: Option<[u8; 2]> = None;

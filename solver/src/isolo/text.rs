@@ -100,16 +100,7 @@ impl Isolo {
                 pos.rows[s.index()][i] = x as u8;
             }
         }
-        pos.side = match words.next() {
-            None => {
-                problems.push("the side to move is missing (S or N after the rows)".into());
-                Side::South
-            }
-            Some(s) => s.parse::<Side>().unwrap_or_else(|e| {
-                problems.push(e);
-                Side::South
-            }),
-        };
+        pos.side = crate::text::parse_side(words.next(), &mut problems);
         let mut seen: Vec<&str> = Vec::new();
         let mut store: Option<[u32; 2]> = None;
         for field in words {

@@ -27,16 +27,7 @@ pub fn parse_two_row(game: &TwoRow, text: &str) -> Result<TwoRowPos, PositionErr
         }
         parsed.push(r);
     }
-    let side = match words.next() {
-        None => {
-            problems.push("the side to move is missing (S or N after the rows)".into());
-            Side::South
-        }
-        Some(s) => s.parse::<Side>().unwrap_or_else(|e| {
-            problems.push(e);
-            Side::South
-        }),
-    };
+    let side = crate::text::parse_side(words.next(), &mut problems);
     let mut captured: Option<[u32; 2]> = None;
     let mut stores: Option<[u32; 2]> = None;
     for field in words {
