@@ -260,8 +260,8 @@ fn bad_input_is_refused_with_one_line() {
         &["not solved", "more than"],
     );
     says(
-        &fails(&["match", "isolo", "--a", "random", "--b", "random"]),
-        &["engines"],
+        &fails(&["match", "isolo", "--a", "perfect", "--b", "random"]),
+        &["perfect engine", "isolo"],
     );
     says(
         &fails(&["tablebase", "build", "isolo", "--max-stones", "4"]),
@@ -303,4 +303,39 @@ fn solve_and_analyze_by_the_whole_graph() {
     ]);
     assert_eq!(v["value"], 1);
     assert_eq!(v["plies"], 13);
+}
+
+#[test]
+fn engines_play_both_games() {
+    let v = json(&[
+        "match",
+        "isolo",
+        "--width",
+        "3",
+        "--store",
+        "3",
+        "--a",
+        "alphabeta:nodes=200",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(v["games"], 4);
+    assert_eq!(v["ended"]["rules"], 4);
+    let v = json(&[
+        "match",
+        "isolo-ii",
+        "--width",
+        "3",
+        "--a",
+        "mcts:iters=50",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v["games"], 2);
 }

@@ -113,12 +113,26 @@ pub(crate) fn play_match(m: &MatchArgs) -> Res {
             play_match_on(&g, &pos, m, oracle)
         }
         // The engines choose an arrangement among candidates (docs/ENGINES.md).
-        AnyGame::Isolo(g, pos) => play_match_on(
-            &g.for_engines(mancala_analysis::engine::ISOLO_CANDIDATES),
-            &pos,
-            m,
-            None,
-        ),
+        AnyGame::Isolo(g, pos) => {
+            use mancala_analysis::engine::EngineSpec;
+            if [&m.a, &m.b].iter().any(|e| {
+                matches!(
+                    e.as_deref().map(str::parse::<EngineSpec>),
+                    Some(Ok(EngineSpec::Perfect { .. }))
+                )
+            }) {
+                return Err(Fail(format!(
+                    "match: the perfect engine has no tables of {}; its exact values come from `mancala analyze` on reduced boards",
+                    g.kind().id()
+                )));
+            }
+            play_match_on(
+                &g.for_engines(mancala_analysis::engine::ISOLO_CANDIDATES),
+                &pos,
+                m,
+                None,
+            )
+        }
     }
 }
 
