@@ -90,9 +90,9 @@ impl IsoloBudget {
             positions: 14_000_000,
             seconds: 120.0,
             play: &[
-                (Kind::IsoloI, "alphabeta:nodes=10000", 40),
-                (Kind::IsoloI, "mcts:iters=1000", 40),
-                (Kind::IsoloII, "alphabeta:nodes=10000", 40),
+                (Kind::IsoloI, "alphabeta:nodes=10000", 20),
+                (Kind::IsoloI, "mcts:iters=300", 20),
+                (Kind::IsoloII, "alphabeta:nodes=10000", 20),
             ],
         };
         match name {
