@@ -156,8 +156,8 @@ fn bad_engine_specs_and_options_exit_2_with_one_line() {
         "--games 0",
     );
     assert_fails(
-        &["match", "isolo", "--a", "random", "--b", "random"],
-        "cannot be played yet",
+        &["match", "kuyata", "--a", "random", "--b", "random"],
+        "kuyata",
     );
     assert_fails(&["match", "oware", "--a", "random"], "--b");
     assert_fails(
