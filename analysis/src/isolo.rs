@@ -39,6 +39,8 @@ pub struct Kucheleka {
     /// The arrangements, in move order, each with its value for the winner (counting the
     /// arrangement in its plies).
     pub values: Vec<(String, Wdl)>,
+    /// The seeds each arrangement uses, in the same order.
+    pub used: Vec<u32>,
     /// Positions of the graph.
     pub positions: usize,
     /// Seconds.
@@ -62,23 +64,16 @@ impl Kucheleka {
     }
     /// The arrangements that use every seed: how many there are and how many win.
     pub fn all_seeds(&self) -> (usize, usize) {
-        let full: Vec<_> = self
+        let full: Vec<&Wdl> = self
             .values
             .iter()
-            .filter(|(n, _)| set_total(n) == self.winner_seeds)
+            .zip(&self.used)
+            .filter(|&(_, &u)| u == self.winner_seeds)
+            .map(|(x, _)| &x.1)
             .collect();
-        let wins = full.iter().filter(|(_, v)| v.value() == 1).count();
+        let wins = full.iter().filter(|v| v.value() == 1).count();
         (full.len(), wins)
     }
-}
-
-/// The seeds of a move named `set(a,b,...)`.
-fn set_total(name: &str) -> u32 {
-    name.trim_start_matches("set(")
-        .trim_end_matches(')')
-        .split(',')
-        .filter_map(|x| x.parse::<u32>().ok())
-        .sum()
 }
 
 /// The kucheleka of a 2x`width` Isolo I board: South won the fore-play holding
@@ -122,17 +117,25 @@ pub fn kucheleka(
         ));
     }
     let s = solve(&g, &root, limit, deadline).map_err(|e| e.to_string())?;
-    let values = g
-        .legal_moves(&root)
+    let moves = g.legal_moves(&root);
+    let values = moves
         .iter()
         .map(|&m| {
             let v = s.move_value(&g, &root, m).expect("in the graph");
             (g.move_name(&root, m), v)
         })
         .collect();
+    let used = moves
+        .iter()
+        .map(|m| match m {
+            IsoloMove::Set(c) => c.iter().map(|&x| x as u32).sum(),
+            IsoloMove::Hole(_) => unreachable!("the kucheleka's moves are arrangements"),
+        })
+        .collect();
     Ok(Kucheleka {
         width,
         seeds,
+        used,
         winner_seeds,
         winner_first,
         values,

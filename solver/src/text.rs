@@ -102,3 +102,24 @@ pub(crate) fn parse_side(word: Option<&str>, problems: &mut Vec<String>) -> crat
         }),
     }
 }
+
+/// Splits the `key=value` fields after the side to move; a word without `=` and a key given
+/// again are pushed as problems and left out.
+pub(crate) fn key_values<'a>(
+    words: impl Iterator<Item = &'a str>,
+    problems: &mut Vec<String>,
+) -> Vec<(&'a str, &'a str)> {
+    let mut out: Vec<(&str, &str)> = Vec::new();
+    for field in words {
+        let Some((key, value)) = field.split_once('=') else {
+            problems.push(format!("field '{field}' is not key=value"));
+            continue;
+        };
+        if out.iter().any(|&(k, _)| k == key) {
+            problems.push(format!("field {key} is given twice"));
+            continue;
+        }
+        out.push((key, value));
+    }
+    out
+}

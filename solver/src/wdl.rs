@@ -45,6 +45,15 @@ impl Wdl {
             Wdl::Draw => None,
         }
     }
+    /// The value, for the mover, of a move leading to a position of this value: one ply
+    /// more, and the other side's point of view unless the move keeps the turn (`same_side`).
+    pub fn before(self, same_side: bool) -> Wdl {
+        match (self, same_side) {
+            (Wdl::Draw, _) => Wdl::Draw,
+            (Wdl::Win(d), true) | (Wdl::Loss(d), false) => Wdl::Win(d + 1),
+            (Wdl::Loss(d), true) | (Wdl::Win(d), false) => Wdl::Loss(d + 1),
+        }
+    }
     /// `win`, `draw` or `loss`.
     pub fn word(self) -> &'static str {
         match self {

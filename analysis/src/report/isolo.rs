@@ -416,8 +416,16 @@ fn play_part(
     );
     let mut t = self_play_table();
     let mut csv = play_csv_table();
+    // One series an engine of either game, then random; a game's bar for an engine it does
+    // not play stays empty.
+    let mut series: Vec<&str> = Vec::new();
+    for p in b.play {
+        if !series.contains(&p.1) {
+            series.push(p.1);
+        }
+    }
+    series.push("random");
     let mut groups = Vec::new();
-    let mut series: Vec<String> = Vec::new();
     for (ki, kind) in [Kind::IsoloI, Kind::IsoloII].into_iter().enumerate() {
         let g = Isolo::standard(kind).for_engines(crate::engine::ISOLO_CANDIDATES);
         let mut engines: Vec<(&str, u32)> = b
@@ -428,39 +436,22 @@ fn play_part(
             .collect();
         let random = engines.iter().map(|e| e.1).max().unwrap_or(1) * 10;
         engines.push(("random", random));
-        for (name, _) in &engines {
-            if !series.iter().any(|s| s == name) {
-                series.push(name.to_string());
-            }
-        }
         let seed = seed ^ (0x150u64 << 40 | (ki as u64) << 32);
         let mut group = self_play_group(&g, kind.id(), &engines, seed, (&mut t, &mut csv), log);
-        // One bar a series: a series this game does not play gets an empty bar.
-        let mut bars = Vec::new();
-        for s in &series {
-            match engines.iter().position(|e| e.0 == s) {
-                Some(i) => bars.push(group.bars[i]),
-                None => bars.push(Bar {
+        group.bars = series
+            .iter()
+            .map(|s| match engines.iter().position(|e| e.0 == *s) {
+                Some(i) => group.bars[i],
+                None => Bar {
                     value: 0.0,
                     interval: None,
-                }),
-            }
-        }
-        group.bars = bars;
+                },
+            })
+            .collect();
         groups.push(group);
-    }
-    for gr in groups.iter_mut() {
-        gr.bars.resize(
-            series.len(),
-            Bar {
-                value: 0.0,
-                interval: None,
-            },
-        );
     }
     md += &t.markdown();
     write(out, "advantage-isolo-play.csv", &csv.csv())?;
-    let names: Vec<&str> = series.iter().map(|s| s.as_str()).collect();
     md += &rate_chart(
         out,
         (
@@ -468,7 +459,7 @@ fn play_part(
             "first player's win rate, Isolo games",
         ),
         "Isolo games: first player's win rate at full size (95% intervals)",
-        &names,
+        &series,
         &groups,
     )?;
     Ok(md)

@@ -47,20 +47,11 @@ impl FourRow {
             }
         }
         pos.side = crate::text::parse_side(words.next(), &mut problems);
-        let mut seen: Vec<&str> = Vec::new();
         // mwambulula's captured= (its stores), checked against stores= below.
         let mut store_alias: Option<[u8; 2]> = None;
         let mut captured_text = "";
-        for field in words {
-            let Some((key, value)) = field.split_once('=') else {
-                problems.push(format!("field '{field}' is not key=value"));
-                continue;
-            };
-            if seen.contains(&key) {
-                problems.push(format!("field {key} is given twice"));
-                continue;
-            }
-            seen.push(key);
+        let fields = crate::text::key_values(words, &mut problems);
+        for &(key, value) in &fields {
             let allowed = match key {
                 // mwambulula: another name for stores= (as in kalah), docs/NOTATION.md.
                 "captured" => kind.removes() || kind == Kind::Mwambulula,
@@ -121,7 +112,7 @@ impl FourRow {
             }
         }
         if let Some(a) = store_alias {
-            if seen.contains(&"stores") && a != pos.stores {
+            if fields.iter().any(|f| f.0 == "stores") && a != pos.stores {
                 problems.push(format!(
                     "{}'s captured seeds are its stores: give stores=S,N (or an equal captured=)",
                     kind.id()

@@ -46,20 +46,7 @@ impl Solved {
     /// The value of move `mv` of `pos` for the mover, counting the move in its plies.
     pub fn move_value(&self, g: &Isolo, pos: &IsoloPos, mv: IsoloMove) -> Option<Wdl> {
         let c = g.play(pos, mv);
-        let v = self.value(&c)?;
-        Some(if c.side == pos.side {
-            match v {
-                Wdl::Win(d) => Wdl::Win(d + 1),
-                Wdl::Loss(d) => Wdl::Loss(d + 1),
-                Wdl::Draw => Wdl::Draw,
-            }
-        } else {
-            match v {
-                Wdl::Win(d) => Wdl::Loss(d + 1),
-                Wdl::Loss(d) => Wdl::Win(d + 1),
-                Wdl::Draw => Wdl::Draw,
-            }
-        })
+        Some(self.value(&c)?.before(c.side == pos.side))
     }
 }
 

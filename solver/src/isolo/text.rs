@@ -101,18 +101,8 @@ impl Isolo {
             }
         }
         pos.side = crate::text::parse_side(words.next(), &mut problems);
-        let mut seen: Vec<&str> = Vec::new();
         let mut store: Option<[u32; 2]> = None;
-        for field in words {
-            let Some((key, value)) = field.split_once('=') else {
-                problems.push(format!("field '{field}' is not key=value"));
-                continue;
-            };
-            if seen.contains(&key) {
-                problems.push(format!("field {key} is given twice"));
-                continue;
-            }
-            seen.push(key);
+        for (key, value) in crate::text::key_values(words, &mut problems) {
             match key {
                 "phase" => match self.phase_named(value) {
                     Some(p) => pos.phase = p,

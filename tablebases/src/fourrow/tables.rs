@@ -169,11 +169,7 @@ impl FourTables {
             .iter()
             .map(|&m| {
                 let c = g.play(pos, m);
-                let v = self.value(&c).map(|v| match v {
-                    Wdl::Win(d) => Wdl::Loss(d + 1),
-                    Wdl::Loss(d) => Wdl::Win(d + 1),
-                    Wdl::Draw => Wdl::Draw,
-                });
+                let v = self.value(&c).map(|v| v.before(false));
                 (g.move_name(pos, m), v)
             })
             .collect();

@@ -269,11 +269,7 @@ impl MorrisTables {
             .legal_moves(pos)
             .iter()
             .map(|&m| {
-                let v = self.value(&g.play(pos, m)).map(|v| match v {
-                    Wdl::Win(d) => Wdl::Loss(d + 1),
-                    Wdl::Loss(d) => Wdl::Win(d + 1),
-                    Wdl::Draw => Wdl::Draw,
-                });
+                let v = self.value(&g.play(pos, m)).map(|v| v.before(false));
                 (g.move_name(pos, m), v)
             })
             .collect();
