@@ -66,7 +66,9 @@ enum Command {
         #[command(flatten)]
         search: SearchOpts,
         /// Stop at this depth (plies): the value is then a heuristic, not exact, and the
-        /// principal variation is empty ("pv": []; the best move is still given).
+        /// principal variation is empty ("pv": []; the best move is still given). Isolo
+        /// games: skip the whole graph and prove by the distance search, wins and losses
+        /// forced within this many plies (exact; else "value": null).
         #[arg(long)]
         depth: Option<u32>,
     },

@@ -256,8 +256,8 @@ fn bad_input_is_refused_with_one_line() {
         &["--tt-mb", "whole reachable graph"],
     );
     says(
-        &fails(&["solve", "isolo", "--width", "3", "--memory", "1K"]),
-        &["not solved", "more than"],
+        &fails(&["solve", "isolo", "--width", "3", "--memory", "1Q"]),
+        &["--memory"],
     );
     says(
         &fails(&["match", "isolo", "--a", "perfect", "--b", "random"]),
@@ -303,6 +303,64 @@ fn solve_and_analyze_by_the_whole_graph() {
     ]);
     assert_eq!(v["value"], 1);
     assert_eq!(v["plies"], 13);
+}
+
+#[test]
+fn past_the_graph_the_distance_search_answers() {
+    // A graph larger than --memory: the search proves the graph's value, distance and line.
+    let by_graph = json(&[
+        "solve", "isolo", "--width", "4", "--phase", "main", "--json",
+    ]);
+    let v = json(&[
+        "solve", "isolo", "--width", "4", "--phase", "main", "--memory", "1M", "--json",
+    ]);
+    assert_eq!(v["method"], "search");
+    assert_eq!(v["graph_positions"], serde_json::Value::Null);
+    assert!(v["graph_refused"].as_str().unwrap().contains("more than"));
+    for k in ["value", "plies", "pv", "best_move"] {
+        assert_eq!(v[k], by_graph[k], "{k}");
+    }
+    assert_eq!(v["exact"], true);
+    // --depth searches at once; the full-width main game from two a hole: South wins in 7.
+    let v = json(&[
+        "solve", "isolo", "--phase", "main", "--depth", "20", "--json",
+    ]);
+    assert_eq!(v["method"], "search");
+    assert_eq!(v["graph_refused"], serde_json::Value::Null);
+    assert_eq!(
+        (v["value"].as_i64(), v["plies"].as_i64()),
+        (Some(1), Some(7))
+    );
+    assert_eq!(v["pv"].as_array().unwrap().len(), 7);
+    // Too little memory for the graph and for the search's memo: not proven, and why.
+    let text = ok(&["solve", "isolo", "--width", "3", "--memory", "1K"]);
+    assert!(
+        text.contains("given up") && text.contains("its memo filled --memory"),
+        "{text}"
+    );
+    // Too few plies: not proven, with the reason.
+    let v = json(&[
+        "solve", "isolo", "--phase", "main", "--depth", "3", "--json",
+    ]);
+    assert_eq!(v["value"], serde_json::Value::Null);
+    assert_eq!(v["exact"], false);
+    assert_eq!(v["searched_plies"], 3);
+    let text = ok(&["solve", "isolo", "--phase", "main", "--depth", "3"]);
+    assert!(
+        text.contains("value unknown") && text.contains("within 3 plies"),
+        "{text}"
+    );
+    // analyze by the search: every move proven, the graph's values.
+    let by_graph = json(&[
+        "analyze", "isolo", "--width", "4", "--phase", "main", "--json",
+    ]);
+    let a = json(&[
+        "analyze", "isolo", "--width", "4", "--phase", "main", "--memory", "1M", "--json",
+    ]);
+    assert_eq!(a["method"], "search");
+    for k in ["moves", "move_plies", "best_moves", "value"] {
+        assert_eq!(a[k], by_graph[k], "{k}");
+    }
 }
 
 #[test]

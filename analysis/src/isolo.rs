@@ -14,11 +14,15 @@
 //!   setup start as the command line plays it), and South seeing North's (`min_j max_i`).
 //! - **Back rows or front rows**: Chaplin's remark that players "generally [fill] the back
 //!   rows rather than the front ones", tested by [`SetupGame::heavy`] on the same matrix.
+//!
+//! Past the graphs, at full width, [`search_start`] and [`kucheleka_by_search`] value
+//! positions by the depth-limited distance search ([`mancala_solver::wdl::Distances`]) within
+//! a node bound: what it proves is exact, what it does not is left unproven.
 
 use mancala_solver::isolo::solve::{better, solve, Solved, BYTES_PER_POSITION};
 use mancala_solver::isolo::{Isolo, IsoloMove, IsoloPos, Kind, Options, Phase, Setup, CIRCUIT};
 use mancala_solver::side::Side;
-use mancala_solver::wdl::{RetroError, Wdl};
+use mancala_solver::wdl::{Bounds, Distances, RetroError, Wdl};
 use mancala_solver::{Game, Notation};
 use std::time::Instant;
 
@@ -37,41 +41,49 @@ pub struct Kucheleka {
     /// True under `main-first=winner` (the winner begins the main game).
     pub winner_first: bool,
     /// The arrangements, in move order, each with its value for the winner (counting the
-    /// arrangement in its plies).
-    pub values: Vec<(String, Wdl)>,
+    /// arrangement in its plies; `None`: not proven by the search).
+    pub values: Vec<(String, Option<Wdl>)>,
     /// The seeds each arrangement uses, in the same order.
     pub used: Vec<u32>,
-    /// Positions of the graph.
+    /// Positions of the graph, or visited by the searches.
     pub positions: usize,
     /// Seconds.
     pub seconds: f64,
 }
 
 impl Kucheleka {
-    /// Arrangements won, drawn and lost by the winner.
+    /// Arrangements proven won, drawn and lost by the winner.
     pub fn counts(&self) -> [usize; 3] {
         let mut c = [0; 3];
-        for (_, v) in &self.values {
+        for v in self.values.iter().filter_map(|x| x.1) {
             c[(1 - v.value()) as usize] += 1;
         }
         c
     }
-    /// The best arrangement (the first in move order among equals) and its value.
-    pub fn best(&self) -> Option<&(String, Wdl)> {
+    /// Arrangements the search did not prove (none for a graph's).
+    pub fn unproven(&self) -> usize {
+        self.values.iter().filter(|x| x.1.is_none()).count()
+    }
+    /// The best proven arrangement (the first in move order among equals) and its value.
+    pub fn best(&self) -> Option<(&str, Wdl)> {
         self.values
             .iter()
+            .filter_map(|(n, v)| Some((n.as_str(), (*v)?)))
             .reduce(|a, b| if better(b.1, a.1) { b } else { a })
     }
     /// The arrangements that use every seed: how many there are and how many win.
     pub fn all_seeds(&self) -> (usize, usize) {
-        let full: Vec<&Wdl> = self
+        let full: Vec<&Option<Wdl>> = self
             .values
             .iter()
             .zip(&self.used)
             .filter(|&(_, &u)| u == self.winner_seeds)
             .map(|(x, _)| &x.1)
             .collect();
-        let wins = full.iter().filter(|v| v.value() == 1).count();
+        let wins = full
+            .iter()
+            .filter(|v| v.is_some_and(|v| v.value() == 1))
+            .count();
         (full.len(), wins)
     }
 }
@@ -86,6 +98,48 @@ pub fn kucheleka(
     limit: usize,
     deadline: Option<Instant>,
 ) -> Result<Kucheleka, String> {
+    let t = Instant::now();
+    let (g, root) = kucheleka_root(width, seeds, winner_seeds, winner_first)?;
+    let s = solve(&g, &root, limit, deadline).map_err(|e| e.to_string())?;
+    let values = |m| s.move_value(&g, &root, m);
+    let mut k = kucheleka_of(&g, &root, seeds, winner_seeds, values, s.len());
+    k.seconds = t.elapsed().as_secs_f64();
+    Ok(k)
+}
+
+/// [`kucheleka`] at boards whose graphs are too large: each arrangement valued by the
+/// distance search within `nodes` positions and `max_plies` plies (unproven past them).
+pub fn kucheleka_by_search(
+    width: usize,
+    seeds: u32,
+    winner_seeds: u32,
+    winner_first: bool,
+    nodes: u64,
+    max_plies: u32,
+) -> Result<Kucheleka, String> {
+    let t = Instant::now();
+    let (g, root) = kucheleka_root(width, seeds, winner_seeds, winner_first)?;
+    let mut visited = 0;
+    let values = |m| {
+        let c = g.play(&root, m);
+        let r = search_start(&g, &c, nodes, max_plies.saturating_sub(1));
+        visited += r.nodes as usize;
+        r.value.map(|v| v.before(c.side == root.side))
+    };
+    let mut k = kucheleka_of(&g, &root, seeds, winner_seeds, values, 0);
+    k.positions = visited;
+    k.seconds = t.elapsed().as_secs_f64();
+    Ok(k)
+}
+
+/// The game and position of a kucheleka: South won the fore-play holding `winner_seeds`,
+/// North's row holds `seeds` a hole.
+fn kucheleka_root(
+    width: usize,
+    seeds: u32,
+    winner_seeds: u32,
+    winner_first: bool,
+) -> Result<(Isolo, IsoloPos), String> {
     let g = Isolo::new(
         Kind::IsoloI,
         width,
@@ -116,14 +170,22 @@ pub fn kucheleka(
             g.total(&root)
         ));
     }
-    let s = solve(&g, &root, limit, deadline).map_err(|e| e.to_string())?;
-    let moves = g.legal_moves(&root);
+    Ok((g, root))
+}
+
+/// Every arrangement of `root` with the value `value` gives it.
+fn kucheleka_of(
+    g: &Isolo,
+    root: &IsoloPos,
+    seeds: u32,
+    winner_seeds: u32,
+    mut value: impl FnMut(IsoloMove) -> Option<Wdl>,
+    positions: usize,
+) -> Kucheleka {
+    let moves = g.legal_moves(root);
     let values = moves
         .iter()
-        .map(|&m| {
-            let v = s.move_value(&g, &root, m).expect("in the graph");
-            (g.move_name(&root, m), v)
-        })
+        .map(|&m| (g.move_name(root, m), value(m)))
         .collect();
     let used = moves
         .iter()
@@ -132,16 +194,51 @@ pub fn kucheleka(
             IsoloMove::Hole(_) => unreachable!("the kucheleka's moves are arrangements"),
         })
         .collect();
-    Ok(Kucheleka {
-        width,
+    Kucheleka {
+        width: g.width(),
         seeds,
         used,
         winner_seeds,
-        winner_first,
+        winner_first: g.options().main_first_winner,
         values,
-        positions: s.len(),
-        seconds: s.seconds,
-    })
+        positions,
+        seconds: 0.0,
+    }
+}
+
+/// What [`search_start`] proved.
+#[derive(Clone, Debug)]
+pub struct SearchedStart {
+    /// The value for the side to move, if proven.
+    pub value: Option<Wdl>,
+    /// Every distance up to this was tried.
+    pub within: u32,
+    /// A line of perfect play (empty when not proven).
+    pub line: Vec<IsoloMove>,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// The value of `pos` by the distance search within `nodes` positions and `max_plies` plies:
+/// deterministic, whatever the machine's speed.
+pub fn search_start(g: &Isolo, pos: &IsoloPos, nodes: u64, max_plies: u32) -> SearchedStart {
+    let bounds = Bounds {
+        nodes,
+        memo: usize::MAX,
+        deadline: None,
+    };
+    let mut d = Distances::new(g, |p: &IsoloPos| Some(*p), bounds);
+    let proof = d.prove(pos, max_plies, &mut |_, _| {});
+    let line = match proof.value {
+        Some(v) => d.line(pos, v.value() > 0).map_or(Vec::new(), |x| x.1),
+        None => Vec::new(),
+    };
+    SearchedStart {
+        value: proof.value,
+        within: proof.within,
+        line,
+        nodes: d.nodes,
+    }
 }
 
 /// Isolo II's setup as a matrix game.
@@ -449,5 +546,23 @@ mod tests {
         assert_eq!(k.counts().iter().sum::<usize>(), 19);
         assert_eq!(k.all_seeds().0, 10);
         assert!(k.best().is_some());
+    }
+
+    /// The search values every kucheleka arrangement of a small board as its graph does, and
+    /// leaves the graph's draws unproven.
+    #[test]
+    fn kucheleka_by_search_agrees_with_the_graph() {
+        for first in [false, true] {
+            let k = kucheleka(3, 1, 4, first, DEFAULT_LIMIT, None).unwrap();
+            let by_search = kucheleka_by_search(3, 1, 4, first, u64::MAX, 200).unwrap();
+            let drawn: Vec<_> = k
+                .values
+                .iter()
+                .map(|(n, v)| (n.clone(), v.filter(|&v| v != Wdl::Draw)))
+                .collect();
+            assert_eq!(drawn, by_search.values);
+            assert_eq!(by_search.unproven(), k.counts()[1]);
+            assert!(by_search.positions > 0);
+        }
     }
 }

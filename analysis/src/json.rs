@@ -518,7 +518,35 @@ pub struct FourSolve {
     pub search: Option<FourSearch>,
 }
 
-/// `solve --json` of isolo and isolo-ii: the whole reachable graph.
+/// The search's fields of the isolo shapes (absent when the whole graph answered).
+#[derive(Serialize)]
+pub struct IsoloSearch {
+    /// Why the graph was given up (null with `--method search`).
+    pub graph_refused: Option<String>,
+    /// Every distance up to this was tried at the position.
+    pub searched_plies: u32,
+    /// Positions the search visited.
+    pub nodes: u64,
+    /// Why the search stopped short of its ply limit: `time limit`, `memory` (null: it did
+    /// not).
+    pub stopped: Option<&'static str>,
+}
+
+impl IsoloSearch {
+    fn new(s: &mancala_solver::isolo::solve::Searched) -> IsoloSearch {
+        IsoloSearch {
+            graph_refused: s.graph_refused.as_ref().map(|e| e.to_string()),
+            searched_plies: s.within,
+            nodes: s.nodes,
+            stopped: s.stop.map(|s| match s {
+                mancala_solver::wdl::Stop::Time => "time limit",
+                mancala_solver::wdl::Stop::Budget => "memory",
+            }),
+        }
+    }
+}
+
+/// `solve --json` of isolo and isolo-ii: the whole reachable graph, or the search beneath it.
 #[derive(Serialize)]
 pub struct IsoloSolve {
     /// The variant and position.
@@ -526,61 +554,64 @@ pub struct IsoloSolve {
     pub at: Start,
     /// `wdl`.
     pub metric: &'static str,
-    /// +1, 0 or −1 for the side to move.
-    pub value: i32,
+    /// +1, 0 or −1 for the side to move (null: not proven).
+    pub value: Option<i32>,
     /// Plies to the end under perfect play (null for a draw).
     pub plies: Option<u32>,
-    /// A best move (null when the game is over).
+    /// A best move (null when the game is over or the value is not proven).
     pub best_move: Option<String>,
     /// The line of perfect play (empty for a draw).
     pub pv: Vec<String>,
-    /// Positions of the reachable graph.
-    pub graph_positions: usize,
+    /// Positions of the reachable graph (null when the search answered).
+    pub graph_positions: Option<usize>,
     /// Of them: won, drawn and lost for their side to move.
-    pub graph_values: [usize; 3],
-    /// `retrograde`.
+    pub graph_values: Option<[usize; 3]>,
+    /// `retrograde` or `search`.
     pub method: &'static str,
-    /// Always true: the graph's values are proven.
+    /// True when the value is proven.
     pub exact: bool,
+    /// The search's fields.
+    #[serde(flatten)]
+    pub search: Option<IsoloSearch>,
     /// Wall-clock seconds.
     pub seconds: f64,
 }
 
 impl IsoloSolve {
-    /// The solved graph `s`'s answer at `pos`.
+    /// The planner's answer `a` at `pos`.
     pub fn new(
         g: &mancala_solver::isolo::Isolo,
         pos: &mancala_solver::isolo::IsoloPos,
-        s: &mancala_solver::isolo::solve::Solved,
+        a: &mancala_solver::isolo::solve::Answer,
     ) -> IsoloSolve {
-        let v = s.value(pos).expect("the root is in its graph");
-        let line = s.line(g, pos);
-        let best = if line.is_empty() {
+        let best = match (&a.graph, a.line.first()) {
+            (_, Some(&m)) => Some(m),
             // A draw has no line: any move that keeps the draw.
-            mancala_solver::Game::legal_moves(g, pos)
+            (Some(s), None) => mancala_solver::Game::legal_moves(g, pos)
                 .iter()
                 .copied()
-                .find(|&m| s.move_value(g, pos, m) == Some(v))
-        } else {
-            line.first().copied()
+                .find(|&m| s.move_value(g, pos, m) == a.value),
+            (None, None) => None,
         };
         IsoloSolve {
             at: Start::new(g, pos),
             metric: "wdl",
-            value: v.value(),
-            plies: v.plies(),
+            value: a.value.map(|v| v.value()),
+            plies: a.value.and_then(|v| v.plies()),
             best_move: best.map(|m| g.move_name(pos, m)),
-            pv: line_names(g, pos, &line),
-            graph_positions: s.len(),
-            graph_values: s.counts(),
-            method: "retrograde",
-            exact: true,
-            seconds: s.seconds,
+            pv: line_names(g, pos, &a.line),
+            graph_positions: a.graph.as_ref().map(|s| s.len()),
+            graph_values: a.graph.as_ref().map(|s| s.counts()),
+            method: a.method().name(),
+            exact: a.value.is_some(),
+            search: a.search.as_ref().map(IsoloSearch::new),
+            seconds: a.seconds,
         }
     }
 }
 
-/// `analyze --json` of isolo and isolo-ii: every move's value by the whole reachable graph.
+/// `analyze --json` of isolo and isolo-ii: every move's value by the whole reachable graph,
+/// or by the search beneath it.
 #[derive(Serialize)]
 pub struct IsoloAnalyze {
     /// The variant and position.
@@ -588,60 +619,66 @@ pub struct IsoloAnalyze {
     pub at: Start,
     /// `wdl`.
     pub metric: &'static str,
-    /// The position's value.
-    pub value: i32,
+    /// The position's value (null: not proven).
+    pub value: Option<i32>,
     /// The position's plies to the end (null for a draw).
     pub plies: Option<u32>,
-    /// Each move's value for the mover.
-    pub moves: ByName<i32>,
-    /// Each move's plies to the end, counting the move (null: a draw).
+    /// Each move's value for the mover (null: not proven).
+    pub moves: ByName<Option<i32>>,
+    /// Each move's plies to the end, counting the move (null: a draw or not proven).
     pub move_plies: ByName<Option<u32>>,
     /// The moves whose value and plies are the position's.
     pub best_moves: Vec<String>,
-    /// Moves won, drawn and lost for the mover.
+    /// Moves proven won, drawn and lost for the mover.
     pub move_values: [usize; 3],
-    /// Positions of the reachable graph.
-    pub graph_positions: usize,
-    /// Always true.
+    /// Positions of the reachable graph (null when the search answered).
+    pub graph_positions: Option<usize>,
+    /// True when the position's value and every move's are proven.
     pub exact: bool,
+    /// `retrograde` or `search`.
+    pub method: &'static str,
+    /// The search's fields.
+    #[serde(flatten)]
+    pub search: Option<IsoloSearch>,
     /// Wall-clock seconds.
     pub seconds: f64,
 }
 
 impl IsoloAnalyze {
-    /// Every move of `pos` valued by the solved graph `s`.
+    /// Every move of `pos` valued by the planner's answer `a` (made with every move).
     pub fn new(
         g: &mancala_solver::isolo::Isolo,
         pos: &mancala_solver::isolo::IsoloPos,
-        s: &mancala_solver::isolo::solve::Solved,
+        a: &mancala_solver::isolo::solve::Answer,
     ) -> IsoloAnalyze {
-        let v = s.value(pos).expect("the root is in its graph");
-        let mut a = IsoloAnalyze {
+        let mut out = IsoloAnalyze {
             at: Start::new(g, pos),
             metric: "wdl",
-            value: v.value(),
-            plies: v.plies(),
+            value: a.value.map(|v| v.value()),
+            plies: a.value.and_then(|v| v.plies()),
             moves: ByName::new(),
             move_plies: ByName::new(),
             best_moves: Vec::new(),
             move_values: [0; 3],
-            graph_positions: s.len(),
-            exact: true,
-            seconds: s.seconds,
+            graph_positions: a.graph.as_ref().map(|s| s.len()),
+            exact: a.value.is_some() && a.moves.iter().all(|(_, w)| w.is_some()),
+            method: a.method().name(),
+            search: a.search.as_ref().map(IsoloSearch::new),
+            seconds: a.seconds,
         };
-        for m in mancala_solver::Game::legal_moves(g, pos) {
-            let w = s
-                .move_value(g, pos, m)
-                .expect("every child is in the graph");
+        for &(m, w) in &a.moves {
             let name = g.move_name(pos, m);
-            a.moves.insert(name.clone(), w.value());
-            a.move_plies.insert(name.clone(), w.plies());
-            a.move_values[(1 - w.value()) as usize] += 1;
-            if w == v {
-                a.best_moves.push(name);
+            out.moves.insert(name.clone(), w.map(|w| w.value()));
+            out.move_plies
+                .insert(name.clone(), w.and_then(|w| w.plies()));
+            if let Some(w) = w {
+                out.move_values[(1 - w.value()) as usize] += 1;
+                if Some(w) == a.value {
+                    out.best_moves.push(name);
+                }
             }
         }
-        a
+        out
     }
 }
 

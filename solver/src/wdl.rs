@@ -273,6 +273,212 @@ pub fn wdl_line<G: Game>(
     line
 }
 
+/// The longest distance the depth-limited search ([`Distances`]) looks for.
+pub const MAX_PLIES: u32 = 400;
+
+/// What a depth-limited distance search may spend.
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds {
+    /// Positions visited, at most.
+    pub nodes: u64,
+    /// Entries of its memo, at most.
+    pub memo: usize,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+}
+
+/// Why a depth-limited distance search stopped without an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The node or memo bound of its [`Bounds`], or no distance up to [`MAX_PLIES`], or a
+    /// position without a key.
+    Budget,
+    /// The deadline passed.
+    Time,
+}
+
+/// What [`Distances::prove`] found: the value if some distance up to its limit proves one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// A win or loss with the shortest distance that forces it; `None`: none within `within`.
+    pub value: Option<Wdl>,
+    /// Every distance up to this was tried (the value's distance when one is found).
+    pub within: u32,
+    /// Why the search stopped short of its ply limit, if it did.
+    pub stop: Option<Stop>,
+}
+
+/// A memoised depth-limited search of the distance to the end, for graphs too large for
+/// [`solve_graph`]: `within(pos, d, true)` asks whether the side to move can force a win
+/// within `d` plies, `within(pos, d, false)` whether he must lose within `d` whatever he
+/// does. The smallest such `d` is the retrograde's distance (the winner hastens, the loser
+/// delays), so a value it proves is exact; a draw it never proves (play that goes on for ever
+/// has no depth). Positions are memoised by the caller's key, as in [`solve_graph`].
+pub struct Distances<'a, G: Game, K, F> {
+    game: &'a G,
+    key: F,
+    /// Known answers by (key, `d << 1 | win`).
+    memo: HashMap<(K, u32), bool>,
+    /// Positions visited so far (memo hits included).
+    pub nodes: u64,
+    bounds: Bounds,
+}
+
+impl<'a, G: Game, K: Hash + Eq, F: Fn(&G::Position) -> Option<K>> Distances<'a, G, K, F> {
+    /// An empty search of `game` keyed by `key` within `bounds`.
+    pub fn new(game: &'a G, key: F, bounds: Bounds) -> Self {
+        Distances {
+            game,
+            key,
+            memo: HashMap::new(),
+            nodes: 0,
+            bounds,
+        }
+    }
+
+    /// Entries of the memo.
+    pub fn memo_len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The smallest `d` with [`Distances::within`]`(pos, d, win)`, up to [`MAX_PLIES`].
+    pub fn distance(&mut self, pos: &G::Position, win: bool) -> Result<u32, Stop> {
+        for d in 0..=MAX_PLIES {
+            if self.within(pos, d, win)? {
+                return Ok(d);
+            }
+        }
+        Err(Stop::Budget)
+    }
+
+    /// The value of `pos` when the side to move can force a win, or must lose, within
+    /// `max_plies`: distances 0, 1, 2, ... in turn, each asked as a win and as a loss, so the
+    /// first found is the shortest. `progress` hears each distance tried and the nodes so far.
+    pub fn prove(
+        &mut self,
+        pos: &G::Position,
+        max_plies: u32,
+        progress: &mut dyn FnMut(u32, u64),
+    ) -> Proof {
+        let mut within = 0;
+        for d in 0..=max_plies.min(MAX_PLIES) {
+            for win in [true, false] {
+                match self.within(pos, d, win) {
+                    Ok(true) => {
+                        let value = Some(if win { Wdl::Win(d) } else { Wdl::Loss(d) });
+                        return Proof {
+                            value,
+                            within: d,
+                            stop: None,
+                        };
+                    }
+                    Ok(false) => {}
+                    Err(stop) => {
+                        return Proof {
+                            value: None,
+                            within,
+                            stop: Some(stop),
+                        }
+                    }
+                }
+            }
+            within = d;
+            progress(d, self.nodes);
+        }
+        Proof {
+            value: None,
+            within,
+            stop: None,
+        }
+    }
+
+    /// The distance of a won (`win`) or lost position and a line of perfect play to its end:
+    /// the winner takes the first move, in generation order, that wins soonest; the loser the
+    /// first that loses last ([`wdl_line`]'s line over the retrograde's values).
+    pub fn line(&mut self, pos: &G::Position, win: bool) -> Result<(u32, Vec<G::Move>), Stop> {
+        let game = self.game;
+        let plies = self.distance(pos, win)?;
+        let (mut p, mut win, mut left) = (pos.clone(), win, plies);
+        let mut line = Vec::with_capacity(plies as usize);
+        while left > 0 {
+            let mut chosen = None;
+            for &m in game.legal_moves(&p).iter() {
+                let c = game.play(&p, m);
+                let same = game.to_move(&c) == game.to_move(&p);
+                // The child's status from its mover's point of view: the winner's move leads
+                // to a child the winner still wins (same mover) or the opponent loses.
+                let child_wins = if win { same } else { !same };
+                // Every move of a loser within `left` ends within `left - 1`; the delaying
+                // one in exactly `left - 1`. The winner's first move ending within `left - 1`
+                // ends in exactly that (none ends sooner, or the position would).
+                let hit = self.within(&c, left - 1, child_wins)?
+                    && (win || left == 1 || !self.within(&c, left - 2, child_wins)?);
+                if hit {
+                    chosen = Some((m, c, child_wins));
+                    break;
+                }
+            }
+            let Some((m, c, child_wins)) = chosen else {
+                // Only when `win` was not the position's status.
+                return Err(Stop::Budget);
+            };
+            line.push(m);
+            p = c;
+            win = child_wins;
+            left -= 1;
+        }
+        Ok((plies, line))
+    }
+
+    /// `win`: can the side to move force a win within `d` plies; else: must he lose within
+    /// `d`. A position without a legal move is lost in 0.
+    pub fn within(&mut self, pos: &G::Position, d: u32, win: bool) -> Result<bool, Stop> {
+        self.nodes += 1;
+        if self.nodes > self.bounds.nodes || self.memo.len() >= self.bounds.memo {
+            return Err(Stop::Budget);
+        }
+        if self.nodes % 256 == 0 && self.bounds.deadline.is_some_and(|t| Instant::now() >= t) {
+            return Err(Stop::Time);
+        }
+        let game = self.game;
+        let key = ((self.key)(pos).ok_or(Stop::Budget)?, d << 1 | win as u32);
+        if let Some(&r) = self.memo.get(&key) {
+            return Ok(r);
+        }
+        let moves = game.legal_moves(pos);
+        let side = game.to_move(pos);
+        let r = if moves.is_empty() {
+            !win
+        } else if d == 0 {
+            false
+        } else if win {
+            let mut any = false;
+            for &m in moves.iter() {
+                let c = game.play(pos, m);
+                let same = game.to_move(&c) == side;
+                if self.within(&c, d - 1, same)? {
+                    any = true;
+                    break;
+                }
+            }
+            any
+        } else {
+            let mut all = true;
+            for &m in moves.iter() {
+                let c = game.play(pos, m);
+                let same = game.to_move(&c) == side;
+                if !self.within(&c, d - 1, !same)? {
+                    all = false;
+                    break;
+                }
+            }
+            all
+        };
+        self.memo.insert(key, r);
+        Ok(r)
+    }
+}
+
 /// A plain minimax reference for tiny graphs: the value of `pos` (+1, 0, −1 for the side to
 /// move) by depth-first search with the path as the repetition rule (a position repeated on
 /// the path is a draw). Exponential; for tests of [`solve_graph`] on tiny boards.

@@ -497,52 +497,76 @@ pub(crate) fn solve_morris(g: &Morris, pos: &MorrisPos, c: &Common, s: &SearchOp
     Ok(())
 }
 
-/// The positions the whole-graph analysis of an Isolo position may hold: `--memory` (default
-/// 4 GiB) over its bytes a position.
-fn isolo_limit(s: &SearchOpts) -> Result<usize, Fail> {
-    let memory = match &s.memory {
-        Some(m) => super::options::parse_memory(m)?,
-        None => 4 << 30,
-    };
-    Ok((memory as usize / mancala_solver::isolo::solve::BYTES_PER_POSITION).max(1))
-}
-
-/// Solves an Isolo position's whole reachable graph, with a spinner.
-fn isolo_graph(
+/// The planner's answer for an Isolo position (every move's with `every_move`), with a
+/// spinner: the whole graph in `--memory` (default 4 GiB), else the search beneath it;
+/// `--depth N` searches at once, up to N plies.
+fn isolo_plan(
     command: &str,
     g: &mancala_solver::isolo::Isolo,
     pos: &mancala_solver::isolo::IsoloPos,
     s: &SearchOpts,
-) -> Result<mancala_solver::isolo::solve::Solved, Fail> {
+    every_move: bool,
+) -> Result<mancala_solver::isolo::solve::Answer, Fail> {
+    use mancala_solver::isolo::solve;
     for (given, option) in [
-        (s.depth.is_some(), "--depth"),
         (s.tablebases.is_some(), "--tablebases"),
         (s.tt_mb.is_some(), "--tt-mb"),
     ] {
         if given {
             return Err(Fail(format!(
-                "{command}: {option} is for the searches; {} is solved by its whole reachable graph (bounded by --memory and --time)",
+                "{command}: {option} is for the other families' searches; {} is solved by its whole reachable graph or a distance search, both bounded by --memory and --time",
                 g.variant_id()
             )));
         }
     }
-    let limit = isolo_limit(s)?;
-    let deadline = s.limits(None)?.deadline;
+    let memory = match &s.memory {
+        Some(m) => super::options::parse_memory(m)? as usize,
+        None => 4 << 30,
+    };
+    let limits = s.limits(None)?;
+    let budget = solve::Budget {
+        memory,
+        max_plies: s.depth.unwrap_or(mancala_solver::wdl::MAX_PLIES),
+        deadline: limits.deadline,
+        search_only: s.depth.is_some(),
+    };
     let pb = spinner();
-    pb.set_message("whole-graph retrograde analysis");
-    let r = mancala_solver::isolo::solve::solve(g, pos, limit, deadline);
+    let t0 = Instant::now();
+    let r = solve::plan(g, pos, budget, every_move, &mut |step| match step {
+        solve::Step::Graph => pb.set_message("whole-graph retrograde analysis"),
+        solve::Step::Search { plies, nodes } => pb.set_message(format!(
+            "distance search: no win or loss within {plies} plies  {:.1} M nodes  {}nodes/s",
+            nodes as f64 / 1e6,
+            rate(nodes, t0.elapsed().as_secs_f64())
+        )),
+    });
     pb.finish_and_clear();
     r.map_err(|e| {
         Fail(format!(
-            "{command}: {} is not solved: {e} ({})",
-            g.variant_id(),
-            match e {
-                mancala_solver::wdl::RetroError::TooBig(_) =>
-                    "what --memory holds at the graph's bytes a position; try a smaller board, fewer seeds or a later phase",
-                _ => "give more --time",
-            }
+            "{command}: {} is not solved: {e} (give more --time)",
+            g.variant_id()
         ))
     })
+}
+
+/// The note under an Isolo answer the search gave.
+fn isolo_search_note(sh: &Option<json::IsoloSearch>, proven: bool) {
+    let Some(sh) = sh else { return };
+    if let Some(why) = &sh.graph_refused {
+        out!("note: the whole graph was given up ({why}, what --memory holds); the distance search answered");
+    }
+    if !proven {
+        let why = match sh.stopped {
+            Some("time limit") => "the time limit stopped it",
+            Some(_) => "its memo filled --memory",
+            None => "the ply limit stopped it",
+        };
+        out!(
+            "note: not proven: no forced win or loss within {} plies ({why}; the search proves no draw)",
+            sh.searched_plies
+        );
+    }
+    out!("{} positions searched", sh.nodes);
 }
 
 /// `solve` of isolo and isolo-ii.
@@ -552,36 +576,44 @@ pub(crate) fn solve_isolo(
     c: &Common,
     s: &SearchOpts,
 ) -> Res {
-    let solved = isolo_graph("solve", g, pos, s)?;
-    let shape = json::IsoloSolve::new(g, pos, &solved);
+    let a = isolo_plan("solve", g, pos, s, false)?;
+    let shape = json::IsoloSolve::new(g, pos, &a);
     if c.json {
         out!("{}", json::line(&shape));
         return Ok(());
     }
     let word = match shape.value {
-        1 => "win",
-        0 => "draw",
-        _ => "loss",
+        Some(1) => "win",
+        Some(0) => "draw",
+        Some(_) => "loss",
+        None => "unknown",
     };
     out!(
-        "value {word} for {} ({:+}){}, best move {}",
+        "value {word} for {}{}{}, best move {}",
         g.to_move(pos),
-        shape.value,
+        shape.value.map_or(String::new(), |v| format!(" ({v:+})")),
         match shape.plies {
             Some(1) => ", 1 ply to the end".to_string(),
             Some(n) => format!(", {n} plies to the end"),
             None => String::new(),
         },
-        shape.best_move.as_deref().unwrap_or("none (game over)")
+        shape.best_move.as_deref().unwrap_or(if shape.exact {
+            "none (game over)"
+        } else {
+            "none proven"
+        })
     );
     if !shape.pv.is_empty() {
         out!("pv {}", shape.pv.join(" "));
     }
-    out!(
-        "{} positions in the reachable graph (retrograde analysis) in {:.3} s",
-        shape.graph_positions,
-        shape.seconds
-    );
+    isolo_search_note(&shape.search, shape.exact);
+    match shape.graph_positions {
+        Some(n) => out!(
+            "{n} positions in the reachable graph (retrograde analysis) in {:.3} s",
+            shape.seconds
+        ),
+        None => out!("distance search in {:.3} s", shape.seconds),
+    }
     Ok(())
 }
 
@@ -592,37 +624,45 @@ pub(crate) fn analyze_isolo(
     c: &Common,
     s: &SearchOpts,
 ) -> Res {
-    let solved = isolo_graph("analyze", g, pos, s)?;
-    let a = json::IsoloAnalyze::new(g, pos, &solved);
+    let a = isolo_plan("analyze", g, pos, s, true)?;
+    let sh = json::IsoloAnalyze::new(g, pos, &a);
     if c.json {
-        out!("{}", json::line(&a));
+        out!("{}", json::line(&sh));
         return Ok(());
     }
-    if a.moves.is_empty() {
-        out!("no legal move: the game is over (value {:+})", a.value);
+    if sh.moves.is_empty() {
+        out!(
+            "no legal move: the game is over (value {:+})",
+            sh.value.unwrap_or(-1)
+        );
     }
     for m in g.legal_moves(pos) {
         let name = g.move_name(pos, m);
-        let shown = match (a.moves[&name], a.move_plies[&name]) {
-            (v, Some(p)) => format!("{v:+} in {p} plies"),
-            (v, None) => format!("{v:+}"),
+        let shown = match (sh.moves[&name], sh.move_plies[&name]) {
+            (Some(v), Some(p)) => format!("{v:+} in {p} plies"),
+            (Some(v), None) => format!("{v:+}"),
+            (None, _) => "not proven".to_string(),
         };
         out!(
             "{name:>10}  {shown}{}",
-            if a.best_moves.contains(&name) {
+            if sh.best_moves.contains(&name) {
                 "  best"
             } else {
                 ""
             }
         );
     }
+    isolo_search_note(&sh.search, sh.value.is_some());
     out!(
-        "moves won {}, drawn {}, lost {}; {} positions in the reachable graph in {:.3} s",
-        a.move_values[0],
-        a.move_values[1],
-        a.move_values[2],
-        a.graph_positions,
-        a.seconds
+        "moves won {}, drawn {}, lost {}{}; {:.3} s",
+        sh.move_values[0],
+        sh.move_values[1],
+        sh.move_values[2],
+        match sh.graph_positions {
+            Some(n) => format!("; {n} positions in the reachable graph"),
+            None => String::new(),
+        },
+        sh.seconds
     );
     Ok(())
 }

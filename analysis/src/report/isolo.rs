@@ -1,15 +1,18 @@
 //! The Isolo section of `advantage.md`: exact values of reduced Isolo games, the kucheleka's
-//! arrangements, and Isolo II's setup as a simultaneous game, all from whole reachable graphs
-//! ([`crate::isolo`]). `mancala report isolo` rewrites this section alone (between its
+//! arrangements, and Isolo II's setup as a simultaneous game, from whole reachable graphs
+//! ([`crate::isolo`]), and the full-width boards past them by the distance search. `mancala report isolo` rewrites this section alone (between its
 //! markers); `mancala report advantage` writes it with the rest.
 
 use super::svg::{bar_chart, Bar, Group};
 use super::{write, Table};
-use crate::isolo::{kucheleka, mixed_value, setup_game, Kucheleka};
+use crate::isolo::{
+    kucheleka, kucheleka_by_search, mixed_value, search_start, setup_game, Kucheleka,
+};
+use crate::json::line_names;
 use mancala_solver::error::ConfigError;
 use mancala_solver::isolo::solve::solve;
 use mancala_solver::isolo::{Isolo, Kind, Options, Phase, Setup, UNLIMITED};
-use mancala_solver::wdl::Wdl;
+use mancala_solver::wdl::{Wdl, MAX_PLIES};
 use std::io;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -38,6 +41,16 @@ pub struct IsoloBudget {
     pub seconds: f64,
     /// Full-size self-play: (variant, engine, games); random play gets ten times as many.
     pub play: &'static [(Kind, &'static str, u32)],
+    /// Starts past the graphs, by the distance search: (variant, width, seeds a hole), the
+    /// main game (Isolo I) or play from the even board (Isolo II).
+    pub searched: &'static [(Kind, usize, u32)],
+    /// Kucheleka past the graphs, by the distance search: width, the loser's seeds a hole,
+    /// the winner's seeds up to.
+    pub searched_kucheleka: &'static [(usize, u32, u32)],
+    /// Positions one distance search of a start may visit.
+    pub search_nodes: u64,
+    /// Positions the search of one kucheleka arrangement may visit.
+    pub kucheleka_nodes: u64,
 }
 
 impl IsoloBudget {
@@ -55,6 +68,10 @@ impl IsoloBudget {
                 (Kind::IsoloI, "alphabeta:nodes=200", 2),
                 (Kind::IsoloII, "alphabeta:nodes=200", 2),
             ],
+            searched: &[(Kind::IsoloI, 6, 2), (Kind::IsoloII, 4, 1)],
+            searched_kucheleka: &[(6, 2, 2)],
+            search_nodes: 100_000,
+            kucheleka_nodes: 10_000,
         };
         const MEDIUM: IsoloBudget = IsoloBudget {
             name: "medium",
@@ -94,6 +111,29 @@ impl IsoloBudget {
                 (Kind::IsoloI, "mcts:iters=300", 20),
                 (Kind::IsoloII, "alphabeta:nodes=10000", 20),
             ],
+            searched: &[
+                (Kind::IsoloI, 6, 1),
+                (Kind::IsoloI, 6, 2),
+                (Kind::IsoloI, 6, 3),
+                (Kind::IsoloI, 6, 4),
+                (Kind::IsoloI, 7, 1),
+                (Kind::IsoloI, 7, 2),
+                (Kind::IsoloI, 7, 3),
+                (Kind::IsoloI, 7, 4),
+                (Kind::IsoloI, 8, 1),
+                (Kind::IsoloI, 8, 2),
+                (Kind::IsoloI, 8, 3),
+                (Kind::IsoloI, 8, 4),
+                (Kind::IsoloII, 4, 1),
+                (Kind::IsoloII, 4, 2),
+                (Kind::IsoloII, 5, 1),
+                (Kind::IsoloII, 5, 2),
+                (Kind::IsoloII, 8, 1),
+                (Kind::IsoloII, 8, 2),
+            ],
+            searched_kucheleka: &[(8, 2, 5)],
+            search_nodes: 20_000_000,
+            kucheleka_nodes: 1_000_000,
         };
         match name {
             "tiny" => Ok(TINY),
@@ -380,14 +420,121 @@ pub fn section(
     }
     md += &st.markdown();
     write(out, "advantage-isolo-setup.csv", &st.csv())?;
+    md += &search_part(out, b, log)?;
     md += &play_part(out, b, seed, log)?;
     md += &format!(
         "\nData: [advantage-isolo.csv](advantage-isolo.csv), \
          [advantage-isolo-kucheleka.csv](advantage-isolo-kucheleka.csv), \
          [advantage-isolo-setup.csv](advantage-isolo-setup.csv), \
+         [advantage-isolo-search.csv](advantage-isolo-search.csv), \
+         [advantage-isolo-kucheleka-search.csv](advantage-isolo-kucheleka-search.csv), \
          [advantage-isolo-play.csv](advantage-isolo-play.csv). Generated in {:.0} s.\n{END}\n",
         t0.elapsed().as_secs_f64()
     );
+    Ok(md)
+}
+
+/// Boards past the graphs, up to full width: starts and kucheleka by the distance search.
+fn search_part(out: &Path, b: &IsoloBudget, log: &(dyn Fn(&str) + Sync)) -> io::Result<String> {
+    let nodes = b.search_nodes;
+    let mut md = format!(
+        "\n### Past the graphs: the distance search\n\n\
+         Boards whose graphs outgrow memory, up to Chaplin's full width, by the depth-limited \
+         distance search beneath the graph (`mancala solve ... --depth N`, which `solve` also \
+         falls back on when the graph exceeds `--memory`): distances 0, 1, 2, ... are tried \
+         in turn, each as a forced win and as a forced loss, so the first found is the exact \
+         distance; at most {nodes} positions a search here. It proves no draw: \
+         \"not within d\" means no forced end within d plies.\n\n"
+    );
+    let knodes = b.kucheleka_nodes;
+    let mut t = Table::new(&[
+        "game",
+        "board",
+        "start",
+        "value",
+        "line",
+        "positions searched",
+    ]);
+    for &(kind, w, s) in b.searched {
+        log(&format!("search {} width {w}, {s} a hole", kind.id()));
+        let setup = Setup {
+            phase: Phase::Play,
+            ..Setup::standard(kind)
+        };
+        let g = Isolo::new(kind, w, s, setup, Options::default())
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+        let root = mancala_solver::Game::start(&g);
+        let r = search_start(&g, &root, nodes, MAX_PLIES);
+        let rows = if kind == Kind::IsoloI { 2 } else { 4 };
+        t.push(vec![
+            kind.id().into(),
+            format!("{rows}x{w}, {s} a hole"),
+            if kind == Kind::IsoloI {
+                "main game"
+            } else {
+                "play from the even board"
+            }
+            .into(),
+            r.value.map_or(format!("not within {}", r.within), shown),
+            if r.line.is_empty() {
+                "–".into()
+            } else {
+                format!("`{}`", line_names(&g, &root, &r.line).join(" "))
+            },
+            r.nodes.to_string(),
+        ]);
+    }
+    md += &t.markdown();
+    write(out, "advantage-isolo-search.csv", &t.csv())?;
+    md += &format!(
+        "\nThe kucheleka at full width: each of the winner's arrangements valued by its own \
+         search (at most {knodes} positions), as in the kucheleka table above.\n\n"
+    );
+    let mut kt = Table::new(&[
+        "board",
+        "loser's seeds a hole",
+        "B",
+        "begins",
+        "arrangements",
+        "win",
+        "loss",
+        "not proven",
+        "share proven winning",
+        "best proven",
+        "its value",
+        "positions searched",
+    ]);
+    for &(w, s, top) in b.searched_kucheleka {
+        for first in [false, true] {
+            for bseeds in 1..=top {
+                log(&format!(
+                    "kucheleka by search 2x{w}, {s} a hole, B {bseeds}"
+                ));
+                let k = kucheleka_by_search(w, s, bseeds, first, knodes, MAX_PLIES)
+                    .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+                let c = k.counts();
+                let (best, value) = k.best().map_or(("–".into(), "–".into()), |(n, v)| {
+                    (format!("`{n}`"), shown(v))
+                });
+                kt.push(vec![
+                    format!("2x{w}"),
+                    s.to_string(),
+                    bseeds.to_string(),
+                    if first { "winner" } else { "loser" }.into(),
+                    k.values.len().to_string(),
+                    c[0].to_string(),
+                    c[2].to_string(),
+                    k.unproven().to_string(),
+                    format!("{:.1}%", share(&k) * 100.0),
+                    best,
+                    value,
+                    k.positions.to_string(),
+                ]);
+            }
+        }
+    }
+    md += &kt.markdown();
+    write(out, "advantage-isolo-kucheleka-search.csv", &kt.csv())?;
     Ok(md)
 }
 
@@ -475,7 +622,7 @@ fn kucheleka_row(k: &Kucheleka, begins: &str) -> Vec<String> {
     let c = k.counts();
     let (all, all_wins) = k.all_seeds();
     let (best, value) = k.best().map_or(("–".into(), "–".into()), |(n, v)| {
-        (format!("`{n}`"), shown(*v))
+        (format!("`{n}`"), shown(v))
     });
     vec![
         format!("2x{}", k.width),
@@ -548,6 +695,11 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("| ? |"), "{text}");
+        // The 2x6 main game past the graphs: South's third hole wins in three.
+        assert!(
+            text.contains("| isolo | 2x6, 2 a hole | main game | win in 3 | `3 4 6` |"),
+            "{text}"
+        );
         for f in [
             "advantage-isolo.csv",
             "advantage-isolo-kucheleka.csv",
@@ -555,6 +707,8 @@ mod tests {
             "advantage-isolo-kucheleka.svg",
             "advantage-isolo-play.csv",
             "advantage-isolo-play.svg",
+            "advantage-isolo-search.csv",
+            "advantage-isolo-kucheleka-search.csv",
         ] {
             assert!(dir.path().join(f).exists(), "{f}");
         }

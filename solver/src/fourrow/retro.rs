@@ -6,11 +6,10 @@
 
 use super::{FourRow, FourRowPos};
 use crate::game::Game;
-use crate::wdl::{solve_graph, WdlGraph};
-use std::collections::HashMap;
+use crate::wdl::{solve_graph, Distances, WdlGraph};
 use std::time::Instant;
 
-pub use crate::wdl::{wdl_line, RetroError, Wdl};
+pub use crate::wdl::{wdl_line, Bounds, RetroError, Stop, Wdl, MAX_PLIES};
 
 /// The solved graph of one root.
 pub struct RetroSolution(WdlGraph<u128>);
@@ -100,44 +99,17 @@ pub fn plies_by_search(game: &FourRow, pos: &FourRowPos, value: i32, budget: u64
     if value == 0 {
         return None;
     }
-    let mut s = Distances::new(
-        game,
-        Bounds {
-            nodes: budget,
-            memo: usize::MAX,
-            deadline: None,
-        },
-    );
-    s.distance(pos, value > 0).ok()
-}
-
-/// The longest distance [`line_by_search`] and [`plies_by_search`] look for.
-pub const MAX_PLIES: u32 = 400;
-
-/// What a depth-limited distance search may spend.
-#[derive(Clone, Copy, Debug)]
-pub struct Bounds {
-    /// Positions visited, at most.
-    pub nodes: u64,
-    /// Entries of its memo, at most (about [`MEMO_BYTES`] each).
-    pub memo: usize,
-    /// Stop at this instant.
-    pub deadline: Option<Instant>,
+    let bounds = Bounds {
+        nodes: budget,
+        memo: usize::MAX,
+        deadline: None,
+    };
+    distances(game, bounds).distance(pos, value > 0).ok()
 }
 
 /// Bytes an entry of the distance search's memo takes, an upper estimate: a 33-byte slot of
 /// the hash map at a load of 7/16 to 7/8, and both tables while it grows (at most 113).
 pub const MEMO_BYTES: usize = 128;
-
-/// Why a depth-limited distance search stopped without an answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The node or memo bound of its [`Bounds`], or no distance up to [`MAX_PLIES`], or a
-    /// position without an exact key.
-    Budget,
-    /// The deadline passed.
-    Time,
-}
 
 /// The distance to the end of a won (`value` 1) or lost (−1) position and a line of perfect
 /// play to that end, by depth-limited search: the same distance and the same line as
@@ -153,116 +125,19 @@ pub fn line_by_search(
     if value == 0 {
         return Err(Stop::Budget);
     }
-    let mut s = Distances::new(game, bounds);
-    let plies = s.distance(pos, value > 0)?;
-    let (mut p, mut win, mut left) = (*pos, value > 0, plies);
-    let mut line = Vec::with_capacity(plies as usize);
-    while left > 0 {
-        let mut chosen = None;
-        for &m in game.legal_moves(&p).iter() {
-            let c = game.play(&p, m);
-            let same = c.side == p.side;
-            // The child's status from its mover's point of view: the winner's move leads to
-            // a child the winner still wins (same mover) or the opponent loses.
-            let child_wins = if win { same } else { !same };
-            // Every move of a loser within `left` ends within `left - 1`; the delaying one in
-            // exactly `left - 1`. The winner's first move ending within `left - 1` ends in
-            // exactly that (none ends sooner, or the position would).
-            let hit = s.within(&c, left - 1, child_wins)?
-                && (win || left == 1 || !s.within(&c, left - 2, child_wins)?);
-            if hit {
-                chosen = Some((m, c, child_wins));
-                break;
-            }
-        }
-        let Some((m, c, child_wins)) = chosen else {
-            // Only when `value` was not the position's value.
-            return Err(Stop::Budget);
-        };
-        line.push(m);
-        p = c;
-        win = child_wins;
-        left -= 1;
-    }
-    Ok((plies, line))
+    distances(game, bounds).line(pos, value > 0)
 }
 
-/// The memoised depth-limited search of [`line_by_search`] and [`plies_by_search`].
-struct Distances<'a> {
-    game: &'a FourRow,
-    /// Known answers by (key as two words, `d << 1 | win`).
-    memo: HashMap<([u64; 2], u32), bool>,
-    nodes: u64,
+/// The memoised distance search keyed by the exact key as two words (a 24-byte memo key).
+fn distances(
+    game: &FourRow,
     bounds: Bounds,
-}
-
-impl<'a> Distances<'a> {
-    fn new(game: &'a FourRow, bounds: Bounds) -> Self {
-        Distances {
-            game,
-            memo: HashMap::new(),
-            nodes: 0,
-            bounds,
-        }
-    }
-
-    /// The smallest `d` with [`Distances::within`]`(pos, d, win)`.
-    fn distance(&mut self, pos: &FourRowPos, win: bool) -> Result<u32, Stop> {
-        for d in 0..=MAX_PLIES {
-            if self.within(pos, d, win)? {
-                return Ok(d);
-            }
-        }
-        Err(Stop::Budget)
-    }
-
-    /// `win`: can the side to move force a win within `d` plies; else: must he lose within
-    /// `d`.
-    fn within(&mut self, pos: &FourRowPos, d: u32, win: bool) -> Result<bool, Stop> {
-        self.nodes += 1;
-        if self.nodes > self.bounds.nodes || self.memo.len() >= self.bounds.memo {
-            return Err(Stop::Budget);
-        }
-        if self.nodes % 4096 == 0 && self.bounds.deadline.is_some_and(|t| Instant::now() >= t) {
-            return Err(Stop::Time);
-        }
-        let game = self.game;
-        let key = game.exact_key(pos).ok_or(Stop::Budget)?;
-        let key = ([key as u64, (key >> 64) as u64], d << 1 | win as u32);
-        if let Some(&r) = self.memo.get(&key) {
-            return Ok(r);
-        }
-        let moves = game.legal_moves(pos);
-        let r = if moves.is_empty() {
-            !win
-        } else if d == 0 {
-            false
-        } else if win {
-            let mut any = false;
-            for &m in moves.iter() {
-                let c = game.play(pos, m);
-                let same = c.side == pos.side;
-                if self.within(&c, d - 1, same)? {
-                    any = true;
-                    break;
-                }
-            }
-            any
-        } else {
-            let mut all = true;
-            for &m in moves.iter() {
-                let c = game.play(pos, m);
-                let same = c.side == pos.side;
-                if !self.within(&c, d - 1, !same)? {
-                    all = false;
-                    break;
-                }
-            }
-            all
-        };
-        self.memo.insert(key, r);
-        Ok(r)
-    }
+) -> Distances<'_, FourRow, [u64; 2], impl Fn(&FourRowPos) -> Option<[u64; 2]> + '_> {
+    Distances::new(
+        game,
+        |p: &FourRowPos| game.exact_key(p).map(|k| [k as u64, (k >> 64) as u64]),
+        bounds,
+    )
 }
 
 #[cfg(test)]

@@ -3,10 +3,16 @@
 //! position a draw). The graph takes in every phase: a fore-play position's graph holds the
 //! kucheleka and the main games after it, an arrangement's every arrangement. Positions are
 //! their own keys (no two positions are merged), so every value is exact.
+//!
+//! Where the graph is larger than the memory allows, [`plan`] falls back on the depth-limited
+//! distance search of [`crate::wdl::Distances`]: it proves a win or a loss with its exact
+//! distance when one is forced within the ply limit, and never proves a draw.
 
 use super::{Isolo, IsoloMove, IsoloPos};
 use crate::game::Game;
-use crate::wdl::{solve_graph, wdl_line, RetroError, Wdl, WdlGraph};
+use crate::wdl::{
+    solve_graph, wdl_line, Bounds, Distances, RetroError, Stop, Wdl, WdlGraph, MAX_PLIES,
+};
 use std::time::Instant;
 
 /// Memory the analysis takes per position, an upper estimate in bytes: the index (an 80-byte
@@ -76,6 +82,187 @@ pub fn better(a: Wdl, b: Wdl) -> bool {
         }
     };
     rank(a) > rank(b)
+}
+
+/// Memory an entry of the fallback search's memo takes, an upper estimate in bytes: a 76-byte
+/// position with its distance word and answer in an 85-byte hash slot at a load of 7/16 to
+/// 7/8, both tables while it grows.
+pub const MEMO_BYTES: usize = 320;
+
+/// What [`plan`] may spend.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Bytes for the graph, then (once the graph is given up) for the search's memo.
+    pub memory: usize,
+    /// The longest distance the search looks for (at most [`MAX_PLIES`]).
+    pub max_plies: u32,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Skip the graph and search at once.
+    pub search_only: bool,
+}
+
+/// How [`plan`] answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The whole reachable graph, by retrograde analysis.
+    Graph,
+    /// The depth-limited distance search.
+    Search,
+}
+
+impl Method {
+    /// `retrograde` or `search`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Graph => "retrograde",
+            Method::Search => "search",
+        }
+    }
+}
+
+/// What [`plan`] is doing, for a progress display.
+#[derive(Clone, Copy, Debug)]
+pub enum Step {
+    /// Building and solving the graph.
+    Graph,
+    /// Searching: every distance up to `plies` is tried, `nodes` visited so far.
+    Search {
+        /// Distances tried.
+        plies: u32,
+        /// Positions visited.
+        nodes: u64,
+    },
+}
+
+/// The search's side of an [`Answer`].
+#[derive(Clone, Debug)]
+pub struct Searched {
+    /// Why the graph was given up.
+    pub graph_refused: Option<RetroError>,
+    /// Every distance up to this was tried.
+    pub within: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Why the search stopped short of the ply limit, if it did.
+    pub stop: Option<Stop>,
+}
+
+/// The planner's answer for a position and (for `analyze`) each of its moves.
+pub struct Answer {
+    /// The position's value for its side to move; `None`: not proven.
+    pub value: Option<Wdl>,
+    /// A line of perfect play (empty for a draw or an unproven value).
+    pub line: Vec<IsoloMove>,
+    /// Each legal move with its value for the mover (filled by `analyze` only).
+    pub moves: Vec<(IsoloMove, Option<Wdl>)>,
+    /// The graph, when it answered.
+    pub graph: Option<Solved>,
+    /// The search, when it answered.
+    pub search: Option<Searched>,
+    /// Wall-clock seconds in all.
+    pub seconds: f64,
+}
+
+impl Answer {
+    /// How the value was found.
+    pub fn method(&self) -> Method {
+        if self.graph.is_some() {
+            Method::Graph
+        } else {
+            Method::Search
+        }
+    }
+}
+
+/// The value of `pos` (and with `every_move` of each of its moves) by the quickest proof the
+/// budget allows: the whole graph when it fits in memory; else the distance search, which
+/// proves the wins and losses forced within the ply limit. A deadline passed during the
+/// graph is an error; during the search, what was proven stands.
+pub fn plan(
+    g: &Isolo,
+    pos: &IsoloPos,
+    budget: Budget,
+    every_move: bool,
+    progress: &mut dyn FnMut(Step),
+) -> Result<Answer, RetroError> {
+    let t = Instant::now();
+    let mut graph_refused = None;
+    if !budget.search_only {
+        progress(Step::Graph);
+        let limit = (budget.memory / BYTES_PER_POSITION).max(1);
+        match solve(g, pos, limit, budget.deadline) {
+            Ok(solved) => {
+                let moves = if every_move {
+                    let ms = g.legal_moves(pos);
+                    ms.iter()
+                        .map(|&m| (m, solved.move_value(g, pos, m)))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                return Ok(Answer {
+                    value: solved.value(pos),
+                    line: solved.line(g, pos),
+                    moves,
+                    graph: Some(solved),
+                    search: None,
+                    seconds: t.elapsed().as_secs_f64(),
+                });
+            }
+            Err(e @ RetroError::TooBig(_)) => graph_refused = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    let bounds = Bounds {
+        nodes: u64::MAX,
+        memo: (budget.memory / MEMO_BYTES).max(1),
+        deadline: budget.deadline,
+    };
+    let mut d = Distances::new(g, |p: &IsoloPos| Some(*p), bounds);
+    let max = budget.max_plies.min(MAX_PLIES);
+    let mut report = |plies, nodes| progress(Step::Search { plies, nodes });
+    let proof = d.prove(pos, max, &mut report);
+    let (within, mut stop) = (proof.within, proof.stop);
+    let line = match proof.value {
+        Some(v) => match d.line(pos, v.value() > 0) {
+            Ok((_, line)) => line,
+            Err(s) => {
+                stop = Some(s);
+                Vec::new()
+            }
+        },
+        None => Vec::new(),
+    };
+    let mut nodes = d.nodes;
+    let mut moves = Vec::new();
+    if every_move {
+        // Each move by a search of its own, so that one move's long search does not fill the
+        // memo the others need.
+        for &m in g.legal_moves(pos).iter() {
+            let c = g.play(pos, m);
+            let mut dc = Distances::new(g, |p: &IsoloPos| Some(*p), bounds);
+            let p = dc.prove(&c, max.saturating_sub(1), &mut report);
+            nodes += dc.nodes;
+            if p.stop == Some(Stop::Time) {
+                stop = p.stop;
+            }
+            moves.push((m, p.value.map(|v| v.before(c.side == pos.side))));
+        }
+    }
+    Ok(Answer {
+        value: proof.value,
+        line,
+        moves,
+        graph: None,
+        search: Some(Searched {
+            graph_refused,
+            within,
+            nodes,
+            stop,
+        }),
+        seconds: t.elapsed().as_secs_f64(),
+    })
 }
 
 #[cfg(test)]
@@ -150,5 +337,97 @@ mod tests {
                 p = g.play(&p, moves[rng.below(moves.len())]);
             }
         }
+    }
+
+    /// With the graph given up, the search proves every decided position of small graphs
+    /// with the graph's value, distance and line, the moves' values too, and no draw.
+    #[test]
+    fn the_search_beneath_the_graph_gives_the_graphs_values() {
+        let setups = [
+            (Kind::IsoloI, 3, 1, Phase::Play, 0),
+            (Kind::IsoloI, 4, 1, Phase::Play, 0),
+            (Kind::IsoloI, 3, 1, Phase::Fore, 2),
+            (Kind::IsoloII, 2, 1, Phase::Play, 0),
+            (Kind::IsoloII, 2, 1, Phase::Arrange, 0),
+        ];
+        let mut rng = Rng::new(9);
+        let (mut decided, mut drawn) = (0, 0);
+        for (kind, width, seeds, phase, store) in setups {
+            let mut setup = Setup {
+                phase,
+                ..Setup::standard(kind)
+            };
+            if store > 0 {
+                setup.store = store;
+            }
+            let g = Isolo::new(kind, width, seeds, setup, Options::default()).unwrap();
+            let s = solve(&g, &g.start(), 5_000_000, None).unwrap();
+            let mut p = g.start();
+            for _ in 0..10 {
+                let budget = Budget {
+                    memory: 1 << 28,
+                    max_plies: 60,
+                    deadline: None,
+                    search_only: true,
+                };
+                let a = plan(&g, &p, budget, true, &mut |_| {}).unwrap();
+                assert_eq!(a.method(), Method::Search);
+                let v = s.value(&p).unwrap();
+                if v == Wdl::Draw {
+                    assert_eq!(a.value, None, "{p:?}");
+                    drawn += 1;
+                } else {
+                    assert_eq!(a.value, Some(v), "{p:?}");
+                    assert_eq!(a.line, s.line(&g, &p), "{p:?}");
+                    decided += 1;
+                }
+                for &(m, mv) in &a.moves {
+                    let by_graph = s.move_value(&g, &p, m).unwrap();
+                    let want = (by_graph != Wdl::Draw).then_some(by_graph);
+                    assert_eq!(mv, want, "{p:?} {m:?}");
+                }
+                let moves = g.legal_moves(&p);
+                if moves.is_empty() {
+                    break;
+                }
+                p = g.play(&p, moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(decided > 20, "{decided} decided, {drawn} drawn");
+    }
+
+    /// A graph past the memory falls back on the search; a deadline passed stops the graph
+    /// with an error and the search with what it proved.
+    #[test]
+    fn the_plan_falls_back_on_the_search_and_keeps_to_the_deadline() {
+        let setup = Setup {
+            phase: Phase::Play,
+            ..Setup::standard(Kind::IsoloI)
+        };
+        let g = Isolo::new(Kind::IsoloI, 4, 2, setup, Options::default()).unwrap();
+        let root = g.start();
+        let exact = solve(&g, &root, 5_000_000, None).unwrap().value(&root);
+        let mut steps = Vec::new();
+        let budget = Budget {
+            memory: 100 * BYTES_PER_POSITION,
+            max_plies: 40,
+            deadline: None,
+            search_only: false,
+        };
+        let a = plan(&g, &root, budget, false, &mut |s| steps.push(s)).unwrap();
+        assert_eq!(a.method(), Method::Search);
+        assert_eq!(a.value, exact);
+        let searched = a.search.unwrap();
+        assert_eq!(searched.graph_refused, Some(RetroError::TooBig(100)));
+        assert!(matches!(steps[0], Step::Graph));
+        let past = Budget {
+            memory: 1 << 28,
+            deadline: Some(Instant::now()),
+            ..budget
+        };
+        assert!(matches!(
+            plan(&g, &root, past, false, &mut |_| {}),
+            Err(RetroError::OutOfTime)
+        ));
     }
 }
