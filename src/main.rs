@@ -20,7 +20,7 @@ macro_rules! out {
 mod cli;
 use cli::bench::{bench_engines, BenchWhat};
 use cli::matches::{play_match, MatchArgs};
-use cli::options::{setup_any, with_game, Common, SearchOpts};
+use cli::options::{setup_any, Common, SearchOpts};
 use cli::position::{cmd_moves, cmd_perft, cmd_play, cmd_show, cmd_start, variants};
 use cli::report::{report, ReportArgs};
 use cli::solve::{analyze, analyze_four, solve, solve_four};
@@ -234,11 +234,21 @@ fn run(cmd: Command) -> Res {
     }
     match cmd {
         Command::Variants { json } => variants(json),
-        Command::Start(c) => with_game!(&c, g, pos, cmd_start(&g, &pos, &c)),
-        Command::Show(c) => with_game!(&c, g, pos, cmd_show(&g, &pos, &c)),
-        Command::Moves(c) => with_game!(&c, g, pos, cmd_moves(&g, &pos, &c)),
+        Command::Start(c) => {
+            let (g, pos) = setup_any(&c)?.split();
+            cmd_start(&g, &pos, &c)
+        }
+        Command::Show(c) => {
+            let (g, pos) = setup_any(&c)?.split();
+            cmd_show(&g, &pos, &c)
+        }
+        Command::Moves(c) => {
+            let (g, pos) = setup_any(&c)?.split();
+            cmd_moves(&g, &pos, &c)
+        }
         Command::Play { common, moves } => {
-            with_game!(&common, g, pos, cmd_play(&g, pos, &common, &moves))
+            let (g, pos) = setup_any(&common)?.split();
+            cmd_play(&g, pos, &common, &moves)
         }
         Command::Solve {
             common,
@@ -274,7 +284,10 @@ fn run(cmd: Command) -> Res {
             common,
             depth,
             divide: split,
-        } => with_game!(&common, g, pos, cmd_perft(&g, &pos, &common, depth, split)),
+        } => {
+            let (g, pos) = setup_any(&common)?.split();
+            cmd_perft(&g, &pos, &common, depth, split)
+        }
         Command::Tablebase { command } => tablebase(command),
     }
 }

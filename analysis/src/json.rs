@@ -155,6 +155,18 @@ impl Describe for mancala_solver::morris::Morris {
     }
 }
 
+impl Describe for mancala_solver::any::AnyRules {
+    fn board(&self) -> Board {
+        use mancala_solver::any::AnyRules;
+        match self {
+            AnyRules::Two(g) => g.board(),
+            AnyRules::Four(g) => g.board(),
+            AnyRules::Morris(g) => g.board(),
+            AnyRules::Isolo(g) => g.board(),
+        }
+    }
+}
+
 /// South's and North's counts.
 #[derive(Serialize)]
 pub struct Pair {
@@ -372,6 +384,10 @@ pub struct Solve {
     pub missing_slices: Vec<u32>,
     /// The memory the tables could take, in bytes.
     pub memory: u64,
+    /// True when `--depth` bounded the search (the text then calls an unproven value a
+    /// heuristic).
+    #[serde(skip)]
+    pub depth_limited: bool,
 }
 
 impl Solve {
@@ -407,6 +423,7 @@ impl Solve {
             tables: a.tables.clone(),
             missing_slices: a.missing_slices.clone(),
             memory: budget.memory,
+            depth_limited: budget.depth.is_some(),
         }
     }
 }
@@ -437,6 +454,12 @@ pub struct Analyze {
     pub tables: Option<mancala_tablebases::plan::TablesUsed>,
     /// Slices the tables folder lacked.
     pub missing_slices: Vec<u32>,
+    /// The planner's value, proven or not (the text gives it for a finished game).
+    #[serde(skip)]
+    pub margin: i32,
+    /// The moves in the game's order, for the text (`moves` is sorted by name).
+    #[serde(skip)]
+    pub move_order: Vec<String>,
 }
 
 impl Analyze {
@@ -468,6 +491,8 @@ impl Analyze {
             phases: a.phases.clone(),
             tables: a.tables.clone(),
             missing_slices: a.missing_slices.clone(),
+            margin: a.value,
+            move_order: values.iter().map(|v| g.move_name(pos, v.0)).collect(),
         }
     }
 }
@@ -516,6 +541,20 @@ pub struct FourSolve {
     /// The search's own fields (absent when the whole graph answered).
     #[serde(flatten)]
     pub search: Option<FourSearch>,
+    /// The side to move, named in the text.
+    #[serde(skip)]
+    pub to_move: mancala_solver::Side,
+    /// False when the position is too large for the search's exact key (the text says why
+    /// the value is not proven).
+    #[serde(skip)]
+    pub exact_key: bool,
+    /// True when the search itself proved its value (the text then notes a line cut short).
+    #[serde(skip)]
+    pub search_exact: bool,
+    /// True when `--depth` bounded the search (the text then calls an unproven value a
+    /// heuristic).
+    #[serde(skip)]
+    pub depth_limited: bool,
 }
 
 /// The search's fields of the isolo shapes (absent when the whole graph answered).
@@ -575,6 +614,9 @@ pub struct IsoloSolve {
     pub search: Option<IsoloSearch>,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// The side to move, named in the text.
+    #[serde(skip)]
+    pub to_move: mancala_solver::Side,
 }
 
 impl IsoloSolve {
@@ -606,6 +648,7 @@ impl IsoloSolve {
             exact: a.value.is_some(),
             search: a.search.as_ref().map(IsoloSearch::new),
             seconds: a.seconds,
+            to_move: mancala_solver::Game::to_move(g, pos),
         }
     }
 }
@@ -642,6 +685,9 @@ pub struct IsoloAnalyze {
     pub search: Option<IsoloSearch>,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// The legal moves in the game's order, for the text (`moves` is sorted by name).
+    #[serde(skip)]
+    pub move_order: Vec<String>,
 }
 
 impl IsoloAnalyze {
@@ -665,6 +711,10 @@ impl IsoloAnalyze {
             method: a.method().name(),
             search: a.search.as_ref().map(IsoloSearch::new),
             seconds: a.seconds,
+            move_order: mancala_solver::Game::legal_moves(g, pos)
+                .iter()
+                .map(|&m| g.move_name(pos, m))
+                .collect(),
         };
         for &(m, w) in &a.moves {
             let name = g.move_name(pos, m);
@@ -716,6 +766,9 @@ pub struct MorrisSolve {
     pub exact: bool,
     /// `tables`, `search+tables` or `search`.
     pub method: &'static str,
+    /// The side to move, named in the text.
+    #[serde(skip)]
+    pub to_move: mancala_solver::Side,
 }
 
 impl MorrisSolve {
@@ -742,6 +795,7 @@ impl MorrisSolve {
             table_entries: a.table_entries,
             exact: a.exact,
             method: a.method.name(),
+            to_move: mancala_solver::Game::to_move(g, pos),
         }
     }
 }
@@ -773,6 +827,10 @@ impl FourSolve {
                 threads,
                 plies_stopped: a.plies_stopped,
             }),
+            to_move: mancala_solver::Game::to_move(g, pos),
+            exact_key: a.exact_key,
+            search_exact: a.search_exact,
+            depth_limited: false,
         }
     }
 }
@@ -793,6 +851,35 @@ pub struct FourAnalyze {
     pub exact: bool,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// The moves in the game's order, for the text (`moves` is sorted by name).
+    #[serde(skip)]
+    pub move_order: Vec<String>,
+}
+
+impl FourAnalyze {
+    /// Each move's value of `pos` (`values`, in the game's order) and the position's `value`
+    /// when proven, found in `seconds`.
+    pub fn new(
+        g: &FourRow,
+        pos: &mancala_solver::FourRowPos,
+        values: &[(mancala_solver::FourMove, Option<i32>)],
+        value: Option<i32>,
+        seconds: f64,
+    ) -> FourAnalyze {
+        let named: Vec<(String, Option<i32>)> = values
+            .iter()
+            .map(|v| (g.move_name(pos, v.0), v.1))
+            .collect();
+        FourAnalyze {
+            at: Start::new(g, pos),
+            metric: "wdl",
+            value,
+            moves: named.iter().cloned().collect(),
+            exact: values.iter().all(|v| v.1.is_some()),
+            seconds,
+            move_order: named.into_iter().map(|(n, _)| n).collect(),
+        }
+    }
 }
 
 /// `analyze --json` of a morris game.
@@ -824,6 +911,9 @@ pub struct MorrisAnalyze {
     pub build_seconds: f64,
     /// Wall-clock seconds, the table build included.
     pub seconds: f64,
+    /// The moves in the game's order, for the text (`moves` is sorted by name).
+    #[serde(skip)]
+    pub move_order: Vec<String>,
 }
 
 impl MorrisAnalyze {
@@ -847,6 +937,7 @@ impl MorrisAnalyze {
             table_entries: a.table_entries,
             build_seconds: a.build_seconds,
             seconds: a.seconds,
+            move_order: a.moves.iter().map(|m| name(m.mv)).collect(),
         }
     }
 }
@@ -1119,6 +1210,9 @@ pub struct TableBuild {
     pub seconds: f64,
     /// Each slice.
     pub slices: Vec<BuiltSlice>,
+    /// The game's identity, as the text names it.
+    #[serde(skip)]
+    pub game: String,
 }
 
 impl TableBuild {
@@ -1150,6 +1244,7 @@ impl TableBuild {
                     file: file_name(&s.path),
                 })
                 .collect(),
+            game: r.game.to_string(),
         }
     }
 }
@@ -1168,6 +1263,9 @@ pub struct TableStats {
     pub positions: u64,
     /// Positions by value.
     pub histogram: ByName<u64>,
+    /// Positions by value, in the order of the values (the text's order).
+    #[serde(skip)]
+    pub by_value: BTreeMap<i32, u64>,
 }
 
 impl TableStats {
@@ -1181,6 +1279,7 @@ impl TableStats {
                 .iter()
                 .map(|(v, c)| (v.to_string(), *c))
                 .collect(),
+            by_value: s.histogram.clone(),
         }
     }
 }
@@ -1342,6 +1441,9 @@ pub struct FourBuild {
     pub seconds: f64,
     /// Each slice.
     pub slices: Vec<FourBuiltSlice>,
+    /// The game's identity, as the text names it.
+    #[serde(skip)]
+    pub game: String,
 }
 
 impl FourBuild {
@@ -1354,6 +1456,7 @@ impl FourBuild {
         threads: usize,
     ) -> FourBuild {
         let id = mancala_tablebases::fourrow::game_id(g);
+        let game = id.to_string();
         FourBuild {
             variant: id.variant,
             rules: id.rules,
@@ -1378,6 +1481,7 @@ impl FourBuild {
                     )
                 })
                 .collect(),
+            game,
         }
     }
 }
@@ -1403,6 +1507,9 @@ pub struct MorrisBuild {
     pub seconds: f64,
     /// Each slice (`split`: counters of the mover and of the opponent).
     pub slices: Vec<FourBuiltSlice>,
+    /// The game's identity, as the text names it.
+    #[serde(skip)]
+    pub game: String,
 }
 
 impl MorrisBuild {
@@ -1415,6 +1522,7 @@ impl MorrisBuild {
         threads: usize,
     ) -> MorrisBuild {
         let id = mancala_tablebases::morris::game_id(g);
+        let game = id.to_string();
         MorrisBuild {
             variant: id.variant,
             rules: id.rules,
@@ -1438,6 +1546,7 @@ impl MorrisBuild {
                     )
                 })
                 .collect(),
+            game,
         }
     }
 }
@@ -1474,6 +1583,38 @@ pub struct FourProbe {
     pub value: WdlPlies,
     /// Each move's value (null: not in the tables).
     pub moves: ByName<Option<WdlPlies>>,
+    /// The side to move, for the text.
+    #[serde(skip)]
+    pub to_move: String,
+    /// The value, for the text.
+    #[serde(skip)]
+    pub wdl: Wdl,
+    /// Each move's value in the probe's order (the text's order).
+    #[serde(skip)]
+    pub listed: Vec<(String, Option<Wdl>)>,
+}
+
+impl FourProbe {
+    /// The win/draw/loss probe of `pos` (four-row or morris): its `value` and each move's.
+    pub fn new<G: Notation>(
+        g: &G,
+        pos: &G::Position,
+        value: Wdl,
+        moves: &[(String, Option<Wdl>)],
+    ) -> FourProbe {
+        FourProbe {
+            at: Start::new(g, pos),
+            metric: "wdl",
+            value: WdlPlies::of(value),
+            moves: moves
+                .iter()
+                .map(|(m, v)| (m.clone(), v.map(WdlPlies::of)))
+                .collect(),
+            to_move: g.to_move(pos).to_string(),
+            wdl: value,
+            listed: moves.to_vec(),
+        }
+    }
 }
 
 /// One slice of `tablebase stats --json` (four-row).
@@ -1498,6 +1639,38 @@ pub struct FourStats {
     pub stones: u32,
     /// Each slice of that many seeds.
     pub slices: Vec<FourSliceStats>,
+}
+
+/// `tablebase build --json` of a game of any family with tables: its family's shape.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum TablebaseBuild {
+    /// A two-row game.
+    Two(TableBuild),
+    /// A four-row removal game.
+    Four(FourBuild),
+    /// A morris game.
+    Morris(MorrisBuild),
+}
+
+/// `tablebase probe --json` of a game of any family with tables: its family's shape.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum TablebaseProbe {
+    /// A two-row game (final seed difference).
+    Two(TableProbe),
+    /// A four-row or morris game (win, draw or loss).
+    Wdl(FourProbe),
+}
+
+/// `tablebase stats --json` of a game of any family with tables: its family's shape.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum TablebaseStats {
+    /// A two-row game.
+    Two(TableStats),
+    /// A four-row or morris game.
+    Wdl(FourStats),
 }
 
 /// The seat-keyed counts of a game of three or four (`{"S": .., "E": .., ...}`).
@@ -1536,6 +1709,12 @@ pub struct SeatState {
     /// Board size and rules.
     #[serde(flatten)]
     pub board: Board,
+    /// The board as `show` draws it.
+    #[serde(skip)]
+    pub drawing: String,
+    /// The seat names in seat order, for the text's scores (the JSON's maps sort by name).
+    #[serde(skip)]
+    pub seats: Vec<String>,
 }
 
 /// One max^n profile of `solve --json` for three or four players.
@@ -1584,13 +1763,28 @@ pub struct SeatSolve {
     pub kingmakers: Option<Vec<String>>,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// The seat to move.
+    #[serde(skip)]
+    pub to_move: String,
+    /// Board size and rules, for the text's first line.
+    #[serde(skip)]
+    pub board: Board,
+    /// The seat names in seat order (the JSON's maps sort by name).
+    #[serde(skip)]
+    pub seats: Vec<String>,
+    /// The tie rules of `maxn` in the order the analysis ran them.
+    #[serde(skip)]
+    pub ties: Vec<String>,
 }
 
 impl SeatSolve {
-    /// The analysis `a` of the position that `at` names, seats named by `g`.
+    /// The analysis `a` of `pos` (which `at` names, on the board `board`), seats named by
+    /// `g`.
     pub fn new<G: SeatNotation + mancala_solver::nseat::SeatGame>(
         g: &G,
+        pos: &G::Position,
         at: Start,
+        board: Board,
         a: &mancala_solver::nseat::analysis::Analysis,
     ) -> SeatSolve {
         use mancala_solver::nseat::analysis::winners;
@@ -1629,6 +1823,10 @@ impl SeatSolve {
             forced_winners: a.forced_winners().map(names),
             kingmakers: a.kingmakers().map(names),
             seconds: a.seconds,
+            to_move: g.seat_name(g.to_move(pos)),
+            board,
+            seats: (0..n).map(|i| g.seat_name(i)).collect(),
+            ties: a.maxn.iter().map(|r| r.tie.as_str().to_string()).collect(),
         }
     }
 }

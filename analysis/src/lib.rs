@@ -4,9 +4,15 @@
 //!
 //! - [`engine`]: the game-playing engines of the two-player games and their bench set;
 //! - [`matches`](mod@matches): matches between two engines, with their [`stats`];
+//!   [`play`] runs `mancala match` for a game of any family;
 //! - [`seats`]: engines, matches and the bench set of the games of three and four seats;
 //! - [`signature`]: the search's bench set, whose node count is `mancala bench`'s signature;
+//! - [`solve`](mod@solve): `mancala solve` and `mancala analyze` of every family, from typed
+//!   options to their shapes;
+//! - [`tables`](mod@tables): `mancala tablebase` of every family with tables, from typed
+//!   options to their shapes;
 //! - [`json`](mod@json): the `--json` output of every command, one serializable type each;
+//! - [`text`]: the text output of every command, the `Display` of those types;
 //! - [`report`]: the Markdown, CSV and SVG reports (first-player advantage, engine strength,
 //!   tablebase statistics, the seats of kpo for three and four).
 #![deny(missing_docs)]
@@ -15,7 +21,11 @@ pub mod engine;
 pub mod isolo;
 pub mod json;
 pub mod matches;
+pub mod play;
 pub mod report;
 pub mod seats;
 pub mod signature;
+pub mod solve;
 pub mod stats;
+pub mod tables;
+pub mod text;

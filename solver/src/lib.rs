@@ -13,7 +13,8 @@
 //! - [`kpo_players`]: kpo for three and four players;
 //! - [`text`]: the helpers every family's position text shares (docs/NOTATION.md);
 //! - [`options`]: the `--rule name=value` options of every family, one type and one parser;
-//! - [`variant`]: the catalogue of variants and building rules from options;
+//! - [`variant`]: the catalogue of variants and building rules from options; [`any`]: a game
+//!   of any family behind one type, for the commands every family shares;
 //! - [`perft`]: move-path counting; [`line`](mod@line): lines of perfect play from exact values;
 //! - [`search`]: alpha-beta solving with a transposition table ([`tt`]);
 //! - [`rng`]: the small seeded generator that tests, playouts and random openings share.
@@ -22,6 +23,7 @@
 //! and the tablebases.
 #![deny(missing_docs)]
 
+pub mod any;
 pub mod error;
 pub mod fourrow;
 pub mod game;

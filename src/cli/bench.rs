@@ -27,6 +27,7 @@ pub(crate) enum BenchWhat {
     },
 }
 
+/// `mancala bench`: the signature set, each solve on stderr as it ends.
 pub(crate) fn bench(as_json: bool, threads: usize) -> Res {
     let threads = threads_or_all(Some(threads))?;
     let rows = mancala_analysis::signature::run(threads, &mut |r| {
@@ -43,17 +44,11 @@ pub(crate) fn bench(as_json: bool, threads: usize) -> Res {
             );
         }
     })?;
-    let shape = json::Bench::new(&rows, threads);
-    if as_json {
-        out!("{}", json::line(&shape));
-    } else {
-        out!("Nodes searched: {}", shape.nodes);
-        out!("Nodes/second: {:.0}", shape.nodes_per_second);
-        out!("Seconds: {:.3}", shape.seconds);
-    }
+    super::show(as_json, &json::Bench::new(&rows, threads));
     Ok(())
 }
 
+/// `mancala bench engines`: each engine's speed, a row as it ends.
 pub(crate) fn bench_engines(as_json: bool, variant: Option<String>) -> Res {
     use mancala_analysis::engine::bench::{
         bench_engines as run, BenchEvent, BENCH_ENGINES, BENCH_ENGINES_FOUR,

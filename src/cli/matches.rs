@@ -1,16 +1,10 @@
 //! `match`: two engines over many games, both seat orders.
 
-use super::options::{
-    board_seeds, parse_memory, plan_spinner, pool, setup_any, threads_or_all, Common,
-};
-use super::solve::open_four_tables;
+use super::options::{parse_memory, plan_spinner, setup_any, threads_or_all, Common};
 use crate::{Fail, Res};
 use clap::Args;
-use mancala_analysis::json;
-use mancala_solver::variant::AnyGame;
-use mancala_solver::{Notation, TwoRow};
-use std::io::Write;
-use std::time::Instant;
+use mancala_analysis::matches::MatchConfig;
+use mancala_analysis::play::MatchRequest;
 
 /// Options of `mancala match`.
 #[derive(Args)]
@@ -57,169 +51,42 @@ pub(crate) struct MatchArgs {
     pub(crate) memory: Option<String>,
 }
 
+/// `mancala match` of two engines; kpo with three or four players is served by
+/// [`super::players`].
 pub(crate) fn play_match(m: &MatchArgs) -> Res {
-    use mancala_solver::search::Oracle;
-    match setup_any(&m.common)? {
-        AnyGame::Two(g, pos) => {
-            use mancala_analysis::engine::EngineSpec;
-            let perfect = [&m.a, &m.b].iter().any(|e| {
-                matches!(
-                    e.as_deref().map(str::parse::<EngineSpec>),
-                    Some(Ok(EngineSpec::Perfect { .. }))
-                )
-            });
-            // The perfect engine plays from tables whenever the solve planner can have them:
-            // the whole game from the start's seeds, built when it fits (in the --tablebases
-            // folder, or in memory), else the folder's tables as they are.
-            let oracle: Option<std::sync::Arc<dyn Oracle<TwoRow>>> = if perfect {
-                let budget = mancala_tablebases::plan::Budget {
-                    memory: match &m.memory {
-                        Some(x) => parse_memory(x)?,
-                        None => mancala_tablebases::plan::default_memory(),
-                    },
-                    cache: m.tablebases.clone(),
-                    ..mancala_tablebases::plan::Budget::new(threads_or_all(m.threads)?)
-                };
-                let planner = mancala_tablebases::Planner::new(&g, budget);
-                let (pb, mut on) = plan_spinner();
-                let t = planner.tables_for(board_seeds(&g, &pos), &mut on);
-                pb.finish_and_clear();
-                t?.map(|t| std::sync::Arc::new(t) as _)
-            } else {
-                match &m.tablebases {
-                    None => None,
-                    Some(dir) => Some(std::sync::Arc::new(mancala_tablebases::Tablebases::open(
-                        dir, &g,
-                    )?)),
-                }
-            };
-            play_match_on(&*g, &pos, m, oracle)
-        }
-        AnyGame::Four(g, pos) => {
-            // The win/draw/loss tables of a --tablebases folder tell the perfect engine
-            // which moves keep the value; the search plays on from there.
-            let oracle = open_four_tables(&g, m.tablebases.as_deref())?;
-            play_match_on(&g, &pos, m, oracle.map(|t| std::sync::Arc::new(t) as _))
-        }
-        AnyGame::Morris(g, pos) => {
-            // The main-game tables of a --tablebases folder answer the perfect engine once
-            // every counter is entered.
-            let oracle = match &m.tablebases {
-                None => None,
-                Some(dir) => Some(std::sync::Arc::new(
-                    mancala_tablebases::morris::MorrisTables::open(dir, &g)?,
-                ) as _),
-            };
-            play_match_on(&g, &pos, m, oracle)
-        }
-        // The engines choose an arrangement among candidates (docs/ENGINES.md).
-        AnyGame::Isolo(g, pos) => {
-            use mancala_analysis::engine::EngineSpec;
-            if [&m.a, &m.b].iter().any(|e| {
-                matches!(
-                    e.as_deref().map(str::parse::<EngineSpec>),
-                    Some(Ok(EngineSpec::Perfect { .. }))
-                )
-            }) {
-                return Err(Fail(format!(
-                    "match: the perfect engine has no tables of {}; its exact values come from `mancala analyze` on reduced boards",
-                    g.kind().id()
-                )));
-            }
-            play_match_on(
-                &g.for_engines(mancala_analysis::engine::ISOLO_CANDIDATES),
-                &pos,
-                m,
-                None,
-            )
-        }
-    }
-}
-
-/// `mancala match` on a game of either kind.
-pub(crate) fn play_match_on<G: mancala_analysis::engine::EngineGame + Notation + 'static>(
-    g: &G,
-    pos: &G::Position,
-    m: &MatchArgs,
-    oracle: Option<std::sync::Arc<dyn mancala_solver::search::Oracle<G>>>,
-) -> Res {
-    use mancala_analysis::engine::EngineSpec;
-    use mancala_analysis::matches::{run_match, summarize, MatchConfig};
     let (Some(a), Some(b), None) = (&m.a, &m.b, &m.engines) else {
         return Err(Fail(
             "--engines is for kpo with --players 3 or 4; two players take --a and --b".into(),
         ));
     };
-    let a: EngineSpec = a.parse()?;
-    let b: EngineSpec = b.parse()?;
-    if m.games == 0 {
-        return Err(Fail("invalid --games 0: expected at least 1".into()));
-    }
-    if m.max_plies == 0 {
-        return Err(Fail("invalid --max-plies 0: expected at least 1".into()));
-    }
-    let threads = threads_or_all(m.threads)?;
-    if g.outcome(pos).is_some() {
-        return Err(Fail(
-            "the game is already over in the given position".into(),
-        ));
-    }
-    let cfg = MatchConfig {
-        games: m.games,
-        seed: m.seed,
-        opening: m.opening,
-        max_plies: m.max_plies,
+    let r = MatchRequest {
+        a: a.clone(),
+        b: b.clone(),
+        cfg: MatchConfig {
+            games: m.games,
+            seed: m.seed,
+            opening: m.opening,
+            max_plies: m.max_plies,
+        },
+        threads: threads_or_all(m.threads)?,
+        tablebases: m.tablebases.clone(),
+        memory: match &m.memory {
+            Some(x) => parse_memory(x)?,
+            None => mancala_tablebases::plan::default_memory(),
+        },
     };
+    let game = setup_any(&m.common)?;
+    let (plan_pb, mut on_plan) = plan_spinner();
     let pb = indicatif::ProgressBar::with_draw_target(
         Some(m.games as u64),
         indicatif::ProgressDrawTarget::stderr(),
     );
-    let t = Instant::now();
-    let games = pool(threads)?.install(|| run_match(g, pos, &a, &b, oracle, &cfg, &|| pb.inc(1)));
+    let shape = mancala_analysis::play::play(game, &r, &mut on_plan, &|| {
+        plan_pb.finish_and_clear();
+        pb.inc(1)
+    });
+    plan_pb.finish_and_clear();
     pb.finish_and_clear();
-    let secs = t.elapsed().as_secs_f64();
-    let s = summarize(&games);
-    let e = s.elo;
-    if m.common.json {
-        let setup = json::MatchSetup {
-            games: s.games,
-            seed: m.seed,
-            opening: m.opening,
-            max_plies: m.max_plies,
-        };
-        let shape = json::Match::new(g, pos, a.to_string(), b.to_string(), &s, setup, secs);
-        out!("{}", json::line(&shape));
-    } else {
-        use mancala_analysis::report::elo_text;
-        out!(
-            "{} games of {}: A = {a}, B = {b}, seed {}",
-            s.games,
-            g.variant_id(),
-            m.seed
-        );
-        out!(
-            "A: {} wins, {} draws, {} losses; score {:.3}",
-            s.wins,
-            s.draws,
-            s.losses,
-            e.score
-        );
-        out!(
-            "Elo difference A-B: {} (95% interval {} to {})",
-            elo_text(e.diff, e.score - 0.5),
-            elo_text(e.lo, -1.0),
-            elo_text(e.hi, 1.0)
-        );
-        out!(
-            "mean game length {:.1} plies; first player {} wins, {} draws, {} losses; ended by the rules {}, by repetition {}, by the ply limit {}",
-            s.mean_plies,
-            s.by_seat[0],
-            s.by_seat[1],
-            s.by_seat[2],
-            s.ends[0],
-            s.ends[1],
-            s.ends[2]
-        );
-    }
+    super::show(m.common.json, &shape?);
     Ok(())
 }

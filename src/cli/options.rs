@@ -174,22 +174,6 @@ pub(crate) fn parse_memory(text: &str) -> Result<u64, Fail> {
     Ok(bytes as u64)
 }
 
-/// Runs `$body` with `$g` and `$pos` bound to the game and position of either kind.
-macro_rules! with_game {
-    ($c:expr, $g:ident, $pos:ident, $body:expr) => {
-        match setup_any($c)? {
-            AnyGame::Two($g, $pos) => {
-                let $g = *$g;
-                $body
-            }
-            AnyGame::Four($g, $pos) => $body,
-            AnyGame::Morris($g, $pos) => $body,
-            AnyGame::Isolo($g, $pos) => $body,
-        }
-    };
-}
-pub(crate) use with_game;
-
 /// Builds the rules (of any family) and the position from the common options.
 pub(crate) fn setup_any(c: &Common) -> Result<AnyGame, Fail> {
     let phase = match c.phase.as_deref() {

@@ -4,7 +4,7 @@
 use super::options::Common;
 use crate::{Fail, Res};
 use mancala_analysis::json::{self, Describe};
-use mancala_solver::perft::{divide, perft};
+use mancala_solver::any::{AnyPos, AnyRules};
 use mancala_solver::variant::VARIANTS;
 use mancala_solver::Notation;
 use std::io::Write;
@@ -75,13 +75,7 @@ pub(crate) fn cmd_play<G: Notation + Describe>(
     Ok(())
 }
 
-pub(crate) fn cmd_perft<G: Notation>(
-    g: &G,
-    pos: &G::Position,
-    c: &Common,
-    depth: u32,
-    split: bool,
-) -> Res {
+pub(crate) fn cmd_perft(g: &AnyRules, pos: &AnyPos, c: &Common, depth: u32, split: bool) -> Res {
     if let Some(why) = g.too_many_to_list(pos).filter(|_| depth > 0) {
         return Err(Fail(format!("perft: {why}")));
     }
@@ -90,8 +84,8 @@ pub(crate) fn cmd_perft<G: Notation>(
         json::Start::new(g, pos),
         depth,
         split,
-        || perft(g, pos, depth),
-        || divide(g, pos, depth),
+        || g.perft(pos, depth),
+        || g.divide(pos, depth),
         |m| g.move_name(pos, m),
     )
 }

@@ -2,5 +2,6 @@
 //! [`mancala_solver::nseat::SeatGame`].
 
 pub mod bench;
+pub mod command;
 pub mod engine;
 pub mod matches;

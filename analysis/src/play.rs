@@ -1,0 +1,170 @@
+//! `mancala match` for a game of any two-player family: the engines parsed, the tables the
+//! `perfect` engine plays from chosen per family, the games run on their own thread pool and
+//! summarized as [`json::Match`] (whose `Display` is the command's text).
+
+use crate::engine::{EngineGame, EngineSpec, ISOLO_CANDIDATES};
+use crate::json;
+use crate::matches::{run_match, summarize, MatchConfig};
+use mancala_solver::search::Oracle;
+use mancala_solver::variant::AnyGame;
+use mancala_solver::{MarginGame, Notation, TwoRow};
+use mancala_tablebases::plan::{Budget, Step};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// What a match asks for.
+#[derive(Clone, Debug)]
+pub struct MatchRequest {
+    /// Engine A's spec.
+    pub a: String,
+    /// Engine B's spec.
+    pub b: String,
+    /// Games, seed, opening and ply limit.
+    pub cfg: MatchConfig,
+    /// Worker threads.
+    pub threads: usize,
+    /// The `perfect` engine's tables: two-row games, a cache folder; four-row and morris
+    /// games, a folder read as it is.
+    pub tablebases: Option<PathBuf>,
+    /// Two-row games: memory the perfect engine's tables may take.
+    pub memory: u64,
+}
+
+/// True when either engine of `r` is the perfect one.
+fn wants_perfect(r: &MatchRequest) -> bool {
+    [&r.a, &r.b]
+        .iter()
+        .any(|e| matches!(e.parse::<EngineSpec>(), Ok(EngineSpec::Perfect { .. })))
+}
+
+/// Opens the four-row tables of `dir`, if given; a folder without tables of `g` is an error.
+pub fn open_four_tables(
+    g: &mancala_solver::FourRow,
+    dir: Option<&std::path::Path>,
+) -> Result<Option<mancala_tablebases::fourrow::FourTables>, String> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    let t = mancala_tablebases::fourrow::FourTables::open(dir, g).map_err(|e| e.to_string())?;
+    if t.is_empty() {
+        return Err(format!(
+            "--tablebases: {} holds no tables of {} (build them with `mancala tablebase build`)",
+            dir.display(),
+            mancala_tablebases::fourrow::game_id(g)
+        ));
+    }
+    Ok(Some(t))
+}
+
+/// Plays the match `r` from the game and position `game`; `on_plan` hears the two-row
+/// planner building the perfect engine's tables, `done` each game finished.
+pub fn play(
+    game: AnyGame,
+    r: &MatchRequest,
+    on_plan: &mut (dyn FnMut(Step) + Send),
+    done: &(dyn Fn() + Sync),
+) -> Result<json::Match, String> {
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+    match game {
+        AnyGame::Two(g, pos) => {
+            // The perfect engine plays from tables whenever the solve planner can have them:
+            // the whole game from the start's seeds, built when it fits (in the --tablebases
+            // folder, or in memory), else the folder's tables as they are.
+            let oracle: Option<Arc<dyn Oracle<TwoRow>>> = if wants_perfect(r) {
+                let budget = Budget {
+                    memory: r.memory,
+                    cache: r.tablebases.clone(),
+                    ..Budget::new(r.threads)
+                };
+                let planner = mancala_tablebases::Planner::new(&g, budget);
+                let seeds = MarginGame::future_bound(&*g, &pos) as u32;
+                let t = planner.tables_for(seeds, on_plan).map_err(|e| err(&e))?;
+                t.map(|t| Arc::new(t) as _)
+            } else {
+                match &r.tablebases {
+                    None => None,
+                    Some(dir) => Some(Arc::new(
+                        mancala_tablebases::Tablebases::open(dir, &g).map_err(|e| err(&e))?,
+                    )),
+                }
+            };
+            play_on(&*g, &pos, r, oracle, done)
+        }
+        AnyGame::Four(g, pos) => {
+            // The win/draw/loss tables of a --tablebases folder tell the perfect engine
+            // which moves keep the value; the search plays on from there.
+            let oracle = open_four_tables(&g, r.tablebases.as_deref())?;
+            play_on(&g, &pos, r, oracle.map(|t| Arc::new(t) as _), done)
+        }
+        AnyGame::Morris(g, pos) => {
+            // The main-game tables of a --tablebases folder answer the perfect engine once
+            // every counter is entered.
+            let oracle = match &r.tablebases {
+                None => None,
+                Some(dir) => Some(Arc::new(
+                    mancala_tablebases::morris::MorrisTables::open(dir, &g).map_err(|e| err(&e))?,
+                ) as _),
+            };
+            play_on(&g, &pos, r, oracle, done)
+        }
+        // The engines choose an arrangement among candidates (docs/ENGINES.md).
+        AnyGame::Isolo(g, pos) => {
+            if wants_perfect(r) {
+                return Err(format!(
+                    "match: the perfect engine has no tables of {}; its exact values come from `mancala analyze` on reduced boards",
+                    g.kind().id()
+                ));
+            }
+            play_on(&g.for_engines(ISOLO_CANDIDATES), &pos, r, None, done)
+        }
+    }
+}
+
+/// The match `r` on one game.
+fn play_on<G: EngineGame + Notation + 'static>(
+    g: &G,
+    pos: &G::Position,
+    r: &MatchRequest,
+    oracle: Option<Arc<dyn Oracle<G>>>,
+    done: &(dyn Fn() + Sync),
+) -> Result<json::Match, String> {
+    let a: EngineSpec =
+        r.a.parse()
+            .map_err(|e: mancala_solver::error::ConfigError| e.to_string())?;
+    let b: EngineSpec =
+        r.b.parse()
+            .map_err(|e: mancala_solver::error::ConfigError| e.to_string())?;
+    if r.cfg.games == 0 {
+        return Err("invalid --games 0: expected at least 1".into());
+    }
+    if r.cfg.max_plies == 0 {
+        return Err("invalid --max-plies 0: expected at least 1".into());
+    }
+    if g.outcome(pos).is_some() {
+        return Err("the game is already over in the given position".into());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(r.threads)
+        .build()
+        .map_err(|e| format!("cannot start {} threads: {e}", r.threads))?;
+    let t = Instant::now();
+    let games = pool.install(|| run_match(g, pos, &a, &b, oracle, &r.cfg, done));
+    let secs = t.elapsed().as_secs_f64();
+    let s = summarize(&games);
+    let setup = json::MatchSetup {
+        games: s.games,
+        seed: r.cfg.seed,
+        opening: r.cfg.opening,
+        max_plies: r.cfg.max_plies,
+    };
+    Ok(json::Match::new(
+        g,
+        pos,
+        a.to_string(),
+        b.to_string(),
+        &s,
+        setup,
+        secs,
+    ))
+}

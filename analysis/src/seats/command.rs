@@ -1,0 +1,301 @@
+//! What the kpo commands for three and four players (`mancala <cmd> kpo --players 3|4`)
+//! decide: the game from the options, the checks and budget of `solve`, the set-up and
+//! results of `match`, and the shape each command prints (docs/NOTATION-KPO-PLAYERS.md).
+
+use super::bench::{bench_players, Row};
+use super::engine::SeatEngineSpec;
+use super::matches::{permutations, run_seat_match, summarize_seats, SeatMatchConfig};
+use crate::json;
+use crate::text::players::{SeatMoves, SeatPlayed, SeatStart};
+use mancala_solver::kpo_players::{KpoNPos, KpoPlayers, Options};
+use mancala_solver::nseat::analysis::{analyse, winners, Effort};
+use mancala_solver::nseat::{SeatGame, SeatNotation};
+use mancala_solver::variant;
+use std::time::Instant;
+
+/// The rules and position of kpo for `players` from the command's options: `width` (else
+/// the width of `position`'s first row, else 6), `seeds` (else 3), the `rules` options
+/// (`name=value`) and the position text (else the start).
+pub fn setup(
+    variant_id: &str,
+    players: usize,
+    width: Option<usize>,
+    seeds: Option<u32>,
+    rules: &[String],
+    position: Option<&str>,
+) -> Result<(KpoPlayers, KpoNPos), String> {
+    variant::find(variant_id).map_err(|e| e.to_string())?;
+    if variant_id != "kpo" {
+        return Err(format!(
+            "--players {players}: only kpo has a game for more than two players (Culin: \"Two, three, or four play\"); {variant_id} is for two"
+        ));
+    }
+    if !(2..=4).contains(&players) {
+        return Err(format!(
+            "invalid --players {players} for kpo: expected 2, 3 or 4"
+        ));
+    }
+    let width = width.or_else(|| {
+        let first_row = position?.split_whitespace().next()?.split('/').next()?;
+        Some(first_row.split(',').count())
+    });
+    let opts = Options::parse(players, rules).map_err(|e| e.to_string())?;
+    let g = KpoPlayers::new(players, width.unwrap_or(6), seeds.unwrap_or(3), opts)
+        .map_err(|e| e.to_string())?;
+    let pos = match position {
+        Some(text) => g.parse_position(text).map_err(|e| e.to_string())?,
+        None => g.start(),
+    };
+    Ok((g, pos))
+}
+
+/// The variant, players and position of `pos`, as every JSON shape names them.
+pub fn at(g: &KpoPlayers, pos: &KpoNPos) -> json::Start {
+    json::Start {
+        variant: "kpo".into(),
+        position: g.format_position(pos),
+        players: Some(g.players()),
+    }
+}
+
+/// `start`: the position.
+pub fn start(g: &KpoPlayers, pos: &KpoNPos) -> SeatStart {
+    SeatStart(at(g, pos))
+}
+
+/// `moves`: the legal moves of `pos`.
+pub fn moves(g: &KpoPlayers, pos: &KpoNPos) -> SeatMoves {
+    SeatMoves(json::Moves {
+        at: at(g, pos),
+        moves: g
+            .legal_moves(pos)
+            .iter()
+            .map(|&m| g.move_name(pos, m))
+            .collect(),
+    })
+}
+
+/// `show`: the game state of `pos`, with its drawing.
+pub fn state(g: &KpoPlayers, pos: &KpoNPos) -> json::SeatState {
+    let over = g.is_over(pos);
+    json::SeatState {
+        at: at(g, pos),
+        to_move: g.seat_name(pos.seat()),
+        captured: json::by_seat(g, g.taken(pos)),
+        game_over: over,
+        result: over.then(|| {
+            let s = g.final_scores(pos);
+            let w = winners(&s, g.players());
+            json::SeatEnded {
+                winner: (w.len() == 1).then(|| g.seat_name(w[0])),
+                leaders: w.iter().map(|&s| g.seat_name(s)).collect(),
+                score: json::by_seat(g, &s),
+            }
+        }),
+        board: board(g),
+        drawing: g.draw(pos),
+        seats: (0..g.players()).map(|i| g.seat_name(i)).collect(),
+    }
+}
+
+fn board(g: &KpoPlayers) -> json::Board {
+    json::Board {
+        width: Some(g.width()),
+        counters: None,
+        seeds: Some(g.seeds()),
+        rules: g.options().describe(),
+    }
+}
+
+/// `play`: the state after the moves named by `names`, played from `pos` in turn; a name
+/// that is not a legal move is the error, with its place in the list.
+pub fn play(g: &KpoPlayers, mut pos: KpoNPos, names: &[String]) -> Result<SeatPlayed, String> {
+    let total = names.len();
+    for (i, name) in names.iter().enumerate() {
+        let mv = g
+            .parse_move(&pos, name)
+            .map_err(|e| format!("{e} (move {} of {total})", i + 1))?;
+        pos = g.play(&pos, mv);
+    }
+    Ok(SeatPlayed(state(g, &pos)))
+}
+
+/// Why `analyze` refuses a game of `players` players (`solve` gives the exact values).
+pub fn analyze_refused(players: usize) -> String {
+    format!(
+        "analyze: not available for kpo with {players} players; `mancala solve kpo --players {players}` gives each player's exact values"
+    )
+}
+
+/// The budget of `solve` from `pos` with a table of `tt_mb` MiB (default 256);
+/// `two_player_limits` says whether a limit of the two-player search (a depth, time, memory
+/// or tables) was given, which the exact analysis refuses.
+pub fn solve_effort(
+    g: &KpoPlayers,
+    pos: &KpoNPos,
+    two_player_limits: bool,
+    tt_mb: Option<usize>,
+) -> Result<Effort, String> {
+    if two_player_limits {
+        return Err(format!(
+            "solve kpo --players {}: --depth, --time, --memory and --tablebases are for two players (the analysis is exact, bounded by nodes)",
+            g.players()
+        ));
+    }
+    if g.is_over(pos) {
+        return Err("the game is already over in the given position".into());
+    }
+    let tt_mb = tt_mb.unwrap_or(256);
+    if tt_mb == 0 || tt_mb > 1 << 16 {
+        return Err(format!("invalid --tt-mb {tt_mb}: expected 1..65536"));
+    }
+    Ok(Effort::for_solve(
+        g.players(),
+        g.in_play(pos),
+        2 * g.width(),
+        tt_mb,
+    ))
+}
+
+/// `solve`: each player's paranoid value (whole graph where it fits, and by search), what
+/// each pair can force, and the max^n equilibria, on the current rayon pool; `log` hears the
+/// progress. Paranoid values that disagree between the graph and the search are the error.
+pub fn solve(
+    g: &KpoPlayers,
+    pos: &KpoNPos,
+    effort: &Effort,
+    log: &(dyn Fn(&str) + Sync),
+) -> Result<json::SeatSolve, String> {
+    let a = analyse(g, pos, effort, log);
+    a.check()?;
+    Ok(json::SeatSolve::new(g, pos, at(g, pos), board(g), &a))
+}
+
+/// A match as the options ask for it: one engine a seat, and the games rounded up so that
+/// every seat order is played equally often.
+#[derive(Clone, Debug)]
+pub struct MatchPlan {
+    /// The engines, one a seat, in label order.
+    pub specs: Vec<SeatEngineSpec>,
+    /// How the games are run (the games rounded up to a multiple of the seat orders).
+    pub cfg: SeatMatchConfig,
+    /// Seat orders: n! for n players.
+    pub orders: u32,
+}
+
+/// Checks the options of `match` from `pos` and plans it: `engines` is the `--engines`
+/// list, `two_player_engines` whether `--a` or `--b` was given, `tablebases` whether
+/// `--tablebases` was, and `asked` the games, seed, opening and ply limit asked for.
+pub fn match_plan(
+    g: &KpoPlayers,
+    pos: &KpoNPos,
+    engines: Option<&str>,
+    two_player_engines: bool,
+    tablebases: bool,
+    asked: SeatMatchConfig,
+) -> Result<MatchPlan, String> {
+    let n = g.players();
+    if two_player_engines {
+        return Err(format!(
+            "kpo with {n} players: give one engine a seat with --engines A,B{} (not --a/--b)",
+            if n == 3 { ",C" } else { ",C,D" }
+        ));
+    }
+    if tablebases {
+        return Err("--tablebases: the endgame tables are for two-row games of two players".into());
+    }
+    let Some(text) = engines else {
+        return Err(format!(
+            "kpo with {n} players: give the engines with --engines (one a seat, e.g. --engines paranoid,maxn,mcts{})",
+            if n == 4 { ",random" } else { "" }
+        ));
+    };
+    let specs = SeatEngineSpec::parse_list(text).map_err(|e| e.to_string())?;
+    if specs.len() != n {
+        return Err(format!(
+            "--engines: {} engines given, kpo with {n} players needs {n} (one a seat)",
+            specs.len()
+        ));
+    }
+    if asked.games == 0 {
+        return Err("invalid --games 0: expected at least 1".into());
+    }
+    if asked.max_plies == 0 {
+        return Err("invalid --max-plies 0: expected at least 1".into());
+    }
+    if g.is_over(pos) {
+        return Err("the game is already over in the given position".into());
+    }
+    let orders = permutations(n).len() as u32;
+    let cfg = SeatMatchConfig {
+        games: asked.games.div_ceil(orders) * orders,
+        ..asked
+    };
+    Ok(MatchPlan { specs, cfg, orders })
+}
+
+/// Plays the match `plan` from `pos` on the current rayon pool (`done` is called after
+/// each game) and sums it up by seat and by engine.
+pub fn play_match(
+    g: &KpoPlayers,
+    pos: &KpoNPos,
+    plan: &MatchPlan,
+    done: &(dyn Fn() + Sync),
+) -> json::SeatMatch {
+    let n = g.players();
+    let (specs, cfg) = (&plan.specs, &plan.cfg);
+    let t = Instant::now();
+    let recs = run_seat_match(g, pos, specs, cfg, done);
+    let seconds = t.elapsed().as_secs_f64();
+    let mut s = summarize_seats(&recs, n, n);
+    // The normal intervals cut to what a mean can be: 0..every seed, 0..1 of the wins.
+    let all = g.in_play(pos) as f64 + g.taken(pos).iter().sum::<u32>() as f64;
+    for m in s.seat_scores.iter_mut().chain(s.engine_scores.iter_mut()) {
+        *m = m.clipped(0.0, all);
+    }
+    for m in s.seat_wins.iter_mut().chain(s.engine_wins.iter_mut()) {
+        *m = m.clipped(0.0, 1.0);
+    }
+    json::SeatMatch {
+        at: at(g, pos),
+        engines: specs.iter().map(|e| e.to_string()).collect(),
+        setup: json::MatchSetup {
+            games: s.games,
+            seed: cfg.seed,
+            opening: cfg.opening,
+            max_plies: cfg.max_plies,
+        },
+        seat_orders: plan.orders,
+        by_seat: (0..n)
+            .map(|i| json::BySeat {
+                seat: g.seat_name(i),
+                result: json::SeatResult::of(&s.seat_scores[i], &s.seat_wins[i]),
+            })
+            .collect(),
+        by_engine: (0..n)
+            .map(|e| json::ByEngine {
+                engine: specs[e].to_string(),
+                label: ((b'A' + e as u8) as char).to_string(),
+                result: json::SeatResult::of(&s.engine_scores[e], &s.engine_wins[e]),
+            })
+            .collect(),
+        mean_plies: s.mean_plies,
+        ended: json::Ends::of(s.ends),
+        seconds,
+    }
+}
+
+/// `bench players`: every measurement of [`bench_players`], `each` called with each row
+/// as it is done.
+pub fn bench(each: &mut dyn FnMut(&json::SeatBench)) -> json::Rows<json::SeatBench> {
+    let shape = |r: &Row| json::SeatBench {
+        what: r.what.clone(),
+        nodes: r.nodes,
+        seconds: r.seconds,
+        nodes_per_second: r.rate(),
+    };
+    let rows = bench_players(&mut |r| each(&shape(r)));
+    json::Rows {
+        rows: rows.iter().map(shape).collect(),
+    }
+}

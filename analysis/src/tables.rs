@@ -1,0 +1,216 @@
+//! `mancala tablebase build|probe|stats|verify|info`: the game's family picks the builder,
+//! the probe and the statistics of the tablebases library; `verify` and `info` read a folder
+//! of any family's tables. Each returns the shape of [`crate::json`] the command prints, or
+//! the message of its error.
+
+use crate::json;
+use mancala_solver::variant::AnyGame;
+use mancala_solver::Notation;
+use mancala_tablebases::fourrow::{self as four, FourTables};
+use mancala_tablebases::morris::{self, MorrisTables};
+use mancala_tablebases::{Progress, SliceReport};
+use std::path::Path;
+
+/// Where a build reports while it runs.
+pub struct Watch<'a> {
+    /// Every progress event of the two-row builder but the end of a slice (for a bar).
+    pub pass: &'a (dyn Fn(&Progress) + Sync),
+    /// The line of each finished slice, of any family.
+    pub slice: &'a (dyn Fn(&str) + Sync),
+}
+
+/// The refusal of a game the tablebase builder does not serve.
+fn no_tables(g: &impl Notation) -> String {
+    format!(
+        "{} has no endgame tables: its exact values come from `mancala solve`",
+        g.variant_id()
+    )
+}
+
+/// The message of a tablebases error, as the command prints it.
+fn text(e: mancala_tablebases::Error) -> String {
+    e.to_string()
+}
+
+/// `tablebase build` of `game` into `dir`: up to `max_stones` seeds, or for the morris games
+/// up to `counters` a side (`variant`: the id as given, for the refusals).
+pub fn build(
+    game: &AnyGame,
+    variant: &str,
+    max_stones: Option<u32>,
+    counters: Option<u32>,
+    dir: &Path,
+    threads: usize,
+    watch: &Watch,
+) -> Result<json::TablebaseBuild, String> {
+    let stones = || {
+        max_stones.ok_or_else(|| format!("tablebase build of {variant}: --max-stones is required"))
+    };
+    if counters.is_some() && !matches!(game, AnyGame::Morris(..)) {
+        return Err(format!(
+            "invalid --counters for {variant}: it is for the morris games"
+        ));
+    }
+    let shape = match game {
+        AnyGame::Two(g, _) => {
+            let max_stones = stones()?;
+            let r = mancala_tablebases::build(g, dir, max_stones, threads, &|p| match p {
+                Progress::SliceDone(r) => (watch.slice)(&two_slice_line(r)),
+                _ => (watch.pass)(p),
+            })
+            .map_err(text)?;
+            json::TablebaseBuild::Two(json::TableBuild::new(&r, max_stones, dir, threads))
+        }
+        AnyGame::Four(g, _) => {
+            let max_stones = stones()?;
+            let r = four::build(g, dir, max_stones, threads, &|u| {
+                (watch.slice)(&wdl_slice_line(
+                    u.split,
+                    u.positions,
+                    (!u.skipped).then_some(u.seconds),
+                    None,
+                    u.counts,
+                    u.max_plies,
+                ))
+            })
+            .map_err(text)?;
+            json::TablebaseBuild::Four(json::FourBuild::new(g, &r, max_stones, dir, threads))
+        }
+        AnyGame::Morris(g, _) => {
+            if max_stones.is_some() {
+                return Err(format!(
+                    "invalid --max-stones for {variant}: its tables take --counters N (the most counters a side)"
+                ));
+            }
+            let n = counters.ok_or_else(|| {
+                format!(
+                    "tablebase build of {variant}: --counters N is required (the most counters a side the tables hold, 3..=12)"
+                )
+            })?;
+            let r = morris::build(g, dir, n, threads, &|u| {
+                (watch.slice)(&wdl_slice_line(
+                    u.split,
+                    u.positions,
+                    (!u.skipped).then_some(u.seconds),
+                    Some(u.rounds),
+                    u.counts,
+                    u.max_plies,
+                ))
+            })
+            .map_err(text)?;
+            json::TablebaseBuild::Morris(json::MorrisBuild::new(g, &r, n, dir, threads))
+        }
+        AnyGame::Isolo(g, _) => return Err(no_tables(g)),
+    };
+    Ok(shape)
+}
+
+/// The line of a two-row slice built or kept.
+fn two_slice_line(r: &SliceReport) -> String {
+    if r.skipped {
+        format!("n={:<3} {:>13} positions  kept", r.stones, r.positions)
+    } else {
+        format!(
+            "n={:<3} {:>13} positions {:>9.3} s {:>8.3} M positions/s",
+            r.stones,
+            r.positions,
+            r.seconds,
+            r.positions as f64 / r.seconds.max(1e-9) / 1e6
+        )
+    }
+}
+
+/// The line of a win/draw/loss slice (`built`: its seconds, `None` when kept; `rounds`: the
+/// morris builder's).
+fn wdl_slice_line(
+    split: [u32; 2],
+    positions: u64,
+    built: Option<f64>,
+    rounds: Option<u32>,
+    counts: [u64; 3],
+    max_plies: u32,
+) -> String {
+    let how = match (built, rounds) {
+        (None, _) => "kept".to_string(),
+        (Some(t), None) => format!("{t:.3} s"),
+        (Some(t), Some(r)) => format!("{t:.3} s, {r} rounds"),
+    };
+    format!(
+        "m={:<3} o={:<3} {positions:>11} positions {how}  win {} draw {} loss {}  longest {max_plies} plies",
+        split[0], split[1], counts[0], counts[1], counts[2]
+    )
+}
+
+/// `tablebase probe`: the value of `game`'s position and of each of its moves, from the
+/// tables of `dir`.
+pub fn probe(game: &AnyGame, dir: &Path) -> Result<json::TablebaseProbe, String> {
+    Ok(match game {
+        AnyGame::Two(g, pos) => {
+            let p = mancala_tablebases::probe(g, dir, pos).map_err(text)?;
+            json::TablebaseProbe::Two(json::TableProbe::new(g, pos, &p))
+        }
+        AnyGame::Four(g, pos) => {
+            let p = FourTables::open(dir, g)
+                .and_then(|t| t.probe(pos))
+                .map_err(text)?;
+            json::TablebaseProbe::Wdl(json::FourProbe::new(g, pos, p.value, &p.moves))
+        }
+        AnyGame::Morris(g, pos) => {
+            let p = MorrisTables::open(dir, g)
+                .and_then(|t| t.probe(pos))
+                .map_err(text)?;
+            json::TablebaseProbe::Wdl(json::FourProbe::new(g, pos, p.value, &p.moves))
+        }
+        AnyGame::Isolo(g, _) => return Err(no_tables(g)),
+    })
+}
+
+/// `tablebase stats`: the values of every position with `stones` seeds (the morris games:
+/// counters) on the board, from the tables of `dir`.
+pub fn stats(game: &AnyGame, stones: u32, dir: &Path) -> Result<json::TablebaseStats, String> {
+    let wdl = |st: Vec<four::tables::SliceStats>| {
+        let slices = st
+            .iter()
+            .map(|(s, c, m)| json::FourSliceStats {
+                split: *s,
+                win: c[0],
+                draw: c[1],
+                loss: c[2],
+                max_plies: *m,
+            })
+            .collect();
+        json::TablebaseStats::Wdl(json::FourStats { stones, slices })
+    };
+    Ok(match game {
+        AnyGame::Two(g, _) => {
+            let s = mancala_tablebases::stats(g, dir, stones).map_err(text)?;
+            json::TablebaseStats::Two(json::TableStats::new(&s))
+        }
+        AnyGame::Four(g, _) => wdl(FourTables::open(dir, g)
+            .and_then(|t| t.stats(stones))
+            .map_err(text)?),
+        AnyGame::Morris(g, _) => wdl(MorrisTables::open(dir, g)
+            .and_then(|t| t.stats(stones))
+            .map_err(text)?),
+        AnyGame::Isolo(g, _) => return Err(no_tables(g)),
+    })
+}
+
+/// `tablebase verify`: every table of `dir` re-derived.
+pub fn verify(dir: &Path) -> Result<json::Verify, String> {
+    let r = mancala_tablebases::verify(dir).map_err(text)?;
+    Ok(json::Verify {
+        ok: true,
+        files: r.files,
+        positions: r.positions,
+        seconds: r.seconds,
+    })
+}
+
+/// `tablebase info`: the files of `dir`, each checked whole, and the refusal to report once
+/// they are listed (listing a refused file is not a pass).
+pub fn info(dir: &Path) -> Result<(json::Info, Result<(), String>), String> {
+    let files = mancala_tablebases::info(dir).map_err(text)?;
+    let sound = mancala_tablebases::ensure_sound(&files).map_err(text);
+    Ok((json::Info::new(dir, &files), sound))
+}

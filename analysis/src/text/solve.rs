@@ -1,0 +1,355 @@
+//! The text of `mancala solve` and `mancala analyze`, every family.
+
+use crate::json::{
+    Analyze, FourAnalyze, FourSolve, IsoloAnalyze, IsoloSearch, IsoloSolve, MorrisAnalyze,
+    MorrisSolve, Solve,
+};
+use std::fmt;
+
+/// The note under a proven value whose line `--time` cut short while it was built.
+const PV_CUT: &str =
+    "note: the principal variation stops short (the time limit passed while it was built)";
+
+/// The note when the time limit left moves unproven.
+const MOVES_CUT: &str = "note: the time limit passed before every move was proven";
+
+/// A win/draw/loss value in a word.
+fn wdl_word(v: i32) -> &'static str {
+    match v {
+        1 => "win",
+        0 => "draw",
+        _ => "loss",
+    }
+}
+
+/// `, N plies to the end` when the plies are known.
+fn plies_to_end(plies: Option<u32>) -> String {
+    match plies {
+        Some(1) => ", 1 ply to the end".to_string(),
+        Some(n) => format!(", {n} plies to the end"),
+        None => String::new(),
+    }
+}
+
+/// A move's value as `analyze` shows it: `+1 in 7 plies`, `+1`, or `not proven`.
+fn move_value(value: Option<i32>, plies: Option<u32>) -> String {
+    match (value, plies) {
+        (Some(v), Some(p)) => format!("{v:+} in {p} plies"),
+        (Some(v), None) => format!("{v:+}"),
+        (None, _) => "not proven".to_string(),
+    }
+}
+
+/// The `pv` line, when there is a line.
+fn pv_line(f: &mut fmt::Formatter<'_>, pv: &[String]) -> fmt::Result {
+    if pv.is_empty() {
+        return Ok(());
+    }
+    writeln!(f, "pv {}", pv.join(" "))
+}
+
+/// `  best` after a best move.
+fn best_mark(best: bool) -> &'static str {
+    if best {
+        "  best"
+    } else {
+        ""
+    }
+}
+
+impl Solve {
+    /// How the answer was proven, in words: `retrograde, tables to 12 stones in memory`.
+    fn method_words(&self) -> String {
+        let tables = self.tables.as_ref().map(|t| {
+            let to = t.complete_to.map_or("none".to_string(), |k| k.to_string());
+            let place = match &t.folder {
+                Some(f) => format!("in {}", f.display()),
+                None => "in memory".to_string(),
+            };
+            if t.built > 0 {
+                format!("tables to {to} stones ({} slices built {place})", t.built)
+            } else {
+                format!("tables to {to} stones {place}")
+            }
+        });
+        match tables {
+            Some(t) if self.method != mancala_tablebases::Method::Search.as_str() => {
+                format!("{}, {t}", self.method)
+            }
+            _ => self.method.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Solve {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let how = if self.exact {
+            format!("exact, {}", self.method_words())
+        } else if self.depth_limited {
+            "heuristic, depth-limited".to_string()
+        } else {
+            "not proven: the time limit passed".to_string()
+        };
+        writeln!(
+            f,
+            "value {:+} ({how}), best move {}",
+            self.value,
+            self.best_move.as_deref().unwrap_or("none (game over)")
+        )?;
+        pv_line(f, &self.pv)?;
+        if self.exact && !self.pv_complete {
+            writeln!(f, "{PV_CUT}")?;
+        }
+        let phases: Vec<String> = self
+            .phases
+            .iter()
+            .map(|p| format!("{} {:.2} s", p.phase, p.seconds))
+            .collect();
+        let threads = if self.threads == 1 {
+            "1 thread".to_string()
+        } else {
+            format!("{} threads", self.threads)
+        };
+        writeln!(
+            f,
+            "{} nodes, {:.3} s ({}; {threads})",
+            self.nodes,
+            self.seconds,
+            phases.join(", ")
+        )
+    }
+}
+
+impl fmt::Display for Analyze {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.move_order.is_empty() {
+            writeln!(
+                f,
+                "no legal move: the game is over (value {:+})",
+                self.margin
+            )?;
+        }
+        for name in &self.move_order {
+            let v = self.moves[name];
+            writeln!(
+                f,
+                "{name:>3}  {}{}",
+                move_value(v, None),
+                best_mark(v.is_some() && v == self.value)
+            )?;
+        }
+        if !self.exact {
+            writeln!(f, "{MOVES_CUT}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for FourSolve {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "value {} for {} ({:+}){}, best move {}",
+            wdl_word(self.value),
+            self.to_move,
+            self.value,
+            plies_to_end(self.plies),
+            self.best_move.as_deref().unwrap_or("none (game over)")
+        )?;
+        if !self.exact {
+            let why = if !self.exact_key {
+                "the position is too large for the search's exact key"
+            } else if self.depth_limited {
+                "the depth limit stopped the search: the value is a heuristic"
+            } else {
+                "the time limit passed: the value is the last finished iteration's"
+            };
+            writeln!(f, "note: not proven ({why})")?;
+        }
+        if let Some(why) = self.search.as_ref().and_then(|s| s.plies_stopped) {
+            writeln!(
+                f,
+                "note: plies to the end not counted ({why}); the line is the search's"
+            )?;
+        }
+        pv_line(f, &self.pv)?;
+        let Some(search) = &self.search else {
+            return writeln!(
+                f,
+                "{} positions in the reachable graph (retrograde analysis) in {:.3} s",
+                self.nodes, self.seconds
+            );
+        };
+        if self.search_exact && !search.pv_complete {
+            writeln!(f, "{PV_CUT}")?;
+        }
+        writeln!(f, "{} nodes in {:.3} s", self.nodes, self.seconds)
+    }
+}
+
+impl fmt::Display for FourAnalyze {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let (true, Some(v)) = (self.move_order.is_empty(), self.value) {
+            writeln!(f, "no legal move: the game is over (value {v:+})")?;
+        }
+        for name in &self.move_order {
+            let v = self.moves[name];
+            writeln!(
+                f,
+                "{name:>12}  {}{}",
+                move_value(v, None),
+                best_mark(v.is_some() && v == self.value)
+            )?;
+        }
+        if !self.exact {
+            writeln!(f, "{MOVES_CUT}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for MorrisSolve {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plies = self
+            .plies
+            .map_or(String::new(), |p| format!(" in {p} plies"));
+        writeln!(
+            f,
+            "value {}{plies} for {} ({:+}), best move {}",
+            wdl_word(self.value),
+            self.to_move,
+            self.value,
+            self.best_move.as_deref().unwrap_or("none (game over)")
+        )?;
+        if !self.exact {
+            writeln!(
+                f,
+                "note: not proven (the depth or time limit stopped the search)"
+            )?;
+        }
+        pv_line(f, &self.pv)?;
+        if self.exact && self.value == 0 && self.pv.is_empty() {
+            writeln!(
+                f,
+                "note: a draw gets no line (it would wander over the drawn positions for ever)"
+            )?;
+        } else if self.exact && !self.pv_complete {
+            writeln!(f, "{PV_CUT}")?;
+        }
+        writeln!(
+            f,
+            "method {}: {} nodes, tables of {} entries ({:.3} s to build), {:.3} s in all",
+            self.method, self.nodes, self.table_entries, self.build_seconds, self.seconds
+        )
+    }
+}
+
+impl fmt::Display for MorrisAnalyze {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.move_order.is_empty() {
+            writeln!(
+                f,
+                "no legal move: the game is over (value {})",
+                self.value.map_or("not proven".into(), |v| format!("{v:+}"))
+            )?;
+        }
+        for name in &self.move_order {
+            writeln!(
+                f,
+                "{name:>10}  {}{}",
+                move_value(self.moves[name], self.move_plies[name]),
+                best_mark(self.best_moves.contains(name))
+            )?;
+        }
+        if !self.exact {
+            writeln!(f, "{MOVES_CUT}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The notes under an Isolo answer the search gave, and its count of positions.
+fn isolo_search_note(
+    f: &mut fmt::Formatter<'_>,
+    search: &Option<IsoloSearch>,
+    proven: bool,
+) -> fmt::Result {
+    let Some(sh) = search else { return Ok(()) };
+    if let Some(why) = &sh.graph_refused {
+        writeln!(f, "note: the whole graph was given up ({why}, what --memory holds); the distance search answered")?;
+    }
+    if !proven {
+        let why = match sh.stopped {
+            Some("time limit") => "the time limit stopped it",
+            Some(_) => "its memo filled --memory",
+            None => "the ply limit stopped it",
+        };
+        writeln!(
+            f,
+            "note: not proven: no forced win or loss within {} plies ({why}; the search proves no draw)",
+            sh.searched_plies
+        )?;
+    }
+    writeln!(f, "{} positions searched", sh.nodes)
+}
+
+impl fmt::Display for IsoloSolve {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let word = self.value.map_or("unknown", wdl_word);
+        writeln!(
+            f,
+            "value {word} for {}{}{}, best move {}",
+            self.to_move,
+            self.value.map_or(String::new(), |v| format!(" ({v:+})")),
+            plies_to_end(self.plies),
+            self.best_move.as_deref().unwrap_or(if self.exact {
+                "none (game over)"
+            } else {
+                "none proven"
+            })
+        )?;
+        pv_line(f, &self.pv)?;
+        isolo_search_note(f, &self.search, self.exact)?;
+        match self.graph_positions {
+            Some(n) => writeln!(
+                f,
+                "{n} positions in the reachable graph (retrograde analysis) in {:.3} s",
+                self.seconds
+            ),
+            None => writeln!(f, "distance search in {:.3} s", self.seconds),
+        }
+    }
+}
+
+impl fmt::Display for IsoloAnalyze {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.moves.is_empty() {
+            writeln!(
+                f,
+                "no legal move: the game is over (value {:+})",
+                self.value.unwrap_or(-1)
+            )?;
+        }
+        for name in &self.move_order {
+            writeln!(
+                f,
+                "{name:>10}  {}{}",
+                move_value(self.moves[name], self.move_plies[name]),
+                best_mark(self.best_moves.contains(name))
+            )?;
+        }
+        isolo_search_note(f, &self.search, self.value.is_some())?;
+        writeln!(
+            f,
+            "moves won {}, drawn {}, lost {}{}; {:.3} s",
+            self.move_values[0],
+            self.move_values[1],
+            self.move_values[2],
+            match self.graph_positions {
+                Some(n) => format!("; {n} positions in the reachable graph"),
+                None => String::new(),
+            },
+            self.seconds
+        )
+    }
+}
