@@ -129,19 +129,7 @@ impl fmt::Display for Analyze {
                 self.margin
             )?;
         }
-        for name in &self.move_order {
-            let v = self.moves[name];
-            writeln!(
-                f,
-                "{name:>3}  {}{}",
-                move_value(v, None),
-                best_mark(v.is_some() && v == self.value)
-            )?;
-        }
-        if !self.exact {
-            writeln!(f, "{MOVES_CUT}")?;
-        }
-        Ok(())
+        move_rows(f, &self.move_order, &self.moves, self.value, 3, self.exact)
     }
 }
 
@@ -192,19 +180,7 @@ impl fmt::Display for FourAnalyze {
         if let (true, Some(v)) = (self.move_order.is_empty(), self.value) {
             writeln!(f, "no legal move: the game is over (value {v:+})")?;
         }
-        for name in &self.move_order {
-            let v = self.moves[name];
-            writeln!(
-                f,
-                "{name:>12}  {}{}",
-                move_value(v, None),
-                best_mark(v.is_some() && v == self.value)
-            )?;
-        }
-        if !self.exact {
-            writeln!(f, "{MOVES_CUT}")?;
-        }
-        Ok(())
+        move_rows(f, &self.move_order, &self.moves, self.value, 12, self.exact)
     }
 }
 
@@ -352,4 +328,29 @@ impl fmt::Display for IsoloAnalyze {
             self.seconds
         )
     }
+}
+
+/// Each move's value in move order, names right-aligned to `width`, the best marked, and the
+/// note when not every move was proven.
+fn move_rows(
+    f: &mut fmt::Formatter<'_>,
+    order: &[String],
+    moves: &crate::json::ByName<Option<i32>>,
+    value: Option<i32>,
+    width: usize,
+    exact: bool,
+) -> fmt::Result {
+    for name in order {
+        let v = moves[name];
+        writeln!(
+            f,
+            "{name:>width$}  {}{}",
+            move_value(v, None),
+            best_mark(v.is_some() && v == value)
+        )?;
+    }
+    if !exact {
+        writeln!(f, "{MOVES_CUT}")?;
+    }
+    Ok(())
 }

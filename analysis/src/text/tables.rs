@@ -7,31 +7,32 @@ use crate::json::{
 use mancala_solver::fourrow::retro::Wdl;
 use std::fmt;
 
+/// The summary line of a two-row or four-row build.
+fn build_line(
+    f: &mut fmt::Formatter<'_>,
+    slices: usize,
+    positions: u64,
+    game: &str,
+    seconds: f64,
+    threads: usize,
+) -> fmt::Result {
+    writeln!(
+        f,
+        "{slices} slices, {positions} positions of {game} in {seconds:.3} s ({threads} threads)"
+    )
+}
+
 impl fmt::Display for TableBuild {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "{} slices, {} positions of {} in {:.3} s ({} threads)",
-            self.slices.len(),
-            self.positions,
-            self.game,
-            self.seconds,
-            self.threads
-        )
+        let n = self.slices.len();
+        build_line(f, n, self.positions, &self.game, self.seconds, self.threads)
     }
 }
 
 impl fmt::Display for FourBuild {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "{} slices, {} positions of {} in {:.3} s ({} threads)",
-            self.slices.len(),
-            self.positions,
-            self.game,
-            self.seconds,
-            self.threads
-        )
+        let n = self.slices.len();
+        build_line(f, n, self.positions, &self.game, self.seconds, self.threads)
     }
 }
 
