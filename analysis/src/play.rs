@@ -38,25 +38,6 @@ fn wants_perfect(r: &MatchRequest) -> bool {
         .any(|e| matches!(e.parse::<EngineSpec>(), Ok(EngineSpec::Perfect { .. })))
 }
 
-/// Opens the four-row tables of `dir`, if given; a folder without tables of `g` is an error.
-pub fn open_four_tables(
-    g: &mancala_solver::FourRow,
-    dir: Option<&std::path::Path>,
-) -> Result<Option<mancala_tablebases::fourrow::FourTables>, String> {
-    let Some(dir) = dir else {
-        return Ok(None);
-    };
-    let t = mancala_tablebases::fourrow::FourTables::open(dir, g).map_err(|e| e.to_string())?;
-    if t.is_empty() {
-        return Err(format!(
-            "--tablebases: {} holds no tables of {} (build them with `mancala tablebase build`)",
-            dir.display(),
-            mancala_tablebases::fourrow::game_id(g)
-        ));
-    }
-    Ok(Some(t))
-}
-
 /// Plays the match `r` from the game and position `game`; `on_plan` hears the two-row
 /// planner building the perfect engine's tables, `done` each game finished.
 pub fn play(
@@ -94,7 +75,7 @@ pub fn play(
         AnyGame::Four(g, pos) => {
             // The win/draw/loss tables of a --tablebases folder tell the perfect engine
             // which moves keep the value; the search plays on from there.
-            let oracle = open_four_tables(&g, r.tablebases.as_deref())?;
+            let oracle = crate::solve::four_tables(&g, r.tablebases.as_deref())?;
             play_on(&g, &pos, r, oracle.map(|t| Arc::new(t) as _), done)
         }
         AnyGame::Morris(g, pos) => {
