@@ -4,7 +4,6 @@
 //! `--json` output and perft.
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use mancala_solver::variant::AnyGame;
 use std::process::ExitCode;
 
 /// Prints a line on stdout; a closed pipe (e.g. `| head`) ends the program quietly.
@@ -18,13 +17,13 @@ macro_rules! out {
 }
 
 mod cli;
-use cli::bench::{bench_engines, BenchWhat};
-use cli::matches::{play_match, MatchArgs};
-use cli::options::{setup_any, Common, SearchOpts};
-use cli::position::{cmd_moves, cmd_perft, cmd_play, cmd_show, cmd_start, variants};
-use cli::report::{report, ReportArgs};
-use cli::solve::{analyze, analyze_four, solve, solve_four};
-use cli::tables::tablebase;
+use cli::bench::BenchWhat;
+use cli::matches::MatchArgs;
+use cli::options::{Common, SearchOpts};
+use cli::report::ReportArgs;
+use mancala_analysis::error::{self, Res};
+use mancala_analysis::json;
+use mancala_solver::variant::VARIANTS;
 
 #[derive(Parser)]
 #[command(
@@ -113,17 +112,6 @@ enum Command {
     },
 }
 
-/// A user error: printed as one line, exit status 2.
-pub(crate) struct Fail(pub(crate) String);
-
-impl<E: std::fmt::Display> From<E> for Fail {
-    fn from(e: E) -> Fail {
-        Fail(e.to_string())
-    }
-}
-
-pub(crate) type Res = Result<(), Fail>;
-
 /// Lets every option that takes a value take a negative number (`--width -1`), so that the
 /// check of its value names the option, rather than clap's "unexpected argument '-1'".
 fn negatives_as_values(cmd: clap::Command) -> clap::Command {
@@ -137,95 +125,38 @@ fn negatives_as_values(cmd: clap::Command) -> clap::Command {
     .mut_subcommands(negatives_as_values)
 }
 
-/// The one line of a clap error about a negative number given to an option that takes a
-/// count (`--width: -1 is not a positive number`), if `e` is one.
+/// The line of a clap error about a negative number given to an option that takes a count.
 fn negative_value_line(e: &clap::Error) -> Option<String> {
-    use clap::error::{ContextKind, ContextValue};
-    let text = |k| match e.get(k)? {
-        ContextValue::String(s) => Some(s.clone()),
+    use clap::error::{ContextKind as K, ContextValue::String as S};
+    match (e.get(K::InvalidValue)?, e.get(K::InvalidArg)?) {
+        (S(value), S(option)) => error::negative_value_line(value, option),
         _ => None,
-    };
-    let value = text(ContextKind::InvalidValue)?;
-    let option = text(ContextKind::InvalidArg)?;
-    let option = option.split_whitespace().next()?;
-    (value.starts_with('-') && option.starts_with("--") && value[1..].parse::<f64>().is_ok()).then(
-        || {
-            format!(
-                "error: {option}: {} is not a positive number",
-                shorten(&value)
-            )
-        },
-    )
-}
-
-/// `s`, cut to 24 characters with an ellipsis when longer (for echoing input in errors).
-pub(crate) fn shorten(s: &str) -> String {
-    if s.chars().count() <= 24 {
-        s.to_string()
-    } else {
-        format!("{}...", s.chars().take(21).collect::<String>())
     }
-}
-
-/// The longest unbroken stretch (a word: no space) an error line quotes; longer ones, which
-/// only long input makes (file paths are far shorter), are cut with an ellipsis.
-const MAX_QUOTE: usize = 200;
-
-/// The longest error line printed.
-const MAX_ERROR_LINE: usize = 600;
-
-/// An error line with every word longer than [`MAX_QUOTE`] characters cut to that length with
-/// an ellipsis, and the whole line to [`MAX_ERROR_LINE`]: an error names the input it refuses,
-/// it does not echo all of it.
-fn clip_error(line: &str) -> String {
-    let cut = |s: &str, most: usize| -> String {
-        if s.chars().count() <= most {
-            s.to_string()
-        } else {
-            format!("{}...", s.chars().take(most - 3).collect::<String>())
-        }
-    };
-    let words: Vec<String> = line.split(' ').map(|w| cut(w, MAX_QUOTE)).collect();
-    cut(&words.join(" "), MAX_ERROR_LINE)
 }
 
 fn main() -> ExitCode {
+    use clap::error::ErrorKind::*;
     let parsed = negatives_as_values(Cli::command())
         .try_get_matches()
         .and_then(|m| Cli::from_arg_matches(&m));
-    let cli = match parsed {
-        Ok(c) => c,
+    let line = match parsed {
+        Ok(cli) => match run(cli.command) {
+            Ok(()) => return ExitCode::SUCCESS,
+            Err(e) => e.line(),
+        },
+        Err(e) if matches!(e.kind(), DisplayHelp | DisplayVersion) => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == DisplayHelpOnMissingArgumentOrSubcommand => {
+            "error: no command given (try 'mancala --help')".into()
+        }
         Err(e) => {
-            use clap::error::ErrorKind::*;
-            if matches!(e.kind(), DisplayHelp | DisplayVersion) {
-                let _ = e.print();
-                return ExitCode::SUCCESS;
-            }
-            if e.kind() == DisplayHelpOnMissingArgumentOrSubcommand {
-                eprintln!("error: no command given (try 'mancala --help')");
-                return ExitCode::from(2);
-            }
-            if let Some(line) = negative_value_line(&e) {
-                eprintln!("{}", clip_error(&line));
-                return ExitCode::from(2);
-            }
-            let text = e.render().to_string();
-            let line: Vec<&str> = text
-                .lines()
-                .map(str::trim)
-                .take_while(|l| !l.is_empty())
-                .collect();
-            eprintln!("{}", clip_error(&line.join(" ")));
-            return ExitCode::from(2);
+            negative_value_line(&e).unwrap_or_else(|| error::clap_line(&e.render().to_string()))
         }
     };
-    match run(cli.command) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Fail(msg)) => {
-            eprintln!("{}", clip_error(&format!("error: {msg}")));
-            ExitCode::from(2)
-        }
-    }
+    eprintln!("{line}");
+    ExitCode::from(2)
 }
 
 fn run(cmd: Command) -> Res {
@@ -233,61 +164,25 @@ fn run(cmd: Command) -> Res {
         return res;
     }
     match cmd {
-        Command::Variants { json } => variants(json),
-        Command::Start(c) => {
-            let (g, pos) = setup_any(&c)?.split();
-            cmd_start(&g, &pos, &c)
-        }
-        Command::Show(c) => {
-            let (g, pos) = setup_any(&c)?.split();
-            cmd_show(&g, &pos, &c)
-        }
-        Command::Moves(c) => {
-            let (g, pos) = setup_any(&c)?.split();
-            cmd_moves(&g, &pos, &c)
-        }
-        Command::Play { common, moves } => {
-            let (g, pos) = setup_any(&common)?.split();
-            cmd_play(&g, pos, &common, &moves)
-        }
+        Command::Variants { json } => cli::show(json, &json::Variants::new(VARIANTS)),
+        Command::Start(_)
+        | Command::Show(_)
+        | Command::Moves(_)
+        | Command::Play { .. }
+        | Command::Perft { .. } => cli::position::run(cmd),
         Command::Solve {
             common,
-            mut search,
+            search,
             depth,
-        } => {
-            search.depth = depth;
-            match setup_any(&common)? {
-                AnyGame::Two(..) => solve(&common, &search),
-                AnyGame::Four(g, pos) => solve_four(&g, &pos, &common, &search),
-                AnyGame::Morris(g, pos) => cli::solve::solve_morris(&g, &pos, &common, &search),
-                AnyGame::Isolo(g, pos) => cli::solve::solve_isolo(&g, &pos, &common, &search),
-            }
-        }
-        Command::Analyze { common, search } => match setup_any(&common)? {
-            AnyGame::Two(..) => analyze(&common, &search),
-            AnyGame::Four(g, pos) => analyze_four(&g, &pos, &common, &search),
-            AnyGame::Morris(g, pos) => cli::solve::analyze_morris(&g, &pos, &common, &search),
-            AnyGame::Isolo(g, pos) => cli::solve::analyze_isolo(&g, &pos, &common, &search),
-        },
+        } => cli::solve::run(&common, &search.lib(depth), false),
+        Command::Analyze { common, search } => cli::solve::run(&common, &search.lib(None), true),
         Command::Bench {
-            what: Some(BenchWhat::Engines { json, variant }),
-            ..
-        } => bench_engines(json, variant),
-        Command::Bench {
-            what: Some(BenchWhat::Players { json }),
-            ..
-        } => cli::players::bench(json),
-        Command::Bench { json, threads, .. } => cli::bench::bench(json, threads),
-        Command::Match(m) => play_match(&m),
-        Command::Report(r) => report(&r),
-        Command::Perft {
-            common,
-            depth,
-            divide: split,
-        } => {
-            let (g, pos) = setup_any(&common)?.split();
-            cmd_perft(&g, &pos, &common, depth, split)
-        }
-        Command::Tablebase { command } => tablebase(command),
+            what,
+            json,
+            threads,
+        } => cli::bench::run(what, json, threads),
+        Command::Match(m) => cli::matches::run(&m),
+        Command::Report(r) => cli::report::run(&r),
+        Command::Tablebase { command } => cli::tables::run(command),
     }
 }

@@ -213,6 +213,9 @@ pub struct State {
     /// Board size and rules.
     #[serde(flatten)]
     pub board: Board,
+    /// The board as `show` draws it (`play` prints the position alone).
+    #[serde(skip)]
+    pub drawing: Option<String>,
 }
 
 impl State {
@@ -229,6 +232,7 @@ impl State {
                 score: Pair::of(o.score),
             }),
             board: g.board(),
+            drawing: None,
         }
     }
 }
@@ -248,6 +252,9 @@ pub struct Perft {
     /// The count under each first move (`--divide`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub divide: Option<ByName<u64>>,
+    /// The count under each first move in move order (the text's order).
+    #[serde(skip)]
+    pub listed: Vec<(String, u64)>,
 }
 
 /// One rule option in `variants --json`.
@@ -1641,6 +1648,28 @@ pub struct FourStats {
     pub slices: Vec<FourSliceStats>,
 }
 
+/// `solve --json` and `analyze --json` of a game of any family: its family's shape.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Solved {
+    /// `solve` of a two-row game.
+    Two(Solve),
+    /// `analyze` of a two-row game.
+    TwoMoves(Analyze),
+    /// `solve` of a four-row game.
+    Four(FourSolve),
+    /// `analyze` of a four-row game.
+    FourMoves(FourAnalyze),
+    /// `solve` of a morris game.
+    Morris(MorrisSolve),
+    /// `analyze` of a morris game.
+    MorrisMoves(MorrisAnalyze),
+    /// `solve` of an Isolo game.
+    Isolo(IsoloSolve),
+    /// `analyze` of an Isolo game.
+    IsoloMoves(IsoloAnalyze),
+}
+
 /// `tablebase build --json` of a game of any family with tables: its family's shape.
 #[derive(Serialize)]
 #[serde(untagged)]
@@ -1976,6 +2005,7 @@ mod tests {
             nodes: 6,
             seconds: 0.0,
             divide: None,
+            listed: Vec::new(),
         });
         assert!(!perft.contains("divide"), "{perft}");
     }

@@ -18,10 +18,13 @@
 #![deny(missing_docs)]
 
 pub mod engine;
+pub mod error;
 pub mod isolo;
 pub mod json;
 pub mod matches;
+pub mod options;
 pub mod play;
+pub mod position;
 pub mod report;
 pub mod seats;
 pub mod signature;

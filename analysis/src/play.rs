@@ -3,8 +3,10 @@
 //! summarized as [`json::Match`] (whose `Display` is the command's text).
 
 use crate::engine::{EngineGame, EngineSpec, ISOLO_CANDIDATES};
+use crate::error::Fail;
 use crate::json;
 use crate::matches::{run_match, summarize, MatchConfig};
+use crate::options;
 use mancala_solver::search::Oracle;
 use mancala_solver::variant::AnyGame;
 use mancala_solver::{MarginGame, Notation, TwoRow};
@@ -29,6 +31,34 @@ pub struct MatchRequest {
     pub tablebases: Option<PathBuf>,
     /// Two-row games: memory the perfect engine's tables may take.
     pub memory: u64,
+}
+
+impl MatchRequest {
+    /// The request of `match`'s options for two players: engines `a` and `b` (not the seat
+    /// games' `engines`), `threads` and `memory` as given.
+    pub fn of(
+        a: Option<&str>,
+        b: Option<&str>,
+        engines: Option<&str>,
+        cfg: MatchConfig,
+        threads: Option<usize>,
+        tablebases: Option<PathBuf>,
+        memory: Option<&str>,
+    ) -> Result<MatchRequest, Fail> {
+        let (Some(a), Some(b), None) = (a, b, engines) else {
+            return Err(Fail(
+                "--engines is for kpo with --players 3 or 4; two players take --a and --b".into(),
+            ));
+        };
+        Ok(MatchRequest {
+            a: a.to_string(),
+            b: b.to_string(),
+            cfg,
+            threads: options::threads(threads)?,
+            tablebases,
+            memory: options::memory_or_default(memory)?,
+        })
+    }
 }
 
 /// True when either engine of `r` is the perfect one.

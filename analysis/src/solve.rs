@@ -2,11 +2,16 @@
 //! the shapes of [`crate::json`]: which planner answers, the budgets it gets, the refusals
 //! and the notes, so that the command line only parses, shows progress and prints.
 
+use crate::error::Fail;
 use crate::json;
+use crate::options::{self, Search};
+use crate::text::progress::{self, PlanText};
 use mancala_solver::isolo::{self, Isolo, IsoloPos};
 use mancala_solver::search::{Limits, Solver};
-use mancala_solver::{FourRow, FourRowPos, Notation, TwoRow, TwoRowPos};
+use mancala_solver::variant::AnyGame;
+use mancala_solver::{FourRow, FourRowPos, MarginGame, Notation, TwoRow, TwoRowPos};
 use mancala_tablebases::fourrow::{self, plan as four_plan, FourTables};
+use mancala_tablebases::morris::plan as morris_plan;
 use mancala_tablebases::plan::{Budget, Step};
 use mancala_tablebases::{Answer, Error, Planner};
 use std::path::Path;
@@ -227,5 +232,146 @@ pub fn isolo_plan(
             "{command}: {} is not solved: {e} (give more --time)",
             g.variant_id()
         )
+    })
+}
+
+/// What `solve` and `analyze` report while they work, for the command line to show.
+pub enum Event {
+    /// The progress line (a spinner's message).
+    Spin(String),
+    /// A line above the progress, shown on a terminal only.
+    Line(String),
+    /// A note on stderr.
+    Note(String),
+}
+
+/// `solve` (`analyze` with `every_move`) of `game` under the search options `s`, each in
+/// its family's way, with the refusals of options the family does not take; `on` hears the
+/// progress and the notes.
+pub fn run(
+    game: AnyGame,
+    s: &Search,
+    every_move: bool,
+    on: &(dyn Fn(Event) + Sync),
+) -> Result<json::Solved, Fail> {
+    use json::Solved;
+    let command = if every_move { "analyze" } else { "solve" };
+    let t0 = Instant::now();
+    let secs = || t0.elapsed().as_secs_f64();
+    Ok(match game {
+        AnyGame::Two(g, pos) => {
+            let budget = s.budget(MarginGame::future_bound(&*g, &pos) as u32)?;
+            let mut text = PlanText::default();
+            let on_step = &mut |step| on(Event::Spin(text.text(step)));
+            let (shape, note) = if every_move {
+                let (a, n) = analyze(&g, &pos, budget, on_step)?;
+                (Solved::TwoMoves(a), n)
+            } else {
+                let (a, n) = solve(&g, &pos, budget, on_step)?;
+                (Solved::Two(a), n)
+            };
+            note.map(|n| on(Event::Note(n)));
+            shape
+        }
+        AnyGame::Four(g, pos) if every_move => {
+            four_analyzable(&g).map_err(Fail)?;
+            let limits = s.limits(None)?;
+            let tables = four_tables(&g, s.tablebases.as_deref()).map_err(Fail)?;
+            Solved::FourMoves(analyze_four(
+                &g,
+                &pos,
+                limits,
+                tables.as_ref(),
+                &mut |done, moves, n| {
+                    on(Event::Spin(format!(
+                        "{done} of {moves} moves solved  {:.1} M nodes  {}nodes/s",
+                        n as f64 / 1e6,
+                        progress::rate(n, secs())
+                    )))
+                },
+            ))
+        }
+        AnyGame::Four(g, pos) => {
+            let dir = s.tablebases.as_deref();
+            let tables = four_tables(&g, dir).map_err(Fail)?;
+            let limits = s.limits(None)?;
+            if let Some(n) = dir
+                .zip(tables.as_ref())
+                .and_then(|(d, t)| four_missing_note(&g, d, t))
+            {
+                on(Event::Note(n));
+            }
+            let r = solve_four(&g, &pos, limits, tables.as_ref(), &mut |step| {
+                on(Event::Spin(match step {
+                    four_plan::Step::Search(p) => {
+                        let bounds = if p.lower <= p.upper {
+                            format!("  value in [{}, {}]", p.lower, p.upper)
+                        } else {
+                            String::new()
+                        };
+                        progress::depth(p.depth, &bounds, p.nodes, secs())
+                    }
+                    four_plan::Step::GraphPlies => {
+                        "plies: retrograde analysis of the reachable graph".into()
+                    }
+                    four_plan::Step::SearchPlies => "plies: depth-limited search".into(),
+                    four_plan::Step::Graph => {
+                        "whole-graph retrograde analysis (more than 256 moves possible)".into()
+                    }
+                }))
+            });
+            Solved::Four(r.map_err(Fail)?)
+        }
+        AnyGame::Morris(g, pos) => {
+            morris_options(command, s.memory.is_some()).map_err(Fail)?;
+            let limits = s.limits(None)?;
+            let dir = s.tablebases.as_deref();
+            let on_step = &mut |step: morris_plan::Step| match step {
+                morris_plan::Step::Built(u) => on(Event::Line(format!(
+                    "tables m={} o={}: {} entries {}",
+                    u.split[0],
+                    u.split[1],
+                    u.positions,
+                    if u.skipped {
+                        "kept".to_string()
+                    } else {
+                        format!("built in {:.1} s", u.seconds)
+                    }
+                ))),
+                morris_plan::Step::Search(p) => {
+                    on(Event::Spin(progress::depth(p.depth, "", p.nodes, secs())))
+                }
+            };
+            if every_move {
+                let a = morris_plan::analyze(&g, &pos, limits, dir, on_step)?;
+                Solved::MorrisMoves(json::MorrisAnalyze::new(&g, &pos, &a))
+            } else {
+                let a = morris_plan::solve(&g, &pos, limits, dir, on_step)?;
+                Solved::Morris(json::MorrisSolve::new(&g, &pos, &a, limits.threads))
+            }
+        }
+        AnyGame::Isolo(g, pos) => {
+            let (tables, tt) = (s.tablebases.is_some(), s.tt_mb.is_some());
+            isolo_options(command, &g, tables, tt).map_err(Fail)?;
+            let memory = s.memory.as_deref().map(options::memory).transpose()?;
+            let deadline = s.limits(None)?.deadline;
+            let budget = isolo_budget(memory.map(|m| m as usize), s.depth, deadline);
+            let a = isolo_plan(command, &g, &pos, budget, every_move, &mut |step| {
+                on(Event::Spin(match step {
+                    isolo::solve::Step::Graph => "whole-graph retrograde analysis".into(),
+                    isolo::solve::Step::Search { plies, nodes } => format!(
+                        "distance search: no win or loss within {plies} plies  {:.1} M nodes  {}nodes/s",
+                        nodes as f64 / 1e6,
+                        progress::rate(nodes, secs())
+                    ),
+                }))
+            })
+            .map_err(Fail)?;
+            if every_move {
+                Solved::IsoloMoves(json::IsoloAnalyze::new(&g, &pos, &a))
+            } else {
+                Solved::Isolo(json::IsoloSolve::new(&g, &pos, &a))
+            }
+        }
     })
 }

@@ -1,9 +1,12 @@
-//! `bench` (the search's signature) and `bench engines`.
+//! `bench` (the search's signature), `bench engines` and `bench players`.
 
-use super::options::threads_or_all;
-use crate::Res;
+use super::{bar, show};
 use clap::Subcommand;
-use mancala_analysis::json;
+use mancala_analysis::engine::bench::{
+    bench_engines, BenchEvent, BENCH_ENGINES, BENCH_ENGINES_FOUR,
+};
+use mancala_analysis::error::Res;
+use mancala_analysis::{json, options, seats, signature};
 use mancala_solver::variant;
 use std::io::Write;
 
@@ -27,71 +30,61 @@ pub(crate) enum BenchWhat {
     },
 }
 
-/// `mancala bench`: the signature set, each solve on stderr as it ends.
-pub(crate) fn bench(as_json: bool, threads: usize) -> Res {
-    let threads = threads_or_all(Some(threads))?;
-    let rows = mancala_analysis::signature::run(threads, &mut |r| {
-        if !as_json {
-            eprintln!(
-                "{:<6} {}x{}  value {:+3}  {:>11} nodes  {:7.3} s  {:6.2} M nodes/s",
-                r.variant,
-                r.width,
-                r.seeds,
-                r.value,
-                r.nodes,
-                r.seconds,
-                r.nodes as f64 / r.seconds.max(1e-9) / 1e6
-            );
+/// `mancala bench [engines|players]`: the text row by row as each is measured (the
+/// signature's on stderr), the JSON once at the end.
+pub(crate) fn run(what: Option<BenchWhat>, as_json: bool, threads: usize) -> Res {
+    match what {
+        None => {
+            let threads = options::threads(Some(threads))?;
+            let rows = signature::run(threads, &mut |r| {
+                if !as_json {
+                    eprintln!("{r}");
+                }
+            })?;
+            show(as_json, &json::Bench::new(&rows, threads))
         }
-    })?;
-    super::show(as_json, &json::Bench::new(&rows, threads));
-    Ok(())
-}
-
-/// `mancala bench engines`: each engine's speed, a row as it ends.
-pub(crate) fn bench_engines(as_json: bool, variant: Option<String>) -> Res {
-    use mancala_analysis::engine::bench::{
-        bench_engines as run, BenchEvent, BENCH_ENGINES, BENCH_ENGINES_FOUR,
-    };
-    if let Some(v) = &variant {
-        variant::setup(v, variant::Size::default(), &[], None)?;
+        Some(BenchWhat::Players { json }) => {
+            let rows = seats::command::bench(&mut |r| {
+                if !json {
+                    let _ = show(false, r);
+                }
+            });
+            if json {
+                out!("{}", json::line(&rows));
+            }
+            Ok(())
+        }
+        Some(BenchWhat::Engines { json, variant }) => {
+            if let Some(v) = &variant {
+                variant::setup(v, variant::Size::default(), &[], None)?;
+            }
+            // The rows go to stdout between the redraws of the bar of the moves chosen.
+            let pb = bar(
+                None,
+                "[{bar:30}] {pos}/{len} moves  {elapsed_precise}  {msg}",
+            );
+            let rows = bench_engines(
+                BENCH_ENGINES,
+                BENCH_ENGINES_FOUR,
+                variant.as_deref(),
+                &mut |e| match e {
+                    BenchEvent::Planned(n) => pb.set_length(n),
+                    BenchEvent::Start { variant, engine } => {
+                        pb.set_message(format!("{variant} {engine}"))
+                    }
+                    BenchEvent::Moved => pb.inc(1),
+                    BenchEvent::Row(r) if !json => {
+                        pb.suspend(|| out!("{}", json::EngineBench::new(r)))
+                    }
+                    BenchEvent::Row(_) => {}
+                },
+            );
+            pb.finish_and_clear();
+            let rows = rows.iter().map(json::EngineBench::new).collect();
+            if json {
+                out!("{}", json::line(&json::Rows { rows }));
+            }
+            Ok(())
+        }
     }
-    // A bar of the moves chosen on stderr (hidden when stderr is not a terminal); the rows go
-    // to stdout between its redraws.
-    let pb =
-        indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
-    pb.set_style(
-        indicatif::ProgressStyle::with_template(
-            "[{bar:30}] {pos}/{len} moves  {elapsed_precise}  {msg}",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
-    );
-    let rows = run(
-        BENCH_ENGINES,
-        BENCH_ENGINES_FOUR,
-        variant.as_deref(),
-        &mut |e| match e {
-            BenchEvent::Planned(n) => pb.set_length(n),
-            BenchEvent::Start { variant, engine } => pb.set_message(format!("{variant} {engine}")),
-            BenchEvent::Moved => pb.inc(1),
-            BenchEvent::Row(r) if !as_json => pb.suspend(|| {
-                out!(
-                    "{:<10} {:<24} {:>12} nodes {:>10.3} ms/move {:>8.2} M nodes/s",
-                    r.variant,
-                    r.engine,
-                    r.nodes,
-                    1e3 * r.seconds_per_move(),
-                    r.nodes_per_second() / 1e6
-                )
-            }),
-            BenchEvent::Row(_) => {}
-        },
-    );
-    pb.finish_and_clear();
-    if as_json {
-        let rows = rows.iter().map(json::EngineBench::new).collect();
-        out!("{}", json::line(&json::Rows { rows }));
-    }
-    Ok(())
 }

@@ -1,10 +1,12 @@
 //! `match`: two engines over many games, both seat orders.
 
-use super::options::{parse_memory, plan_spinner, setup_any, threads_or_all, Common};
-use crate::{Fail, Res};
+use super::options::{setup_any, Common};
+use super::{bar, show, spinner};
 use clap::Args;
+use mancala_analysis::error::Res;
 use mancala_analysis::matches::MatchConfig;
-use mancala_analysis::play::MatchRequest;
+use mancala_analysis::play::{play, MatchRequest};
+use mancala_analysis::text::progress::PlanText;
 
 /// Options of `mancala match`.
 #[derive(Args)]
@@ -53,40 +55,29 @@ pub(crate) struct MatchArgs {
 
 /// `mancala match` of two engines; kpo with three or four players is served by
 /// [`super::players`].
-pub(crate) fn play_match(m: &MatchArgs) -> Res {
-    let (Some(a), Some(b), None) = (&m.a, &m.b, &m.engines) else {
-        return Err(Fail(
-            "--engines is for kpo with --players 3 or 4; two players take --a and --b".into(),
-        ));
+pub(crate) fn run(m: &MatchArgs) -> Res {
+    let cfg = MatchConfig {
+        games: m.games,
+        seed: m.seed,
+        opening: m.opening,
+        max_plies: m.max_plies,
     };
-    let r = MatchRequest {
-        a: a.clone(),
-        b: b.clone(),
-        cfg: MatchConfig {
-            games: m.games,
-            seed: m.seed,
-            opening: m.opening,
-            max_plies: m.max_plies,
-        },
-        threads: threads_or_all(m.threads)?,
-        tablebases: m.tablebases.clone(),
-        memory: match &m.memory {
-            Some(x) => parse_memory(x)?,
-            None => mancala_tablebases::plan::default_memory(),
-        },
-    };
+    let (a, b, engines) = (m.a.as_deref(), m.b.as_deref(), m.engines.as_deref());
+    let (tables, memory) = (m.tablebases.clone(), m.memory.as_deref());
+    let r = MatchRequest::of(a, b, engines, cfg, m.threads, tables, memory)?;
     let game = setup_any(&m.common)?;
-    let (plan_pb, mut on_plan) = plan_spinner();
-    let pb = indicatif::ProgressBar::with_draw_target(
-        Some(m.games as u64),
-        indicatif::ProgressDrawTarget::stderr(),
+    let (plan_pb, mut text) = (spinner(), PlanText::default());
+    let pb = bar(Some(m.games as u64), "");
+    let shape = play(
+        game,
+        &r,
+        &mut |s| plan_pb.set_message(text.text(s)),
+        &|| {
+            plan_pb.finish_and_clear();
+            pb.inc(1)
+        },
     );
-    let shape = mancala_analysis::play::play(game, &r, &mut on_plan, &|| {
-        plan_pb.finish_and_clear();
-        pb.inc(1)
-    });
     plan_pb.finish_and_clear();
     pb.finish_and_clear();
-    super::show(m.common.json, &shape?);
-    Ok(())
+    show(m.common.json, &shape?)
 }

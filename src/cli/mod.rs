@@ -10,17 +10,46 @@ pub mod report;
 pub mod solve;
 pub mod tables;
 
+use mancala_analysis::error::Res;
+use std::io::Write;
+
 /// Prints `shape` as its JSON line (`--json`) or its text.
-pub(crate) fn show<T: serde::Serialize + std::fmt::Display>(json: bool, shape: &T) {
-    use std::io::Write;
+pub(crate) fn show<T: serde::Serialize + std::fmt::Display>(json: bool, shape: &T) -> Res {
     if json {
         out!("{}", mancala_analysis::json::line(shape));
     } else {
         // The text carries its own line ends; an empty text prints nothing.
         let text = shape.to_string();
-        let mut o = std::io::stdout().lock();
-        if o.write_all(text.as_bytes()).is_err() {
+        if std::io::stdout().lock().write_all(text.as_bytes()).is_err() {
             std::process::exit(0);
         }
     }
+    Ok(())
+}
+
+/// Prints a perft count, and in text its speed on stderr.
+pub(crate) fn perft(json: bool, p: &mancala_analysis::json::Perft) -> Res {
+    show(json, p)?;
+    if !json {
+        eprintln!("{}", p.speed());
+    }
+    Ok(())
+}
+
+/// A spinner on stderr (hidden when stderr is not a terminal).
+pub(crate) fn spinner() -> indicatif::ProgressBar {
+    let pb = indicatif::ProgressBar::new_spinner();
+    pb.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    pb.enable_steady_tick(std::time::Duration::from_millis(200));
+    pb
+}
+
+/// A bar on stderr (hidden when stderr is not a terminal) of `len` steps drawn by `template`.
+pub(crate) fn bar(len: Option<u64>, template: &str) -> indicatif::ProgressBar {
+    let pb = indicatif::ProgressBar::with_draw_target(len, indicatif::ProgressDrawTarget::stderr());
+    if !template.is_empty() {
+        let style = indicatif::ProgressStyle::with_template(template).expect("a valid template");
+        pb.set_style(style.progress_chars("=> "));
+    }
+    pb
 }

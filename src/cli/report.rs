@@ -1,8 +1,8 @@
 //! `report`: the reports of the analysis crate, written under `--out`.
 
-use super::options::{pool, spinner, threads_or_all};
-use crate::{Fail, Res};
+use super::spinner;
 use clap::Args;
+use mancala_analysis::error::Res;
 
 /// Which report.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -45,10 +45,9 @@ pub(crate) struct ReportArgs {
     pub(crate) force: bool,
 }
 
-pub(crate) fn report(r: &ReportArgs) -> Res {
-    use mancala_analysis::report::{generate, overwrite_conflict, Budget, Which};
-    let threads = threads_or_all(r.threads)?;
-    let budget = Budget::named(&r.budget, threads)?;
+/// `mancala report`, its progress on a spinner.
+pub(crate) fn run(r: &ReportArgs) -> Res {
+    use mancala_analysis::report::{command, Which};
     let which = match r.what {
         ReportWhat::Advantage => Which::Advantage,
         ReportWhat::Players => Which::Players,
@@ -57,15 +56,12 @@ pub(crate) fn report(r: &ReportArgs) -> Res {
         ReportWhat::Tablebase => Which::Tablebase,
         ReportWhat::All => Which::All,
     };
-    if !r.force {
-        if let Some(line) = overwrite_conflict(which, &r.out, budget.name, r.seed) {
-            return Err(Fail(line));
-        }
-    }
     let pb = spinner();
     let log = |msg: &str| pb.set_message(msg.to_string());
-    let res = pool(threads)?
-        .install(|| generate(which, &r.out, r.tables.as_deref(), &budget, r.seed, &log));
+    let (out, tables) = (&r.out, r.tables.as_deref());
+    let res = command(
+        which, out, tables, &r.budget, r.seed, r.threads, r.force, &log,
+    );
     pb.finish_and_clear();
     res?;
     eprintln!("reports written to {}", r.out.display());

@@ -1,11 +1,11 @@
 //! `tablebase build|probe|stats|verify|info`: the arguments, the bar of a two-row build and
 //! the printing; the work is the analysis library's.
 
-use super::options::{setup_any, threads_or_all, Common};
-use crate::Res;
+use super::show;
 use clap::{Args, Subcommand};
-use mancala_analysis::tables;
-use mancala_solver::variant::AnyGame;
+use mancala_analysis::error::{Fail, Res};
+use mancala_analysis::{options, tables};
+use mancala_solver::variant::{AnyGame, Size};
 use mancala_tablebases::Progress as P;
 use std::path::PathBuf;
 
@@ -106,28 +106,20 @@ pub(crate) enum TablebaseCommand {
 }
 
 impl GameArgs {
-    /// The rules of either family, and `position` (default: the start).
-    fn setup(&self, position: Option<String>) -> Result<AnyGame, crate::Fail> {
-        setup_any(&Common {
-            variant: self.variant.clone(),
+    /// The rules of any family with tables, and `position` (default: the start). The tables
+    /// do not depend on the counters at the start: a position is read at the count its text
+    /// implies, `build` takes its bound apart.
+    fn setup(&self, position: Option<&str>) -> Result<AnyGame, Fail> {
+        let size = Size {
             width: self.width,
-            seeds: None,
-            rules: self.rules.clone(),
-            position,
-            json: false,
-            players: None,
-            // The tables do not depend on the counters at the start: a position is read at
-            // the count its text implies, `build` takes its bound apart.
-            counters: None,
-            store: None,
-            max_hole: None,
-            phase: None,
-        })
+            ..Size::default()
+        };
+        options::setup(&self.variant, size, None, &self.rules, position)
     }
 }
 
 /// `mancala tablebase ...`: the library's command of the game's family, printed.
-pub(crate) fn tablebase(cmd: TablebaseCommand) -> Res {
+pub(crate) fn run(cmd: TablebaseCommand) -> Res {
     use TablebaseCommand as T;
     match cmd {
         T::Build {
@@ -138,11 +130,12 @@ pub(crate) fn tablebase(cmd: TablebaseCommand) -> Res {
             json,
         } => {
             let g = game.setup(None)?;
-            let threads = threads_or_all(threads)?;
+            let threads = options::threads(threads)?;
             // The bar appears with the first two-row slice; the other builders print lines only.
             let bar = std::sync::OnceLock::new();
+            let template = "{prefix} [{bar:30}] {pos}/{len} {msg} {per_sec}";
             let pass = |p: &P| {
-                let pb = bar.get_or_init(new_bar);
+                let pb = bar.get_or_init(|| super::bar(None, template));
                 match p {
                     P::SliceStarted { stones, positions } => {
                         pb.reset();
@@ -166,51 +159,34 @@ pub(crate) fn tablebase(cmd: TablebaseCommand) -> Res {
                 pass: &pass,
                 slice: &slice,
             };
-            let built = tables::build(
-                &g,
-                &game.variant,
-                max_stones,
-                game.counters,
-                &dir,
-                threads,
-                &watch,
-            );
+            let (v, counters) = (&game.variant, game.counters);
+            let built = tables::build(&g, v, max_stones, counters, &dir, threads, &watch);
             if let Some(pb) = bar.get() {
                 pb.finish_and_clear();
             }
-            super::show(json, &built?);
+            show(json, &built?)
         }
         T::Probe {
             game,
             position,
             dir,
             json,
-        } => super::show(json, &tables::probe(&game.setup(position)?, &dir)?),
+        } => show(
+            json,
+            &tables::probe(&game.setup(position.as_deref())?, &dir)?,
+        ),
         T::Stats {
             game,
             stones,
             dir,
             json,
-        } => super::show(json, &tables::stats(&game.setup(None)?, stones, &dir)?),
-        T::Verify { dir, json } => super::show(json, &tables::verify(&dir)?),
+        } => show(json, &tables::stats(&game.setup(None)?, stones, &dir)?),
+        T::Verify { dir, json } => show(json, &tables::verify(&dir)?),
         T::Info { dir, json } => {
             let (shape, sound) = tables::info(&dir)?;
-            super::show(json, &shape);
+            show(json, &shape)?;
             // Listing a refused file is not a pass: fail after the listing.
-            sound?;
+            Ok(sound?)
         }
     }
-    Ok(())
-}
-
-/// The bar of a two-row slice's passes, on stderr.
-fn new_bar() -> indicatif::ProgressBar {
-    let pb =
-        indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
-    pb.set_style(
-        indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg} {per_sec}")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
-    pb
 }

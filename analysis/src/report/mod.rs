@@ -512,6 +512,29 @@ pub fn generate(
     res
 }
 
+/// `mancala report`: [`generate`] on a pool of `threads` within the budget named `budget`,
+/// refusing to overwrite a report another budget or seed made unless `force`
+/// ([`overwrite_conflict`]).
+#[allow(clippy::too_many_arguments)]
+pub fn command(
+    which: Which,
+    out: &Path,
+    tables: Option<&Path>,
+    budget: &str,
+    seed: u64,
+    threads: Option<usize>,
+    force: bool,
+    log: &(dyn Fn(&str) + Sync),
+) -> Result<(), crate::error::Fail> {
+    let threads = crate::options::threads(threads)?;
+    let budget = Budget::named(budget, threads)?;
+    if let Some(line) = overwrite_conflict(which, out, budget.name, seed).filter(|_| !force) {
+        return Err(crate::error::Fail(line));
+    }
+    let pool = crate::options::pool(threads)?;
+    Ok(pool.install(|| generate(which, out, tables, &budget, seed, log))?)
+}
+
 /// Why a report could not be written.
 #[derive(Debug)]
 pub enum Error {

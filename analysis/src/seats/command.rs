@@ -5,7 +5,9 @@
 use super::bench::{bench_players, Row};
 use super::engine::SeatEngineSpec;
 use super::matches::{permutations, run_seat_match, summarize_seats, SeatMatchConfig};
+use crate::error::Fail;
 use crate::json;
+use crate::options::{self, Search};
 use crate::text::players::{SeatMoves, SeatPlayed, SeatStart};
 use mancala_solver::kpo_players::{KpoNPos, KpoPlayers, Options};
 use mancala_solver::nseat::analysis::{analyse, winners, Effort};
@@ -127,16 +129,11 @@ pub fn analyze_refused(players: usize) -> String {
     )
 }
 
-/// The budget of `solve` from `pos` with a table of `tt_mb` MiB (default 256);
-/// `two_player_limits` says whether a limit of the two-player search (a depth, time, memory
-/// or tables) was given, which the exact analysis refuses.
-pub fn solve_effort(
-    g: &KpoPlayers,
-    pos: &KpoNPos,
-    two_player_limits: bool,
-    tt_mb: Option<usize>,
-) -> Result<Effort, String> {
-    if two_player_limits {
+/// The budget of `solve` from `pos` with a table of `s.tt_mb` MiB (default 256); the
+/// limits of the two-player search (a depth, time, memory or tables) are refused, the
+/// analysis being exact.
+pub fn solve_effort(g: &KpoPlayers, pos: &KpoNPos, s: &Search) -> Result<Effort, String> {
+    if s.depth.is_some() || s.tablebases.is_some() || s.time.is_some() || s.memory.is_some() {
         return Err(format!(
             "solve kpo --players {}: --depth, --time, --memory and --tablebases are for two players (the analysis is exact, bounded by nodes)",
             g.players()
@@ -145,7 +142,7 @@ pub fn solve_effort(
     if g.is_over(pos) {
         return Err("the game is already over in the given position".into());
     }
-    let tt_mb = tt_mb.unwrap_or(256);
+    let tt_mb = s.tt_mb.unwrap_or(256);
     if tt_mb == 0 || tt_mb > 1 << 16 {
         return Err(format!("invalid --tt-mb {tt_mb}: expected 1..65536"));
     }
@@ -155,6 +152,19 @@ pub fn solve_effort(
         2 * g.width(),
         tt_mb,
     ))
+}
+
+/// `solve` under the options `s`: the budget of [`solve_effort`], then [`solve`] on a pool
+/// of `s.threads`.
+pub fn solve_with(
+    g: &KpoPlayers,
+    pos: &KpoNPos,
+    s: &Search,
+    log: &(dyn Fn(&str) + Sync),
+) -> Result<json::SeatSolve, Fail> {
+    let effort = solve_effort(g, pos, s).map_err(Fail)?;
+    let pool = options::pool(options::threads(s.threads)?)?;
+    Ok(pool.install(|| solve(g, pos, &effort, log))?)
 }
 
 /// `solve`: each player's paranoid value (whole graph where it fits, and by search), what
@@ -169,6 +179,19 @@ pub fn solve(
     let a = analyse(g, pos, effort, log);
     a.check()?;
     Ok(json::SeatSolve::new(g, pos, at(g, pos), board(g), &a))
+}
+
+/// `perft` of `depth` plies from `pos` (with `split`, the count under each first move).
+pub fn perft(g: &KpoPlayers, pos: &KpoNPos, depth: u32, split: bool) -> json::Perft {
+    use mancala_solver::nseat::{divide, perft};
+    crate::position::measure_perft(
+        at(g, pos),
+        depth,
+        split,
+        || perft(g, pos, depth),
+        || divide(g, pos, depth),
+        |m| g.move_name(pos, m),
+    )
 }
 
 /// A match as the options ask for it: one engine a seat, and the games rounded up so that

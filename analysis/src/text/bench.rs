@@ -10,3 +10,33 @@ impl fmt::Display for Bench {
         writeln!(f, "Seconds: {:.3}", self.seconds)
     }
 }
+
+impl fmt::Display for crate::signature::Row {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:<6} {}x{}  value {:+3}  {:>11} nodes  {:7.3} s  {:6.2} M nodes/s",
+            self.variant,
+            self.width,
+            self.seeds,
+            self.value,
+            self.nodes,
+            self.seconds,
+            self.nodes as f64 / self.seconds.max(1e-9) / 1e6
+        )
+    }
+}
+
+impl fmt::Display for crate::json::EngineBench {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:<10} {:<24} {:>12} nodes {:>10.3} ms/move {:>8.2} M nodes/s",
+            self.variant,
+            self.engine,
+            self.nodes,
+            1e3 * self.seconds_per_move,
+            self.nodes_per_second / 1e6
+        )
+    }
+}

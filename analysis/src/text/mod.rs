@@ -6,5 +6,7 @@
 pub mod bench;
 pub mod matches;
 pub mod players;
+pub mod position;
+pub mod progress;
 pub mod solve;
 pub mod tables;

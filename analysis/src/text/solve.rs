@@ -2,7 +2,7 @@
 
 use crate::json::{
     Analyze, FourAnalyze, FourSolve, IsoloAnalyze, IsoloSearch, IsoloSolve, MorrisAnalyze,
-    MorrisSolve, Solve,
+    MorrisSolve, Solve, Solved,
 };
 use std::fmt;
 
@@ -353,4 +353,19 @@ fn move_rows(
         writeln!(f, "{MOVES_CUT}")?;
     }
     Ok(())
+}
+
+impl fmt::Display for Solved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Solved::Two(s) => s.fmt(f),
+            Solved::TwoMoves(s) => s.fmt(f),
+            Solved::Four(s) => s.fmt(f),
+            Solved::FourMoves(s) => s.fmt(f),
+            Solved::Morris(s) => s.fmt(f),
+            Solved::MorrisMoves(s) => s.fmt(f),
+            Solved::Isolo(s) => s.fmt(f),
+            Solved::IsoloMoves(s) => s.fmt(f),
+        }
+    }
 }

@@ -1,0 +1,78 @@
+//! The command line's one-line errors: [`Fail`], a refusal of the user's input (exit status
+//! 2), and the lines made of clap's errors, every quoted word cut short.
+
+/// A user error: the command line prints [`Fail::line`] and exits with status 2.
+#[derive(Debug)]
+pub struct Fail(pub String);
+
+impl<E: std::fmt::Display> From<E> for Fail {
+    fn from(e: E) -> Fail {
+        Fail(e.to_string())
+    }
+}
+
+impl Fail {
+    /// The one line printed on stderr: `error: ` and the message, clipped ([`clip`]).
+    pub fn line(&self) -> String {
+        clip(&format!("error: {}", self.0))
+    }
+}
+
+/// What a command gives: its shape was printed, or a [`Fail`].
+pub type Res = Result<(), Fail>;
+
+/// `s`, cut to 24 characters with an ellipsis when longer (for echoing input in errors).
+pub fn shorten(s: &str) -> String {
+    if s.chars().count() <= 24 {
+        s.to_string()
+    } else {
+        format!("{}...", s.chars().take(21).collect::<String>())
+    }
+}
+
+/// The longest unbroken stretch (a word: no space) an error line quotes; longer ones, which
+/// only long input makes (file paths are far shorter), are cut with an ellipsis.
+pub const MAX_QUOTE: usize = 200;
+
+/// The longest error line printed.
+pub const MAX_ERROR_LINE: usize = 600;
+
+/// An error line with every word longer than [`MAX_QUOTE`] characters cut to that length with
+/// an ellipsis, and the whole line to [`MAX_ERROR_LINE`]: an error names the input it refuses,
+/// it does not echo all of it.
+pub fn clip(line: &str) -> String {
+    let cut = |s: &str, most: usize| -> String {
+        if s.chars().count() <= most {
+            s.to_string()
+        } else {
+            format!("{}...", s.chars().take(most - 3).collect::<String>())
+        }
+    };
+    let words: Vec<String> = line.split(' ').map(|w| cut(w, MAX_QUOTE)).collect();
+    cut(&words.join(" "), MAX_ERROR_LINE)
+}
+
+/// The line of a clap error about a negative number given to an option that takes a count
+/// (`--width: -1 is not a positive number`), from the `value` and the `option` clap names, if
+/// it is one.
+pub fn negative_value_line(value: &str, option: &str) -> Option<String> {
+    let option = option.split_whitespace().next()?;
+    (value.starts_with('-') && option.starts_with("--") && value[1..].parse::<f64>().is_ok()).then(
+        || {
+            clip(&format!(
+                "error: {option}: {} is not a positive number",
+                shorten(value)
+            ))
+        },
+    )
+}
+
+/// The one line of clap's `rendered` error: its first paragraph, lines joined, clipped.
+pub fn clap_line(rendered: &str) -> String {
+    let lines: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    clip(&lines.join(" "))
+}

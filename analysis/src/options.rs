@@ -1,0 +1,231 @@
+//! The command line's option values checked and made typed: threads, table sizes, memory,
+//! time, phase, the search's [`Limits`] and the planner's [`Budget`]; a value out of range is
+//! an [`Invalid`], whose text is the one-line error.
+
+use crate::error::shorten;
+use mancala_solver::search::Limits;
+use mancala_solver::variant::{self, AnyGame};
+use mancala_tablebases::plan::{self, Budget};
+use std::fmt;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// The most threads `--threads` takes (a thread count past the cores of any machine this
+/// runs on only costs: every worker has its own stacks and search state).
+pub const MAX_THREADS: usize = 256;
+
+/// An option value refused, with what it expects.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Invalid {
+    /// `--tt-mb` outside 1..=65536.
+    TtMb(usize),
+    /// `--threads` outside 1..=[`MAX_THREADS`].
+    Threads(usize),
+    /// `--depth 0`.
+    Depth0,
+    /// `--time` not a positive number of seconds below 1e9.
+    Time(f64),
+    /// `--memory` not a size.
+    Memory(String),
+    /// `--phase` not a phase of an Isolo game.
+    Phase(String),
+    /// The thread pool could not start, and why.
+    Pool(usize, String),
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Invalid::TtMb(t) => write!(f, "invalid --tt-mb {t}: expected 1..65536"),
+            Invalid::Threads(t) => write!(f, "invalid --threads {t}: expected 1..={MAX_THREADS}"),
+            Invalid::Depth0 => write!(f, "invalid --depth 0: expected at least 1"),
+            Invalid::Time(t) => {
+                // 1e308 as written, not its 309 digits.
+                let shown = if t.abs() < 1e9 || !t.is_finite() {
+                    t.to_string()
+                } else {
+                    format!("{t:e}")
+                };
+                write!(
+                    f,
+                    "invalid --time {shown}: expected a positive number of seconds below 1e9"
+                )
+            }
+            Invalid::Memory(m) => write!(
+                f,
+                "invalid --memory '{}': expected a size such as 512M or 8G (a plain number is MiB)",
+                shorten(m)
+            ),
+            Invalid::Phase(p) => write!(
+                f,
+                "invalid --phase {p}: expected fore or main (isolo), setup or play (isolo-ii)"
+            ),
+            Invalid::Pool(n, why) => write!(f, "cannot start {n} threads: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for Invalid {}
+
+/// The value of `--threads`: 1..=[`MAX_THREADS`]; by default the cores of this machine (at
+/// most [`MAX_THREADS`]).
+pub fn threads(t: Option<usize>) -> Result<usize, Invalid> {
+    match t {
+        Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(Invalid::Threads(t)),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))),
+    }
+}
+
+/// A pool of `threads` workers.
+pub fn pool(threads: usize) -> Result<rayon::ThreadPool, Invalid> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Invalid::Pool(threads, e.to_string()))
+}
+
+/// Parses `--memory`: a size with an optional binary unit (`512M`, `8G`, `1.5T`, `64K`), a
+/// plain number being MiB.
+pub fn memory(text: &str) -> Result<u64, Invalid> {
+    let bad = || Invalid::Memory(text.to_string());
+    let t = text.trim();
+    let (num, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+        Some((i, _)) => (&t[..i], &t[i..]),
+        None => (t, "M"),
+    };
+    let shift = match unit
+        .to_ascii_uppercase()
+        .trim_end_matches("IB")
+        .trim_end_matches('B')
+    {
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(bad()),
+    };
+    let x: f64 = num.trim().parse().map_err(|_| bad())?;
+    let bytes = x * (1u64 << shift) as f64;
+    if !(bytes.is_finite() && bytes >= 0.0 && bytes < 2f64.powi(60)) {
+        return Err(bad());
+    }
+    Ok(bytes as u64)
+}
+
+/// `--memory` of the two-row planner: the size given, else half the machine's memory.
+pub fn memory_or_default(text: Option<&str>) -> Result<u64, Invalid> {
+    text.map_or_else(|| Ok(plan::default_memory()), memory)
+}
+
+/// The table size `--tt-mb` defaults to ([`plan::default_tt_mb`] for a two-row root of
+/// `seeds` on the board; the other families keep 256 MiB).
+pub fn default_tt_mb(seeds: Option<u32>) -> usize {
+    seeds.map_or(256, plan::default_tt_mb)
+}
+
+/// The value of `--phase`: one of the Isolo games' phases, or none.
+pub fn phase(p: Option<&str>) -> Result<Option<&'static str>, Invalid> {
+    p.map(|p| {
+        let names = mancala_solver::isolo::PHASE_NAMES.iter();
+        names
+            .copied()
+            .find(|n| *n == p)
+            .ok_or_else(|| Invalid::Phase(p.to_string()))
+    })
+    .transpose()
+}
+
+/// The game and position the position options name (`--phase` as text).
+pub fn setup(
+    id: &str,
+    size: variant::Size,
+    phase_text: Option<&str>,
+    rules: &[String],
+    position: Option<&str>,
+) -> Result<AnyGame, crate::error::Fail> {
+    let size = variant::Size {
+        phase: phase(phase_text)?,
+        ..size
+    };
+    Ok(variant::setup(id, size, rules, position)?)
+}
+
+/// The options of the exact search as given (`solve`, `analyze`).
+#[derive(Clone, Debug, Default)]
+pub struct Search {
+    /// `--threads`.
+    pub threads: Option<usize>,
+    /// `--tt-mb`.
+    pub tt_mb: Option<usize>,
+    /// `solve --depth`.
+    pub depth: Option<u32>,
+    /// `--tablebases`.
+    pub tablebases: Option<PathBuf>,
+    /// `--memory`, as written.
+    pub memory: Option<String>,
+    /// `--time`, seconds.
+    pub time: Option<f64>,
+}
+
+impl Search {
+    /// The limits of a search from a root with `seeds` on the board (two-row games; `None`
+    /// for the other families, whose table keeps the plain default).
+    pub fn limits(&self, seeds: Option<u32>) -> Result<Limits, Invalid> {
+        let tt_mb = self.tt_mb.unwrap_or_else(|| default_tt_mb(seeds));
+        if tt_mb == 0 || tt_mb > 1 << 16 {
+            return Err(Invalid::TtMb(tt_mb));
+        }
+        let threads = threads(self.threads)?;
+        if self.depth == Some(0) {
+            return Err(Invalid::Depth0);
+        }
+        let deadline = match self.time {
+            Some(t) if !(t > 0.0 && t < 1e9) => return Err(Invalid::Time(t)),
+            Some(t) => Some(Instant::now() + Duration::from_secs_f64(t)),
+            None => None,
+        };
+        Ok(Limits {
+            depth: self.depth,
+            threads,
+            tt_mb,
+            deadline,
+        })
+    }
+
+    /// The planner's budget for a two-row position with `seeds` on the board.
+    pub fn budget(&self, seeds: u32) -> Result<Budget, Invalid> {
+        let limits = self.limits(Some(seeds))?;
+        Ok(Budget {
+            memory: memory_or_default(self.memory.as_deref())?,
+            threads: limits.threads,
+            tt_mb: self.tt_mb.map(|_| limits.tt_mb),
+            depth: limits.depth,
+            deadline: limits.deadline,
+            cache: self.tablebases.clone(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_table_grows_with_the_seeds() {
+        let sizes: Vec<usize> = [
+            None,
+            Some(0),
+            Some(36),
+            Some(41),
+            Some(42),
+            Some(48),
+            Some(54),
+        ]
+        .into_iter()
+        .chain([Some(60), Some(255)])
+        .map(default_tt_mb)
+        .collect();
+        assert_eq!(sizes, [256, 16, 64, 128, 256, 1024, 2048, 2048, 2048]);
+    }
+}

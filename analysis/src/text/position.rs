@@ -1,0 +1,73 @@
+//! The text of `start`, `show`, `moves`, `play`, `perft` and `variants` (docs/NOTATION.md).
+
+use crate::json::{Moves, Perft, Start, State, Variants};
+use std::fmt;
+
+impl fmt::Display for Start {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.position)
+    }
+}
+
+impl fmt::Display for Moves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.moves.join(" "))
+    }
+}
+
+impl fmt::Display for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(d) = &self.drawing {
+            writeln!(f, "{d}")?;
+            return writeln!(f, "{}", self.at.position);
+        }
+        writeln!(f, "{}", self.at.position)?;
+        match &self.result {
+            Some(r) => writeln!(
+                f,
+                "game over: {}, South {} North {}",
+                r.winner
+                    .as_ref()
+                    .map_or("draw".to_string(), |s| format!("{s} wins")),
+                r.score.south,
+                r.score.north
+            ),
+            None => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for Perft {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (m, n) in &self.listed {
+            writeln!(f, "{m} {n}")?;
+        }
+        writeln!(f, "{}", self.nodes)
+    }
+}
+
+impl Perft {
+    /// The stderr line of the count's speed.
+    pub fn speed(&self) -> String {
+        format!(
+            "perft {}: {} nodes in {:.3} s ({:.1} M nodes/s)",
+            self.depth,
+            self.nodes,
+            self.seconds,
+            self.nodes as f64 / self.seconds.max(1e-9) / 1e6
+        )
+    }
+}
+
+impl fmt::Display for Variants {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for v in &self.variants {
+            writeln!(
+                f,
+                "{:<18} {:<12} {:<26} {}",
+                v.id, v.status, v.board, v.source
+            )?;
+        }
+        Ok(())
+    }
+}
