@@ -1,20 +1,8 @@
-//! `mancala`: the command line of the mancala toolkit: the commands and their dispatch, the
-//! exit status and the one-line errors. Each command group is a file of [`cli`]; the work is
-//! in the library crates. The interface follows docs/NOTATION.md: position text, move names,
-//! `--json` output and perft.
+//! `mancala`: the commands, their dispatch and the exit status; each command group is a file
+//! of [`cli`], the work is in the library crates (interface: docs/NOTATION.md).
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
-
-/// Prints a line on stdout; a closed pipe (e.g. `| head`) ends the program quietly.
-macro_rules! out {
-    ($($arg:tt)*) => {{
-        let mut o = std::io::stdout().lock();
-        if writeln!(o, $($arg)*).is_err() {
-            std::process::exit(0);
-        }
-    }};
-}
 
 mod cli;
 use cli::bench::BenchWhat;
@@ -25,12 +13,9 @@ use mancala_analysis::error::{self, Res};
 use mancala_analysis::json;
 use mancala_solver::variant::VARIANTS;
 
+/// Game-theoretic analysis of the mancala games of Africa
 #[derive(Parser)]
-#[command(
-    name = "mancala",
-    version,
-    about = "Game-theoretic analysis of the mancala games of Africa"
-)]
+#[command(name = "mancala", version)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -163,26 +148,25 @@ fn run(cmd: Command) -> Res {
     if let Some(res) = cli::players::dispatch(&cmd) {
         return res;
     }
-    match cmd {
-        Command::Variants { json } => cli::show(json, &json::Variants::new(VARIANTS)),
-        Command::Start(_)
-        | Command::Show(_)
-        | Command::Moves(_)
-        | Command::Play { .. }
-        | Command::Perft { .. } => cli::position::run(cmd),
+    match &cmd {
+        Command::Variants { json } => cli::show(*json, &json::Variants::new(VARIANTS)),
+        Command::Start(c) | Command::Show(c) | Command::Moves(c) => cli::position::run(&cmd, c),
+        Command::Play { common, .. } | Command::Perft { common, .. } => {
+            cli::position::run(&cmd, common)
+        }
         Command::Solve {
             common,
             search,
             depth,
-        } => cli::solve::run(&common, &search.lib(depth), false),
-        Command::Analyze { common, search } => cli::solve::run(&common, &search.lib(None), true),
+        } => cli::solve::run(common, &search.lib(*depth), false),
+        Command::Analyze { common, search } => cli::solve::run(common, &search.lib(None), true),
         Command::Bench {
             what,
             json,
             threads,
-        } => cli::bench::run(what, json, threads),
-        Command::Match(m) => cli::matches::run(&m),
-        Command::Report(r) => cli::report::run(&r),
-        Command::Tablebase { command } => cli::tables::run(command),
+        } => cli::bench::run(what.as_ref(), *json, *threads),
+        Command::Match(m) => cli::matches::run(m),
+        Command::Report(r) => cli::report::run(r),
+        Command::Tablebase { command } => cli::tables::run(command.clone()),
     }
 }

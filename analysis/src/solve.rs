@@ -270,7 +270,9 @@ pub fn run(
                 let (a, n) = solve(&g, &pos, budget, on_step)?;
                 (Solved::Two(a), n)
             };
-            note.map(|n| on(Event::Note(n)));
+            if let Some(n) = note {
+                on(Event::Note(n));
+            }
             shape
         }
         AnyGame::Four(g, pos) if every_move => {

@@ -3,8 +3,9 @@
 //! of any family's tables. Each returns the shape of [`crate::json`] the command prints, or
 //! the message of its error.
 
+use crate::error::Fail;
 use crate::json;
-use mancala_solver::variant::AnyGame;
+use mancala_solver::variant::{self, AnyGame};
 use mancala_solver::Notation;
 use mancala_tablebases::fourrow::{self as four, FourTables};
 use mancala_tablebases::morris::{self, MorrisTables};
@@ -17,6 +18,23 @@ pub struct Watch<'a> {
     pub pass: &'a (dyn Fn(&Progress) + Sync),
     /// The line of each finished slice, of any family.
     pub slice: &'a (dyn Fn(&str) + Sync),
+}
+
+/// The game and position of a `tablebase` command: `variant` at `width` with the `rules`
+/// options, at `position` (default: the start). The tables do not depend on the counters at
+/// the start: a position is read at the count its text implies, `build` takes its bound
+/// apart.
+pub fn game(
+    variant: &str,
+    width: Option<usize>,
+    rules: &[String],
+    position: Option<&str>,
+) -> Result<AnyGame, Fail> {
+    let size = variant::Size {
+        width,
+        ..variant::Size::default()
+    };
+    crate::options::setup(variant, size, None, rules, position)
 }
 
 /// The refusal of a game the tablebase builder does not serve.

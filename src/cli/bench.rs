@@ -6,9 +6,9 @@ use mancala_analysis::engine::bench::{
     bench_engines, BenchEvent, BENCH_ENGINES, BENCH_ENGINES_FOUR,
 };
 use mancala_analysis::error::Res;
-use mancala_analysis::{json, options, seats, signature};
+use mancala_analysis::json::{self, EngineBench};
+use mancala_analysis::{options, seats, signature};
 use mancala_solver::variant;
-use std::io::Write;
 
 /// `mancala bench <what>`.
 #[derive(Subcommand)]
@@ -32,59 +32,44 @@ pub(crate) enum BenchWhat {
 
 /// `mancala bench [engines|players]`: the text row by row as each is measured (the
 /// signature's on stderr), the JSON once at the end.
-pub(crate) fn run(what: Option<BenchWhat>, as_json: bool, threads: usize) -> Res {
+pub(crate) fn run(what: Option<&BenchWhat>, as_json: bool, threads: usize) -> Res {
     match what {
         None => {
             let threads = options::threads(Some(threads))?;
-            let rows = signature::run(threads, &mut |r| {
-                if !as_json {
-                    eprintln!("{r}");
-                }
-            })?;
+            let live = |r: &signature::Row| (!as_json).then(|| eprintln!("{r}"));
+            let rows = signature::run(threads, &mut |r| _ = live(r))?;
             show(as_json, &json::Bench::new(&rows, threads))
         }
-        Some(BenchWhat::Players { json }) => {
-            let rows = seats::command::bench(&mut |r| {
-                if !json {
-                    let _ = show(false, r);
-                }
-            });
-            if json {
-                out!("{}", json::line(&rows));
-            }
-            Ok(())
+        Some(&BenchWhat::Players { json }) => {
+            let rows = seats::command::bench(&mut |r| _ = (!json).then(|| show(false, r)));
+            at_end(json, &rows)
         }
         Some(BenchWhat::Engines { json, variant }) => {
-            if let Some(v) = &variant {
+            if let Some(v) = variant {
                 variant::setup(v, variant::Size::default(), &[], None)?;
             }
             // The rows go to stdout between the redraws of the bar of the moves chosen.
-            let pb = bar(
-                None,
-                "[{bar:30}] {pos}/{len} moves  {elapsed_precise}  {msg}",
-            );
-            let rows = bench_engines(
-                BENCH_ENGINES,
-                BENCH_ENGINES_FOUR,
-                variant.as_deref(),
-                &mut |e| match e {
-                    BenchEvent::Planned(n) => pb.set_length(n),
-                    BenchEvent::Start { variant, engine } => {
-                        pb.set_message(format!("{variant} {engine}"))
-                    }
-                    BenchEvent::Moved => pb.inc(1),
-                    BenchEvent::Row(r) if !json => {
-                        pb.suspend(|| out!("{}", json::EngineBench::new(r)))
-                    }
-                    BenchEvent::Row(_) => {}
-                },
-            );
+            let template = "[{bar:30}] {pos}/{len} moves  {elapsed_precise}  {msg}";
+            let pb = bar(None, template);
+            let on = &mut |e: BenchEvent| match e {
+                BenchEvent::Planned(n) => pb.set_length(n),
+                BenchEvent::Start { variant: v, engine } => pb.set_message(format!("{v} {engine}")),
+                BenchEvent::Moved => pb.inc(1),
+                BenchEvent::Row(r) if !json => _ = pb.suspend(|| show(false, &EngineBench::new(r))),
+                BenchEvent::Row(_) => {}
+            };
+            let rows = bench_engines(BENCH_ENGINES, BENCH_ENGINES_FOUR, variant.as_deref(), on);
             pb.finish_and_clear();
-            let rows = rows.iter().map(json::EngineBench::new).collect();
-            if json {
-                out!("{}", json::line(&json::Rows { rows }));
-            }
-            Ok(())
+            let rows = rows.iter().map(EngineBench::new).collect();
+            at_end(*json, &json::Rows { rows })
         }
     }
+}
+
+/// The JSON of rows whose text was printed as each was measured.
+fn at_end<T: serde::Serialize + std::fmt::Display>(json: bool, rows: &T) -> Res {
+    if json {
+        show(true, rows)?;
+    }
+    Ok(())
 }

@@ -53,15 +53,22 @@ pub(crate) struct MatchArgs {
     pub(crate) memory: Option<String>,
 }
 
+impl MatchArgs {
+    /// Games, seed, opening and ply limit.
+    pub(crate) fn config(&self) -> MatchConfig {
+        MatchConfig {
+            games: self.games,
+            seed: self.seed,
+            opening: self.opening,
+            max_plies: self.max_plies,
+        }
+    }
+}
+
 /// `mancala match` of two engines; kpo with three or four players is served by
 /// [`super::players`].
 pub(crate) fn run(m: &MatchArgs) -> Res {
-    let cfg = MatchConfig {
-        games: m.games,
-        seed: m.seed,
-        opening: m.opening,
-        max_plies: m.max_plies,
-    };
+    let cfg = m.config();
     let (a, b, engines) = (m.a.as_deref(), m.b.as_deref(), m.engines.as_deref());
     let (tables, memory) = (m.tablebases.clone(), m.memory.as_deref());
     let r = MatchRequest::of(a, b, engines, cfg, m.threads, tables, memory)?;

@@ -15,14 +15,14 @@ use std::io::Write;
 
 /// Prints `shape` as its JSON line (`--json`) or its text.
 pub(crate) fn show<T: serde::Serialize + std::fmt::Display>(json: bool, shape: &T) -> Res {
-    if json {
-        out!("{}", mancala_analysis::json::line(shape));
-    } else {
-        // The text carries its own line ends; an empty text prints nothing.
-        let text = shape.to_string();
-        if std::io::stdout().lock().write_all(text.as_bytes()).is_err() {
-            std::process::exit(0);
-        }
+    // The text carries its own line ends; an empty text prints nothing.
+    let text = match json {
+        true => mancala_analysis::json::line(shape) + "\n",
+        false => shape.to_string(),
+    };
+    // A closed pipe (e.g. `| head`) ends the program quietly.
+    if std::io::stdout().lock().write_all(text.as_bytes()).is_err() {
+        std::process::exit(0);
     }
     Ok(())
 }

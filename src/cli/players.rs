@@ -1,13 +1,11 @@
-//! The command line of the three- and four-player game (`mancala <cmd> kpo --players 3|4`):
-//! start, show, moves, play, perft, solve and match. The decisions are in
-//! `mancala_analysis::seats::command`, the text in `mancala_analysis::text::players`.
+//! The commands of kpo for three and four players (`mancala <cmd> kpo --players 3|4`); the
+//! decisions are `mancala_analysis::seats::command`'s.
 
 use super::{bar, perft, show, spinner};
 use crate::Command;
 use mancala_analysis::error::{Fail, Res};
 use mancala_analysis::options;
 use mancala_analysis::seats::command;
-use mancala_analysis::seats::matches::SeatMatchConfig;
 
 /// Runs `cmd` when it is for three or four players; `None` hands it back to the two-player
 /// code (no `--players`, or `--players 2`).
@@ -42,15 +40,9 @@ pub fn dispatch(cmd: &Command) -> Option<Res> {
             }
             Command::Analyze { .. } => Err(Fail(command::analyze_refused(players))),
             Command::Match(m) => {
-                let asked = SeatMatchConfig {
-                    games: m.games,
-                    seed: m.seed,
-                    opening: m.opening,
-                    max_plies: m.max_plies,
-                };
-                let (engines, two) = (m.engines.as_deref(), m.a.is_some() || m.b.is_some());
-                let plan =
-                    command::match_plan(&g, &pos, engines, two, m.tablebases.is_some(), asked)?;
+                let (two, tables) = (m.a.is_some() || m.b.is_some(), m.tablebases.is_some());
+                let (engines, asked) = (m.engines.as_deref(), m.config().into());
+                let plan = command::match_plan(&g, &pos, engines, two, tables, asked)?;
                 let threads = options::threads(m.threads)?;
                 let pb = bar(Some(plan.cfg.games as u64), "");
                 let shape = options::pool(threads)?

@@ -1,7 +1,7 @@
 //! `report`: the reports of the analysis crate, written under `--out`.
 
 use super::spinner;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use mancala_analysis::error::Res;
 
 /// Which report.
@@ -48,14 +48,8 @@ pub(crate) struct ReportArgs {
 /// `mancala report`, its progress on a spinner.
 pub(crate) fn run(r: &ReportArgs) -> Res {
     use mancala_analysis::report::{command, Which};
-    let which = match r.what {
-        ReportWhat::Advantage => Which::Advantage,
-        ReportWhat::Players => Which::Players,
-        ReportWhat::Isolo => Which::Isolo,
-        ReportWhat::Strength => Which::Strength,
-        ReportWhat::Tablebase => Which::Tablebase,
-        ReportWhat::All => Which::All,
-    };
+    let name = r.what.to_possible_value().expect("no variant is skipped");
+    let which = Which::named(name.get_name()).expect("every report has a name");
     let pb = spinner();
     let log = |msg: &str| pb.set_message(msg.to_string());
     let (out, tables) = (&r.out, r.tables.as_deref());

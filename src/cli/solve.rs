@@ -1,5 +1,4 @@
-//! `solve` and `analyze` of every family: `mancala_analysis::solve::run` does the work, its
-//! progress on a spinner.
+//! `solve` and `analyze` of every family, their progress on a spinner.
 
 use super::options::{setup_any, Common};
 use super::{show, spinner};

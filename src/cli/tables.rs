@@ -1,11 +1,10 @@
-//! `tablebase build|probe|stats|verify|info`: the arguments, the bar of a two-row build and
-//! the printing; the work is the analysis library's.
+//! `tablebase build|probe|stats|verify|info`: the arguments, a two-row build's bar, the printing.
 
 use super::show;
 use clap::{Args, Subcommand};
 use mancala_analysis::error::{Fail, Res};
 use mancala_analysis::{options, tables};
-use mancala_solver::variant::{AnyGame, Size};
+use mancala_solver::variant::AnyGame;
 use mancala_tablebases::Progress as P;
 use std::path::PathBuf;
 
@@ -106,15 +105,9 @@ pub(crate) enum TablebaseCommand {
 }
 
 impl GameArgs {
-    /// The rules of any family with tables, and `position` (default: the start). The tables
-    /// do not depend on the counters at the start: a position is read at the count its text
-    /// implies, `build` takes its bound apart.
-    fn setup(&self, position: Option<&str>) -> Result<AnyGame, Fail> {
-        let size = Size {
-            width: self.width,
-            ..Size::default()
-        };
-        options::setup(&self.variant, size, None, &self.rules, position)
+    /// The rules of the game, and `position` (default: the start).
+    fn setup(&self, position: &Option<String>) -> Result<AnyGame, Fail> {
+        tables::game(&self.variant, self.width, &self.rules, position.as_deref())
     }
 }
 
@@ -129,7 +122,7 @@ pub(crate) fn run(cmd: TablebaseCommand) -> Res {
             threads,
             json,
         } => {
-            let g = game.setup(None)?;
+            let g = game.setup(&None)?;
             let threads = options::threads(threads)?;
             // The bar appears with the first two-row slice; the other builders print lines only.
             let bar = std::sync::OnceLock::new();
@@ -171,16 +164,13 @@ pub(crate) fn run(cmd: TablebaseCommand) -> Res {
             position,
             dir,
             json,
-        } => show(
-            json,
-            &tables::probe(&game.setup(position.as_deref())?, &dir)?,
-        ),
+        } => show(json, &tables::probe(&game.setup(&position)?, &dir)?),
         T::Stats {
             game,
             stones,
             dir,
             json,
-        } => show(json, &tables::stats(&game.setup(None)?, stones, &dir)?),
+        } => show(json, &tables::stats(&game.setup(&None)?, stones, &dir)?),
         T::Verify { dir, json } => show(json, &tables::verify(&dir)?),
         T::Info { dir, json } => {
             let (shape, sound) = tables::info(&dir)?;

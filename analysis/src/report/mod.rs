@@ -427,6 +427,20 @@ pub enum Which {
 }
 
 impl Which {
+    /// The reports `mancala report <name>` names: advantage, players, isolo, strength,
+    /// tablebase or all.
+    pub fn named(name: &str) -> Option<Which> {
+        let all = [
+            ("advantage", Which::Advantage),
+            ("players", Which::Players),
+            ("isolo", Which::Isolo),
+            ("strength", Which::Strength),
+            ("tablebase", Which::Tablebase),
+            ("all", Which::All),
+        ];
+        all.into_iter().find(|w| w.0 == name).map(|w| w.1)
+    }
+
     /// The Markdown reports the run rewrites, by name without `.md`.
     pub fn files(self) -> &'static [&'static str] {
         match self {

@@ -77,6 +77,17 @@ pub struct SeatMatchConfig {
     pub max_plies: u32,
 }
 
+impl From<crate::matches::MatchConfig> for SeatMatchConfig {
+    fn from(c: crate::matches::MatchConfig) -> SeatMatchConfig {
+        SeatMatchConfig {
+            games: c.games,
+            seed: c.seed,
+            opening: c.opening,
+            max_plies: c.max_plies,
+        }
+    }
+}
+
 /// Every permutation of `0..n`, in lexicographic order.
 pub fn permutations(n: usize) -> Vec<Vec<usize>> {
     if n == 0 {

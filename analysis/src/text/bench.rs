@@ -29,7 +29,7 @@ impl fmt::Display for crate::signature::Row {
 
 impl fmt::Display for crate::json::EngineBench {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
+        writeln!(
             f,
             "{:<10} {:<24} {:>12} nodes {:>10.3} ms/move {:>8.2} M nodes/s",
             self.variant,
@@ -38,5 +38,11 @@ impl fmt::Display for crate::json::EngineBench {
             1e3 * self.seconds_per_move,
             self.nodes_per_second / 1e6
         )
+    }
+}
+
+impl<T: fmt::Display> fmt::Display for crate::json::Rows<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.rows.iter().try_for_each(|r| r.fmt(f))
     }
 }
