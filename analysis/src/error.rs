@@ -76,3 +76,21 @@ pub fn clap_line(rendered: &str) -> String {
         .collect();
     clip(&lines.join(" "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_words_and_lines_are_cut() {
+        let word = "x".repeat(300);
+        let line = Fail(format!("bad {word}")).line();
+        assert_eq!(line, format!("error: bad {}...", "x".repeat(MAX_QUOTE - 3)));
+        assert_eq!(clip(&"ab ".repeat(400)).chars().count(), MAX_ERROR_LINE);
+        assert_eq!(
+            negative_value_line("-1", "--width <WIDTH>").as_deref(),
+            Some("error: --width: -1 is not a positive number")
+        );
+        assert_eq!(negative_value_line("-x", "--width <WIDTH>"), None);
+    }
+}

@@ -11,6 +11,9 @@
 //!   options to their shapes;
 //! - [`tables`](mod@tables): `mancala tablebase` of every family with tables, from typed
 //!   options to their shapes;
+//! - [`position`]: `start`, `show`, `moves`, `play` and `perft` of any two-player family;
+//! - [`options`]: the command line's option values checked and typed; [`error`]: its
+//!   one-line errors;
 //! - [`json`](mod@json): the `--json` output of every command, one serializable type each;
 //! - [`text`]: the text output of every command, the `Display` of those types;
 //! - [`report`]: the Markdown, CSV and SVG reports (first-player advantage, engine strength,

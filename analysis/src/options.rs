@@ -228,4 +228,27 @@ mod tests {
         .collect();
         assert_eq!(sizes, [256, 16, 64, 128, 256, 1024, 2048, 2048, 2048]);
     }
+
+    #[test]
+    fn memory_takes_binary_units_and_plain_mib() {
+        assert_eq!(memory("512M"), Ok(512 << 20));
+        assert_eq!(memory("8g"), Ok(8 << 30));
+        assert_eq!(memory("1.5GiB"), Ok(3 << 29));
+        assert_eq!(memory("64"), Ok(64 << 20));
+        assert_eq!(memory("12Q"), Err(Invalid::Memory("12Q".into())));
+        assert!(memory("-1G").is_err());
+    }
+
+    #[test]
+    fn a_time_past_1e9_is_written_with_its_exponent() {
+        let s = Search {
+            time: Some(1e308),
+            ..Search::default()
+        };
+        let e = s.limits(None).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "invalid --time 1e308: expected a positive number of seconds below 1e9"
+        );
+    }
 }

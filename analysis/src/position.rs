@@ -1,4 +1,4 @@
-//! `start`, `show`, `moves`, `play`, `perft` and `variants` of a game of any family: the
+//! `start`, `show`, `moves`, `play` and `perft` of a two-player game of any family: the
 //! checks and the shapes of [`crate::json`] they print.
 
 use crate::error::Fail;

@@ -1,4 +1,5 @@
-//! The text of `mancala bench` (the search's signature).
+//! The text of `mancala bench`: the search's signature and its rows, the rows of `bench
+//! engines`, and any list of rows.
 
 use crate::json::Bench;
 use std::fmt;
