@@ -449,3 +449,44 @@ fn info_checks_the_data() {
         &["oware-grandslam=illegal-w2-n3.mtb", "checksum"],
     );
 }
+
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn distributed_builds_need_the_mpi_feature() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().to_str().unwrap();
+    let line = fails(&[
+        "tablebase",
+        "build",
+        "oware",
+        "--max-stones",
+        "4",
+        "--dir",
+        dir,
+        "--distributed",
+    ]);
+    assert!(line.contains("built without the mpi feature"), "{line}");
+    assert_eq!(
+        std::fs::read_dir(d.path()).unwrap().count(),
+        0,
+        "nothing built"
+    );
+}
+
+#[test]
+fn the_morris_tables_refuse_distributed_builds() {
+    let line = fails(&[
+        "tablebase",
+        "build",
+        "mulabalaba-morris",
+        "--counters",
+        "3",
+        "--dir",
+        "unused",
+        "--distributed",
+    ]);
+    assert!(
+        line.contains("--distributed") && line.contains("one process"),
+        "{line}"
+    );
+}

@@ -1194,6 +1194,43 @@ pub struct BuiltSlice {
     pub evaluations: u64,
     /// The file's name.
     pub file: Option<String>,
+    /// What the ranks exchanged (`--distributed` builds of a slice not kept).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exchange: Option<Exchange>,
+}
+
+/// The bytes the ranks of a distributed build exchanged for one slice (or one unit of the
+/// four-row builder), each list indexed by rank. Entries are 8 bytes a value changed, sent
+/// once to every other rank; the small control messages (counts, sums) are left out.
+#[derive(Serialize)]
+pub struct Exchange {
+    /// Exchanges: one a pass (two-row), a potential level (kalah) or a round (four-row,
+    /// plus one for the positions without a move).
+    pub passes: usize,
+    /// Bytes each rank sent, all passes together.
+    pub sent: Vec<u64>,
+    /// Bytes each rank received, all passes together.
+    pub received: Vec<u64>,
+    /// Each pass: the bytes each rank sent.
+    pub sent_by_pass: Vec<Vec<u64>>,
+}
+
+impl Exchange {
+    /// The exchanges of a slice, `None` when there were none.
+    pub fn of(log: &[mancala_tablebases::PassBytes]) -> Option<Exchange> {
+        let ranks = log.first()?.sent.len();
+        let total = |f: fn(&mancala_tablebases::PassBytes) -> &Vec<u64>| {
+            (0..ranks)
+                .map(|r| log.iter().map(|p| f(p)[r]).sum())
+                .collect()
+        };
+        Some(Exchange {
+            passes: log.len(),
+            sent: total(|p| &p.sent),
+            received: total(|p| &p.received),
+            sent_by_pass: log.iter().map(|p| p.sent.clone()).collect(),
+        })
+    }
 }
 
 /// `tablebase build --json` (two-row).
@@ -1220,6 +1257,9 @@ pub struct TableBuild {
     /// The game's identity, as the text names it.
     #[serde(skip)]
     pub game: String,
+    /// MPI ranks (`--distributed` builds only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ranks: Option<usize>,
 }
 
 impl TableBuild {
@@ -1249,9 +1289,11 @@ impl TableBuild {
                     seconds: s.seconds,
                     evaluations: s.run.evaluations,
                     file: file_name(&s.path),
+                    exchange: Exchange::of(&s.exchange),
                 })
                 .collect(),
             game: r.game.to_string(),
+            ranks: None,
         }
     }
 }
@@ -1399,6 +1441,10 @@ pub struct FourBuiltSlice {
     pub max_plies: u32,
     /// The file's name.
     pub file: Option<String>,
+    /// What the ranks exchanged for the unit of this slice (`--distributed` builds, on the
+    /// first slice of a unit not kept).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exchange: Option<Exchange>,
 }
 
 impl FourBuiltSlice {
@@ -1421,6 +1467,7 @@ impl FourBuiltSlice {
             loss: counts[2],
             max_plies,
             file: file_name(path),
+            exchange: None,
         }
     }
 }
@@ -1451,6 +1498,9 @@ pub struct FourBuild {
     /// The game's identity, as the text names it.
     #[serde(skip)]
     pub game: String,
+    /// MPI ranks (`--distributed` builds only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ranks: Option<usize>,
 }
 
 impl FourBuild {
@@ -1477,8 +1527,9 @@ impl FourBuild {
             slices: r
                 .slices
                 .iter()
-                .map(|s| {
-                    FourBuiltSlice::new(
+                .map(|s| FourBuiltSlice {
+                    exchange: Exchange::of(&s.exchange),
+                    ..FourBuiltSlice::new(
                         s.split,
                         s.positions,
                         s.skipped,
@@ -1489,6 +1540,7 @@ impl FourBuild {
                 })
                 .collect(),
             game,
+            ranks: None,
         }
     }
 }

@@ -9,7 +9,7 @@ use mancala_solver::variant::{self, AnyGame};
 use mancala_solver::Notation;
 use mancala_tablebases::fourrow::{self as four, FourTables};
 use mancala_tablebases::morris::{self, MorrisTables};
-use mancala_tablebases::{Progress, SliceReport};
+use mancala_tablebases::{Comm, Progress, SliceReport};
 use std::path::Path;
 
 /// Where a build reports while it runs.
@@ -50,9 +50,105 @@ fn text(e: mancala_tablebases::Error) -> String {
     e.to_string()
 }
 
+/// The refusal of `--distributed` by a binary built without MPI.
+pub const NO_MPI: &str = "built without the mpi feature: `tablebase build --distributed` needs \
+     a binary built with `--features mpi`, run under mpirun or srun";
+
 /// `tablebase build` of `game` into `dir`: up to `max_stones` seeds, or for the morris games
-/// up to `counters` a side (`variant`: the id as given, for the refusals).
+/// up to `counters` a side (`variant`: the id as given, for the refusals). With
+/// `distributed`, every rank of the MPI job this process belongs to builds the tables
+/// together (`mancala_tablebases::mpi`); rank 0 reports (the others return `None` and print
+/// nothing), and an error on any rank ends the job with its message.
+#[allow(clippy::too_many_arguments)]
 pub fn build(
+    game: &AnyGame,
+    variant: &str,
+    max_stones: Option<u32>,
+    counters: Option<u32>,
+    dir: &Path,
+    threads: usize,
+    distributed: bool,
+    watch: &Watch,
+) -> Result<Option<json::TablebaseBuild>, String> {
+    if !distributed {
+        let single = &mancala_tablebases::Single;
+        return build_on(
+            single, game, variant, max_stones, counters, dir, threads, watch,
+        )
+        .map(Some);
+    }
+    match game {
+        AnyGame::Morris(..) => {
+            return Err(format!(
+                "invalid --distributed for {variant}: the morris tables are built on one process"
+            ))
+        }
+        AnyGame::Isolo(g, _) => return Err(no_tables(g)),
+        _ => {}
+    }
+    distributed_build(game, variant, max_stones, counters, dir, threads, watch)
+}
+
+#[cfg(not(feature = "mpi"))]
+fn distributed_build(
+    _: &AnyGame,
+    _: &str,
+    _: Option<u32>,
+    _: Option<u32>,
+    _: &Path,
+    _: usize,
+    _: &Watch,
+) -> Result<Option<json::TablebaseBuild>, String> {
+    Err(NO_MPI.into())
+}
+
+#[cfg(feature = "mpi")]
+fn distributed_build(
+    game: &AnyGame,
+    variant: &str,
+    max_stones: Option<u32>,
+    counters: Option<u32>,
+    dir: &Path,
+    threads: usize,
+    watch: &Watch,
+) -> Result<Option<json::TablebaseBuild>, String> {
+    let mpi = mancala_tablebases::mpi::Mpi::init().map_err(text)?;
+    let root = mpi.rank() == 0;
+    // One report for the job: rank 0's.
+    let pass = |p: &Progress| {
+        if root {
+            (watch.pass)(p)
+        }
+    };
+    let slice = |l: &str| {
+        if root {
+            (watch.slice)(l)
+        }
+    };
+    let quiet = Watch {
+        pass: &pass,
+        slice: &slice,
+    };
+    let built = build_on(
+        &mpi, game, variant, max_stones, counters, dir, threads, &quiet,
+    );
+    let mut shape = match built {
+        Ok(s) => s,
+        Err(e) => mpi.abort(&e),
+    };
+    let ranks = Some(mpi.ranks());
+    match &mut shape {
+        json::TablebaseBuild::Two(j) => j.ranks = ranks,
+        json::TablebaseBuild::Four(j) => j.ranks = ranks,
+        json::TablebaseBuild::Morris(_) => {}
+    }
+    Ok(root.then_some(shape))
+}
+
+/// The build of `game` on the ranks of `comm`.
+#[allow(clippy::too_many_arguments)]
+fn build_on(
+    comm: &dyn Comm,
     game: &AnyGame,
     variant: &str,
     max_stones: Option<u32>,
@@ -72,7 +168,7 @@ pub fn build(
     let shape = match game {
         AnyGame::Two(g, _) => {
             let max_stones = stones()?;
-            let r = mancala_tablebases::build(g, dir, max_stones, threads, &|p| match p {
+            let r = mancala_tablebases::build_on(comm, g, dir, max_stones, threads, &|p| match p {
                 Progress::SliceDone(r) => (watch.slice)(&two_slice_line(r)),
                 _ => (watch.pass)(p),
             })
@@ -81,7 +177,7 @@ pub fn build(
         }
         AnyGame::Four(g, _) => {
             let max_stones = stones()?;
-            let r = four::build(g, dir, max_stones, threads, &|u| {
+            let r = four::build_on(comm, g, dir, max_stones, threads, &|u| {
                 (watch.slice)(&wdl_slice_line(
                     u.split,
                     u.positions,

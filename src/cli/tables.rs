@@ -52,6 +52,10 @@ pub(crate) enum TablebaseCommand {
         /// Print one JSON object on stdout.
         #[arg(long)]
         json: bool,
+        /// Build on every rank of the MPI job (`mpirun -np P mancala tablebase build ...
+        /// --distributed`; needs a binary built with `--features mpi`; not the morris games).
+        #[arg(long)]
+        distributed: bool,
     },
     /// The value of a position and of each of its moves, from the tables.
     Probe {
@@ -121,6 +125,7 @@ pub(crate) fn run(cmd: TablebaseCommand) -> Res {
             dir,
             threads,
             json,
+            distributed,
         } => {
             let g = game.setup(&None)?;
             let threads = options::threads(threads)?;
@@ -153,11 +158,15 @@ pub(crate) fn run(cmd: TablebaseCommand) -> Res {
                 slice: &slice,
             };
             let (v, counters) = (&game.variant, game.counters);
-            let built = tables::build(&g, v, max_stones, counters, &dir, threads, &watch);
+            let built = tables::build(&g, v, max_stones, counters, &dir, threads, distributed, &watch);
             if let Some(pb) = bar.get() {
                 pb.finish_and_clear();
             }
-            show(json, &built?)
+            // `None` on the ranks of a distributed build but the first: one report a job.
+            match built? {
+                Some(built) => show(json, &built),
+                None => Ok(()),
+            }
         }
         T::Probe {
             game,

@@ -5,9 +5,138 @@
 //! syncs it and renames it), so a build killed at any point resumes from its finished slices.
 //! Every file of a unit, kept or just written, is then opened with its header, name and
 //! checksum checked before the slices above read it.
+//!
+//! A build may run on several processes ([`Comm`]: the ranks of an MPI job, `crate::mpi`
+//! with the `mpi` feature): each rank evaluates its [`Share`] of every pass and every rank
+//! receives the values the others changed, so every rank holds the whole slice when it ends;
+//! rank 0 alone writes the files. A single process is the same code with [`Single`].
 
 use crate::error::Error;
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
+
+/// The bytes one exchange moved, per rank (index = rank).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PassBytes {
+    /// Bytes each rank sent (its changes, once to each other rank).
+    pub sent: Vec<u64>,
+    /// Bytes each rank received (the changes of every other rank).
+    pub received: Vec<u64>,
+}
+
+/// What the ranks of a build do together between passes. Every call is collective: every
+/// rank makes the same calls in the same order (the passes of a slice are decided by
+/// [`Comm::sum`], so they are the same on every rank).
+pub trait Comm {
+    /// This process's rank, `0..ranks()`.
+    fn rank(&self) -> usize;
+    /// The number of ranks.
+    fn ranks(&self) -> usize;
+    /// The sum of `x` over the ranks.
+    fn sum(&self, x: u64) -> u64;
+    /// The maximum of `x` over the ranks.
+    fn max(&self, x: u64) -> u64;
+    /// Rank 0's `x`, on every rank (a decision the ranks must not disagree on).
+    fn agree(&self, x: bool) -> bool;
+    /// Waits for every rank.
+    fn barrier(&self);
+    /// The changes of every *other* rank (entries packed by [`pack`]), in rank order; the
+    /// bytes moved are logged for [`Comm::take_log`].
+    fn exchange(&self, mine: &[u64]) -> Vec<u64>;
+    /// The bytes of every exchange since the last call, in order.
+    fn take_log(&self) -> Vec<PassBytes>;
+}
+
+/// One process: every call is the identity, nothing is exchanged or logged.
+pub struct Single;
+
+impl Comm for Single {
+    fn rank(&self) -> usize {
+        0
+    }
+    fn ranks(&self) -> usize {
+        1
+    }
+    fn sum(&self, x: u64) -> u64 {
+        x
+    }
+    fn max(&self, x: u64) -> u64 {
+        x
+    }
+    fn agree(&self, x: bool) -> bool {
+        x
+    }
+    fn barrier(&self) {}
+    fn exchange(&self, _mine: &[u64]) -> Vec<u64> {
+        Vec::new()
+    }
+    fn take_log(&self) -> Vec<PassBytes> {
+        Vec::new()
+    }
+}
+
+/// A position's index and its new value byte in one word (indices stay below `2^56`).
+#[inline]
+pub fn pack(index: u64, value: u8) -> u64 {
+    index << 8 | value as u64
+}
+
+/// The index and value byte of a [`pack`]ed change.
+#[inline]
+pub fn unpack(e: u64) -> (u64, u8) {
+    (e >> 8, e as u8)
+}
+
+/// Which index ranges of a slice a rank evaluates: block `b` (of `block` indices) belongs
+/// to rank `b % ranks`, so every rank takes a share of every part of the slice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Share {
+    /// This rank.
+    pub rank: usize,
+    /// All ranks.
+    pub ranks: usize,
+}
+
+impl Share {
+    /// The whole slice: one process.
+    pub const ALL: Share = Share { rank: 0, ranks: 1 };
+
+    /// The share of `comm`'s rank.
+    pub fn of(comm: &dyn Comm) -> Share {
+        Share {
+            rank: comm.rank(),
+            ranks: comm.ranks(),
+        }
+    }
+
+    /// Whether block `b` is this rank's.
+    #[inline]
+    pub fn owns_block(self, b: u64) -> bool {
+        self.ranks == 1 || (b % self.ranks as u64) as usize == self.rank
+    }
+}
+
+/// A log of exchanges, for the [`Comm`] implementations that move bytes.
+#[derive(Default)]
+pub struct Log(RefCell<Vec<PassBytes>>);
+
+impl Log {
+    /// Records one exchange in which rank `r` contributed `counts[r]` entries of `entry`
+    /// bytes, each sent once to every other rank.
+    pub fn record(&self, counts: &[u64], entry: u64) {
+        let total: u64 = counts.iter().sum();
+        let others = counts.len() as u64 - 1;
+        self.0.borrow_mut().push(PassBytes {
+            sent: counts.iter().map(|c| c * entry * others).collect(),
+            received: counts.iter().map(|c| (total - c) * entry).collect(),
+        });
+    }
+
+    /// The records so far, emptied.
+    pub fn take(&self) -> Vec<PassBytes> {
+        std::mem::take(&mut self.0.borrow_mut())
+    }
+}
 
 /// A rayon pool of `threads` workers for building; 0 is refused.
 pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
@@ -41,12 +170,28 @@ pub fn unit<T>(
     make: impl FnOnce() -> Result<(), Error>,
     open: impl Fn(usize, &Path) -> Result<T, Error>,
 ) -> Result<(bool, Vec<T>), Error> {
+    unit_on(&Single, paths, make, open)
+}
+
+/// [`unit`] on the ranks of `comm`: rank 0 decides whether the unit is kept (so that every
+/// rank takes the same path), every rank runs `make` (which writes the files on rank 0
+/// only), and every rank opens the files once rank 0 has written them.
+pub fn unit_on<T>(
+    comm: &dyn Comm,
+    paths: &[PathBuf],
+    make: impl FnOnce() -> Result<(), Error>,
+    open: impl Fn(usize, &Path) -> Result<T, Error>,
+) -> Result<(bool, Vec<T>), Error> {
     let mut kept = true;
-    for p in paths {
-        kept &= present(p)?;
+    if comm.rank() == 0 {
+        for p in paths {
+            kept &= present(p)?;
+        }
     }
+    let kept = comm.agree(kept);
     if !kept {
         make()?;
+        comm.barrier();
     }
     let files = paths
         .iter()

@@ -133,6 +133,8 @@ pub mod format;
 pub mod fourrow;
 pub mod index;
 pub mod morris;
+#[cfg(feature = "mpi")]
+pub mod mpi;
 pub mod plan;
 pub mod probe;
 pub mod rules;
@@ -141,7 +143,10 @@ pub mod verify;
 pub use api::{
     ensure_sound, info, probe, probe_with, stats, verify, FileInfo, Probe, Stats, VerifyReport,
 };
-pub use build::{build, build_next, BuildReport, Progress, SliceBuilder, SliceReport};
+pub use build::{
+    build, build_next, build_next_on, build_on, BuildReport, Progress, SliceBuilder, SliceReport,
+};
+pub use driver::{Comm, PassBytes, Single};
 pub use error::Error;
 pub use files::GameId;
 pub use format::{Header, SliceFile, MAX_STONES};

@@ -1,6 +1,7 @@
 //! The distance retrograde of the four-row tables (the parent module describes it).
 
 use super::{check_game, file_name, game_id, split_of, splits, FourSlice, INDEX};
+use crate::driver::{pack, unpack, Comm, PassBytes, Share, Single};
 use crate::error::Error;
 use crate::format;
 use mancala_solver::fourrow::FourRow;
@@ -30,6 +31,9 @@ pub struct UnitReport {
     pub counts: [u64; 3],
     /// The longest distance in the slice.
     pub max_plies: u32,
+    /// The bytes each exchange between ranks moved while its unit was built, one per round
+    /// (empty on one process, and on the second slice of a unit).
+    pub exchange: Vec<PassBytes>,
 }
 
 /// What a build did.
@@ -50,6 +54,24 @@ pub fn build(
     threads: usize,
     progress: &(dyn Fn(&UnitReport) + Sync),
 ) -> Result<BuildReport, Error> {
+    build_on(&Single, game, dir, max_stones, threads, progress)
+}
+
+/// Positions per block of a unit's index range: block `b` is evaluated by rank
+/// `b % ranks` ([`Share`]).
+const BLOCK: u64 = 1 << 10;
+
+/// [`build`] on the ranks of `comm` (every rank calls it with the same arguments, the folder
+/// shared): every round of a unit is computed by all of them, each its blocks, and the values
+/// it changed sent to the others; rank 0 writes the files, the same bytes as [`build`].
+pub fn build_on(
+    comm: &dyn Comm,
+    game: &FourRow,
+    dir: &Path,
+    max_stones: u32,
+    threads: usize,
+    progress: &(dyn Fn(&UnitReport) + Sync),
+) -> Result<BuildReport, Error> {
     check_game(game)?;
     if max_stones > format::MAX_STONES {
         return Err(Error::OutOfRange(format!(
@@ -57,7 +79,10 @@ pub fn build(
             format::MAX_STONES
         )));
     }
-    crate::driver::create_folder(dir)?;
+    if comm.rank() == 0 {
+        crate::driver::create_folder(dir)?;
+    }
+    comm.barrier();
     let pool = crate::driver::thread_pool(threads)?;
     let t0 = Instant::now();
     let id = game_id(game);
@@ -74,18 +99,22 @@ pub fn build(
             vec![split, [split[1], split[0]]]
         };
         let paths: Vec<PathBuf> = unit.iter().map(|&s| dir.join(file_name(&id, s))).collect();
-        let (skipped, files) = crate::driver::unit(
+        let (skipped, files) = crate::driver::unit_on(
+            comm,
             &paths,
             || {
-                let values = pool.install(|| solve_unit(game, &unit, &built))?;
-                for ((s, p), v) in unit.iter().zip(&paths).zip(&values) {
-                    format::write_wdl(p, game_id(game), *s, INDEX, v)?;
+                let values = solve_unit(game, &unit, &built, &pool, comm)?;
+                if comm.rank() == 0 {
+                    for ((s, p), v) in unit.iter().zip(&paths).zip(&values) {
+                        format::write_wdl(p, game_id(game), *s, INDEX, v)?;
+                    }
                 }
                 Ok(())
             },
             |i, p| open_slice(game, p, unit[i]),
         )?;
         let seconds = t.elapsed().as_secs_f64();
+        let mut exchange = comm.take_log();
         for ((s, p), f) in unit.iter().zip(&paths).zip(files) {
             let positions = FourSlice::new(game, *s).len();
             let (counts, max_plies) = tally(&f.data()[..positions as usize]);
@@ -97,6 +126,7 @@ pub fn build(
                 path: p.clone(),
                 counts,
                 max_plies,
+                exchange: std::mem::take(&mut exchange),
             };
             progress(&r);
             slices.push(r);
@@ -113,7 +143,12 @@ use super::files::{lookup, open_slice, tally, Built};
 
 /// The children of every position of a unit: an internal child's unit index, or
 /// [`EXIT`]` | byte` for an exit.
-fn edges(game: &FourRow, unit: &[[u32; 2]], built: &Built) -> Result<Vec<Vec<u32>>, Error> {
+fn edges(
+    game: &FourRow,
+    unit: &[[u32; 2]],
+    built: &Built,
+    share: Share,
+) -> Result<Vec<Vec<u32>>, Error> {
     let slices: Vec<FourSlice> = unit.iter().map(|&s| FourSlice::new(game, s)).collect();
     let offsets: Vec<u64> = slices
         .iter()
@@ -133,6 +168,10 @@ fn edges(game: &FourRow, unit: &[[u32; 2]], built: &Built) -> Result<Vec<Vec<u32
     (0..total)
         .into_par_iter()
         .map_init(Vec::new, |moves, g| {
+            if !share.owns_block(g / BLOCK) {
+                // Another rank's: never evaluated here.
+                return Ok(Vec::new());
+            }
             let k = offsets.iter().rposition(|&o| o <= g).expect("offset 0");
             let pos = slices[k].unrank(game, g - offsets[k]);
             game.gen_moves(&pos, moves);
@@ -158,19 +197,46 @@ fn edges(game: &FourRow, unit: &[[u32; 2]], built: &Built) -> Result<Vec<Vec<u32
         .collect()
 }
 
-/// The values of the slices of one unit (in `unit` order).
-fn solve_unit(game: &FourRow, unit: &[[u32; 2]], built: &Built) -> Result<Vec<Vec<u8>>, Error> {
-    let e = edges(game, unit, built)?;
+/// The values of the slices of one unit (in `unit` order), on `pool`, by the ranks of
+/// `comm` together. Each round reads only the values of the round before (a Jacobi
+/// iteration), so splitting it between ranks changes nothing: each rank computes its blocks,
+/// then takes in the values the others changed.
+fn solve_unit(
+    game: &FourRow,
+    unit: &[[u32; 2]],
+    built: &Built,
+    pool: &rayon::ThreadPool,
+    comm: &dyn Comm,
+) -> Result<Vec<Vec<u8>>, Error> {
+    let share = Share::of(comm);
+    let e = pool.install(|| edges(game, unit, built, share))?;
     let n = e.len();
-    let max_exit = e
-        .iter()
-        .flatten()
-        .filter(|&&c| c & EXIT != 0)
-        .map(|&c| c & 0xff)
-        .max()
-        .unwrap_or(0);
+    let max_exit = comm.max(
+        e.iter()
+            .flatten()
+            .filter(|&&c| c & EXIT != 0)
+            .map(|&c| c & 0xff)
+            .max()
+            .unwrap_or(0) as u64,
+    ) as u32;
+    let owned = |i: usize| share.owns_block(i as u64 / BLOCK);
     // Round 0: no move, lost in 0 plies (byte 1).
-    let mut val: Vec<u8> = e.iter().map(|k| if k.is_empty() { 1 } else { 0 }).collect();
+    let mut val: Vec<u8> = pool.install(|| {
+        e.par_iter()
+            .enumerate()
+            .map(|(i, k)| if k.is_empty() && owned(i) { 1 } else { 0 })
+            .collect()
+    });
+    let take_in = |val: &mut Vec<u8>, mine: Vec<u64>| {
+        for c in comm.exchange(&mine) {
+            let (i, b) = unpack(c);
+            val[i as usize] = b;
+        }
+    };
+    if share.ranks > 1 {
+        let mine = changed(pool, &val, None);
+        take_in(&mut val, mine);
+    }
     let mut d: u32 = 1;
     loop {
         let known = |c: u32| -> u32 {
@@ -186,31 +252,37 @@ fn solve_unit(game: &FourRow, unit: &[[u32; 2]], built: &Built) -> Result<Vec<Ve
                 0
             }
         };
-        let next: Vec<u8> = (0..n)
-            .into_par_iter()
-            .map(|i| {
-                if val[i] != 0 {
-                    return val[i];
-                }
-                let kids = &e[i];
-                let decided = if d % 2 == 1 {
-                    // Won in d: a child lost in d - 1 (byte d, distance d - 1 even).
-                    kids.iter().any(|&c| known(c) == d)
-                } else {
-                    // Lost in d: every child a known win (odd distance below d).
-                    kids.iter().all(|&c| {
-                        let b = known(c);
-                        b != 0 && (b - 1) % 2 == 1
-                    })
-                };
-                if decided {
-                    (d + 1).min(255) as u8
-                } else {
-                    0
-                }
-            })
-            .collect();
-        let changed = next.iter().zip(&val).filter(|(a, b)| a != b).count();
+        let mut next: Vec<u8> = pool.install(|| {
+            (0..n)
+                .into_par_iter()
+                .map(|i| {
+                    if val[i] != 0 || !owned(i) {
+                        return val[i];
+                    }
+                    let kids = &e[i];
+                    let decided = if d % 2 == 1 {
+                        // Won in d: a child lost in d - 1 (byte d, distance d - 1 even).
+                        kids.iter().any(|&c| known(c) == d)
+                    } else {
+                        // Lost in d: every child a known win (odd distance below d).
+                        kids.iter().all(|&c| {
+                            let b = known(c);
+                            b != 0 && (b - 1) % 2 == 1
+                        })
+                    };
+                    if decided {
+                        (d + 1).min(255) as u8
+                    } else {
+                        0
+                    }
+                })
+                .collect()
+        });
+        let mine = changed(pool, &next, Some(&val));
+        let changed = comm.sum(mine.len() as u64);
+        if share.ranks > 1 {
+            take_in(&mut next, mine);
+        }
         if changed > 0 && d + 1 > 255 {
             return Err(Error::OutOfRange(format!(
                 "slices m={} o={}: a distance beyond 254 plies does not fit the encoding",
@@ -230,4 +302,15 @@ fn solve_unit(game: &FourRow, unit: &[[u32; 2]], built: &Built) -> Result<Vec<Ve
         out.push(second);
     }
     Ok(out)
+}
+
+/// The [`pack`]ed entries of `now` that differ from `before` (from 0 without it).
+fn changed(pool: &rayon::ThreadPool, now: &[u8], before: Option<&[u8]>) -> Vec<u64> {
+    pool.install(|| {
+        now.par_iter()
+            .enumerate()
+            .filter(|&(i, &b)| b != before.map_or(0, |v| v[i]))
+            .map(|(i, &b)| pack(i as u64, b))
+            .collect()
+    })
 }

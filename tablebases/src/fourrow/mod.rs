@@ -49,7 +49,7 @@ pub mod files;
 pub mod plan;
 pub mod tables;
 
-pub use build::{build, BuildReport, UnitReport};
+pub use build::{build, build_on, BuildReport, UnitReport};
 pub use tables::{decode, verify, FourTables, ProbeResult, VerifyReport};
 
 use crate::error::Error;
