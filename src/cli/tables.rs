@@ -53,7 +53,7 @@ pub(crate) enum TablebaseCommand {
         #[arg(long)]
         json: bool,
         /// Build on every rank of the MPI job (`mpirun -np P mancala tablebase build ...
-        /// --distributed`; needs a binary built with `--features mpi`; not the morris games).
+        /// --distributed`; needs a binary built with the mpi feature; not the morris games).
         #[arg(long)]
         distributed: bool,
     },
