@@ -90,6 +90,8 @@ enum Command {
     Match(MatchArgs),
     /// Write a report (Markdown, CSV, SVG): advantage, players, strength, tablebase or all.
     Report(ReportArgs),
+    /// The analysis board in the browser: a local web server (docs/SERVE.md).
+    Serve(cli::serve::ServeArgs),
     /// Endgame tablebases: build, probe, stats, verify, info.
     Tablebase {
         #[command(subcommand)]
@@ -167,6 +169,7 @@ fn run(cmd: Command) -> Res {
         } => cli::bench::run(what.as_ref(), *json, *threads),
         Command::Match(m) => cli::matches::run(m),
         Command::Report(r) => cli::report::run(r),
+        Command::Serve(a) => cli::serve::run(a),
         Command::Tablebase { command } => cli::tables::run(command.clone()),
     }
 }

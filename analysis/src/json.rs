@@ -1066,6 +1066,26 @@ pub struct MatchSetup {
     pub max_plies: u32,
 }
 
+/// One engine move from a position (the board page's engine): the engine's spec written
+/// out, its move and the position after it.
+#[derive(Serialize)]
+pub struct EngineMove {
+    /// The variant and the position the engine moved in.
+    #[serde(flatten)]
+    pub at: Start,
+    /// The engine's spec with every parameter written out.
+    pub engine: String,
+    /// The move it chose.
+    #[serde(rename = "move")]
+    pub chosen: String,
+    /// The position after the move.
+    pub after: String,
+    /// Nodes the engine visited.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
 /// `match --json` between two engines.
 #[derive(Serialize)]
 pub struct Match {

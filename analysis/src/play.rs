@@ -2,7 +2,7 @@
 //! `perfect` engine plays from chosen per family, the games run on their own thread pool and
 //! summarized as [`json::Match`] (whose `Display` is the command's text).
 
-use crate::engine::{EngineGame, EngineSpec, ISOLO_CANDIDATES};
+use crate::engine::{EngineGame, EngineSpec, Rng, ISOLO_CANDIDATES};
 use crate::error::Fail;
 use crate::json;
 use crate::matches::{run_match, summarize, MatchConfig};
@@ -11,7 +11,9 @@ use mancala_solver::search::Oracle;
 use mancala_solver::variant::AnyGame;
 use mancala_solver::{MarginGame, Notation, TwoRow};
 use mancala_tablebases::plan::{Budget, Step};
-use std::path::PathBuf;
+use mancala_tablebases::fourrow::FourTables;
+use mancala_tablebases::morris::MorrisTables;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -130,6 +132,77 @@ pub fn play(
             play_on(&g.for_engines(ISOLO_CANDIDATES), &pos, r, None, done)
         }
     }
+}
+
+/// The move engine `spec` chooses in `game`'s position (a game not over), drawing its random
+/// choices from `seed`; the perfect engine probes the tables of `tablebases` that are of
+/// this game, if any (a folder without them is no error: the engine searches alone).
+pub fn engine_move(
+    game: &AnyGame,
+    spec: &EngineSpec,
+    seed: u64,
+    tablebases: Option<&Path>,
+) -> Result<json::EngineMove, String> {
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+    let perfect = matches!(spec, EngineSpec::Perfect { .. });
+    let dir = tablebases.filter(|_| perfect);
+    match game {
+        AnyGame::Two(g, pos) => {
+            let oracle = match dir {
+                Some(d) => Some(mancala_tablebases::Tablebases::open(d, g).map_err(|e| err(&e))?)
+                    .filter(|t| !t.stones().is_empty())
+                    .map(|t| Arc::new(t) as _),
+                None => None,
+            };
+            choose(&**g, pos, spec, oracle, seed)
+        }
+        AnyGame::Four(g, pos) => {
+            let oracle = match dir {
+                Some(d) => Some(FourTables::open(d, g).map_err(|e| err(&e))?)
+                    .filter(|t| !t.is_empty())
+                    .map(|t| Arc::new(t) as _),
+                None => None,
+            };
+            choose(g, pos, spec, oracle, seed)
+        }
+        AnyGame::Morris(g, pos) => {
+            let oracle = match dir {
+                Some(d) => Some(MorrisTables::open(d, g).map_err(|e| err(&e))?)
+                    .filter(|t| !t.is_empty())
+                    .map(|t| Arc::new(t) as _),
+                None => None,
+            };
+            choose(g, pos, spec, oracle, seed)
+        }
+        AnyGame::Isolo(g, pos) => {
+            let e = g.for_engines(ISOLO_CANDIDATES);
+            choose(&e, pos, spec, None, seed)
+        }
+    }
+}
+
+/// [`engine_move`] on one game.
+fn choose<G: EngineGame + Notation + 'static>(
+    g: &G,
+    pos: &G::Position,
+    spec: &EngineSpec,
+    oracle: Option<Arc<dyn Oracle<G>>>,
+    seed: u64,
+) -> Result<json::EngineMove, String> {
+    if g.outcome(pos).is_some() {
+        return Err("the game is already over in the given position".into());
+    }
+    let t = Instant::now();
+    let mut engine = spec.build(oracle);
+    let mv = engine.choose(g, pos, &mut Rng::new(seed));
+    Ok(json::EngineMove {
+        at: json::Start::new(g, pos),
+        engine: engine.name(),
+        chosen: g.move_name(pos, mv),
+        after: g.format_position(&g.play(pos, mv)),
+        nodes: engine.nodes(),
+        seconds: t.elapsed().as_secs_f64(),
+    })
 }
 
 /// The match `r` on one game.
