@@ -163,7 +163,9 @@ fn answer(state: &State, name: &str, r: &Request) -> Result<String, Refusal> {
         }
         "moves" => {
             let (g, pos) = game(r)?.split();
-            Ok(json::line(&position::moves(&g, &pos).map_err(|e| bad(e.0))?))
+            Ok(json::line(
+                &position::moves(&g, &pos).map_err(|e| bad(e.0))?,
+            ))
         }
         "play" => {
             let (g, pos) = game(r)?.split();
@@ -174,7 +176,8 @@ fn answer(state: &State, name: &str, r: &Request) -> Result<String, Refusal> {
             let g = game(r)?;
             let search = search(state, r, &g)?;
             let _slot = state.slot().ok_or_else(busy)?;
-            let solved = solve::run(g, &search, name == "analyze", &|_| {}).map_err(|e| bad(e.0))?;
+            let solved =
+                solve::run(g, &search, name == "analyze", &|_| {}).map_err(|e| bad(e.0))?;
             Ok(json::line(&solved))
         }
         "probe" => {
@@ -189,7 +192,9 @@ fn answer(state: &State, name: &str, r: &Request) -> Result<String, Refusal> {
         "engine" => {
             let g = game(r)?;
             let Some(text) = &r.engine else {
-                return Err(bad("engine: no engine given (e.g. \"engine\": \"alphabeta:depth=4\")"));
+                return Err(bad(
+                    "engine: no engine given (e.g. \"engine\": \"alphabeta:depth=4\")",
+                ));
             };
             let spec = bounded(text, seconds(state, r)?, state.config.tt_mb)?;
             let _slot = state.slot().ok_or_else(busy)?;
@@ -274,7 +279,10 @@ pub fn bounded(text: &str, seconds: f64, tt_mb: usize) -> Result<EngineSpec, Ref
         EngineSpec::Perfect {
             time_ms: Some(t), ..
         } if t > ms => Err(over(format!("time {t} ms: at most {ms} (the request's)"))),
-        EngineSpec::Perfect { tt_mb, time_ms: None } => Ok(EngineSpec::Perfect {
+        EngineSpec::Perfect {
+            tt_mb,
+            time_ms: None,
+        } => Ok(EngineSpec::Perfect {
             tt_mb,
             time_ms: Some(ms),
         }),

@@ -135,7 +135,10 @@ pub fn handle(state: &State, method: &str, url: &str, body: &[u8]) -> Reply {
     let run = || match (method, path) {
         (_, p) if p.starts_with("/api/") => api::route(state, method, &p[5..], body),
         ("GET" | "HEAD", p) => page::get(p),
-        (m, _) => Reply::error(405, &format!("method {m} not allowed: the page is read by GET")),
+        (m, _) => Reply::error(
+            405,
+            &format!("method {m} not allowed: the page is read by GET"),
+        ),
     };
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
         Ok(r) => r,
@@ -159,7 +162,8 @@ pub struct Server {
 impl Server {
     /// Listens on `addr` (port 0: one the system picks).
     pub fn bind(addr: SocketAddr, config: Config) -> Result<Server, String> {
-        let http = tiny_http::Server::http(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let http =
+            tiny_http::Server::http(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
         Ok(Server {
             http: Arc::new(http),
             state: Arc::new(State::new(config)),

@@ -13,7 +13,10 @@ const STYLE: &str = include_str!("../static/board.css");
 /// Every variant's rules page (docs/variants), by id.
 pub const RULES: &[(&str, &str)] = &[
     ("chisolo", include_str!("../../docs/variants/chisolo.md")),
-    ("chisolo-ii", include_str!("../../docs/variants/chisolo-ii.md")),
+    (
+        "chisolo-ii",
+        include_str!("../../docs/variants/chisolo-ii.md"),
+    ),
     ("isolo", include_str!("../../docs/variants/isolo.md")),
     ("isolo-ii", include_str!("../../docs/variants/isolo-ii.md")),
     ("kabwanga", include_str!("../../docs/variants/kabwanga.md")),
@@ -21,14 +24,29 @@ pub const RULES: &[(&str, &str)] = &[
     ("kale", include_str!("../../docs/variants/kale.md")),
     ("kanotta", include_str!("../../docs/variants/kanotta.md")),
     ("kpo", include_str!("../../docs/variants/kpo.md")),
-    ("kpo-players", include_str!("../../docs/variants/kpo-players.md")),
-    ("mulabalaba", include_str!("../../docs/variants/mulabalaba.md")),
-    ("mulabalaba-morris", include_str!("../../docs/variants/mulabalaba-morris.md")),
-    ("mwambulula", include_str!("../../docs/variants/mwambulula.md")),
+    (
+        "kpo-players",
+        include_str!("../../docs/variants/kpo-players.md"),
+    ),
+    (
+        "mulabalaba",
+        include_str!("../../docs/variants/mulabalaba.md"),
+    ),
+    (
+        "mulabalaba-morris",
+        include_str!("../../docs/variants/mulabalaba-morris.md"),
+    ),
+    (
+        "mwambulula",
+        include_str!("../../docs/variants/mwambulula.md"),
+    ),
     ("nakabili", include_str!("../../docs/variants/nakabili.md")),
     ("natatu", include_str!("../../docs/variants/natatu.md")),
     ("nchuba", include_str!("../../docs/variants/nchuba.md")),
-    ("nine-mens-morris", include_str!("../../docs/variants/nine-mens-morris.md")),
+    (
+        "nine-mens-morris",
+        include_str!("../../docs/variants/nine-mens-morris.md"),
+    ),
     ("oware", include_str!("../../docs/variants/oware.md")),
     ("toka", include_str!("../../docs/variants/toka.md")),
     ("warri", include_str!("../../docs/variants/warri.md")),

@@ -83,7 +83,7 @@ function showOptions(id, chosen) {
     box.append(label);
   }
   $("rules-link").href = "/rules/" + id;
-  $("about").textContent = `${v.people}. Source: ${v.source}. Board: ${v.board}.`;
+  $("about").textContent = `${v.people}. Source: ${v.source}. Default board: ${v.board}.`;
 }
 
 function readOptions() {
@@ -384,8 +384,9 @@ function draw(candidates) {
 
 // ---- actions ---------------------------------------------------------------------------
 
-// Shows the current position: its state, moves and (when asked) their values.
-async function refresh() {
+// Shows the current position: its state, moves and (when asked) their values; then lets the
+// engine move if it is its turn, unless the position was reached by undo or redo.
+async function refresh(engineMayMove = true) {
   const token = ++S.token;
   S.values = null;
   try {
@@ -407,7 +408,7 @@ async function refresh() {
   document.body.dataset.ready = "position";
   if ($("auto").checked && S.moves.length) await analyze();
   else document.body.dataset.ready = "done";
-  if (token === S.token) maybeEngine();
+  if (engineMayMove && token === S.token) maybeEngine();
 }
 
 async function analyze() {
@@ -562,8 +563,8 @@ async function init() {
   $("position-form").addEventListener("submit", (e) => { e.preventDefault(); loadPosition($("position").value); });
   $("move-form").addEventListener("submit", (e) => { e.preventDefault(); playMove($("move-text").value.trim()); });
   $("copy").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(here()));
-  $("undo").addEventListener("click", () => { if (S.at > 0) { S.at--; refresh(); } });
-  $("redo").addEventListener("click", () => { if (S.at < S.history.length - 1) { S.at++; refresh(); } });
+  $("undo").addEventListener("click", () => { if (S.at > 0) { S.at--; refresh(false); } });
+  $("redo").addEventListener("click", () => { if (S.at < S.history.length - 1) { S.at++; refresh(false); } });
   $("flip").addEventListener("click", () => { S.flipped = !S.flipped; draw(); });
   $("analyze").addEventListener("click", analyze);
   $("solve").addEventListener("click", perfectLine);

@@ -1,0 +1,339 @@
+//! The JSON API answered in process ([`mancala_web::handle`]): each endpoint's answer, and a
+//! 4xx with one line for every kind of bad request.
+
+use mancala_web::{handle, Config, Reply, State};
+use serde_json::Value;
+
+fn state() -> State {
+    State::new(Config {
+        time: 20.0,
+        threads: 1,
+        ..Config::default()
+    })
+}
+
+fn post(s: &State, endpoint: &str, body: &str) -> Reply {
+    handle(s, "POST", &format!("/api/{endpoint}"), body.as_bytes())
+}
+
+/// A request that must succeed: its JSON.
+fn ok(s: &State, endpoint: &str, body: &str) -> Value {
+    let r = post(s, endpoint, body);
+    assert_eq!(r.status, 200, "{endpoint} {body}: {}", r.text());
+    assert_eq!(r.content_type, "application/json");
+    serde_json::from_slice(&r.body).expect("a JSON body")
+}
+
+/// A request that must be refused with `status`: its one-line message.
+fn refused(r: Reply, status: u16) -> String {
+    assert_eq!(r.status, status, "{}", r.text());
+    let v: Value = serde_json::from_slice(&r.body).expect("a JSON error body");
+    let message = v["error"].as_str().expect("an error message").to_string();
+    assert!(
+        !message.is_empty() && !message.contains('\n'),
+        "{message:?}"
+    );
+    message
+}
+
+#[test]
+fn variants_lists_every_variant_with_its_options() {
+    let v: Value =
+        serde_json::from_slice(&handle(&state(), "GET", "/api/variants", b"").body).unwrap();
+    let ids: Vec<&str> = v["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["id"].as_str().unwrap())
+        .collect();
+    for id in [
+        "warri",
+        "oware",
+        "kalah",
+        "chisolo",
+        "mulabalaba-morris",
+        "isolo",
+    ] {
+        assert!(ids.contains(&id), "{id} missing from {ids:?}");
+    }
+}
+
+#[test]
+fn start_moves_and_play_answer_the_commands_shapes() {
+    let s = state();
+    let start = ok(&s, "start", r#"{"variant":"warri"}"#);
+    assert_eq!(start["position"], "4,4,4,4,4,4/4,4,4,4,4,4 S captured=0,0");
+    let moves = ok(&s, "moves", r#"{"variant":"warri"}"#);
+    assert_eq!(
+        moves["moves"],
+        serde_json::json!(["1", "2", "3", "4", "5", "6"])
+    );
+    // Humpidge's example (a), docs/variants/warri.md.
+    let played = ok(
+        &s,
+        "play",
+        r#"{"variant":"warri","position":"4,1,2,1,2,1/2,0,8,1,3,2 S captured=10,11","moves":["3"]}"#,
+    );
+    assert_eq!(
+        played["position"],
+        "4,0,0,0,0,0/2,0,0,2,4,3 N captured=22,11"
+    );
+    let uniform = ok(
+        &s,
+        "play",
+        r#"{"variant":"warri","rules":["chain=uniform"],"position":"4,1,2,1,2,1/2,0,8,1,3,2 S captured=10,11","moves":["3"]}"#,
+    );
+    assert_eq!(
+        uniform["position"],
+        "4,0,3,2,3,2/2,0,0,2,4,3 N captured=12,11"
+    );
+    let small = ok(&s, "start", r#"{"variant":"chisolo","width":4,"seeds":2}"#);
+    assert_eq!(
+        small["position"],
+        "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S captured=0,0"
+    );
+    let morris = ok(
+        &s,
+        "start",
+        r#"{"variant":"mulabalaba-morris","counters":3}"#,
+    );
+    assert_eq!(
+        morris["position"],
+        "......../......../........ S hand=3,3 captured=0,0"
+    );
+}
+
+#[test]
+fn analyze_and_solve_give_exact_values_within_the_time() {
+    let s = state();
+    // Humpidge's endgame (c): both feeding moves win by 6.
+    let body = r#"{"variant":"warri","position":"0,0,0,0,0,0/1,1,1,1,2,1 S captured=21,20"}"#;
+    let a = ok(&s, "analyze", body);
+    assert_eq!(a["exact"], true);
+    assert_eq!(a["moves"], serde_json::json!({"5": 6, "6": 6}));
+    let solved = ok(&s, "solve", body);
+    assert_eq!(solved["value"], 6);
+    assert_eq!(solved["pv"][0], "5");
+    let four = ok(
+        &s,
+        "analyze",
+        r#"{"variant":"chisolo","width":4,"seeds":2}"#,
+    );
+    assert_eq!(four["metric"], "wdl");
+    assert!(four["moves"]
+        .as_object()
+        .unwrap()
+        .values()
+        .all(|v| v.is_i64()));
+}
+
+#[test]
+fn a_position_too_big_for_the_time_is_answered_not_proven() {
+    let s = state();
+    let a = ok(&s, "analyze", r#"{"variant":"oware","time":0.2}"#);
+    assert_eq!(a["exact"], false);
+    assert!(
+        a["moves"]
+            .as_object()
+            .unwrap()
+            .values()
+            .any(|v| v.is_null()),
+        "{a}"
+    );
+}
+
+#[test]
+fn engines_move_within_the_bounds() {
+    let s = state();
+    let m = ok(
+        &s,
+        "engine",
+        r#"{"variant":"warri","engine":"alphabeta:depth=3","seed":1}"#,
+    );
+    let after = ok(
+        &s,
+        "play",
+        &format!(
+            r#"{{"variant":"warri","moves":["{}"]}}"#,
+            m["move"].as_str().unwrap()
+        ),
+    );
+    assert_eq!(m["after"], after["position"]);
+    let perfect = ok(
+        &s,
+        "engine",
+        r#"{"variant":"warri","position":"0,0,0,0,0,0/1,1,1,1,2,1 S captured=21,20","engine":"perfect"}"#,
+    );
+    assert!(
+        ["5", "6"].contains(&perfect["move"].as_str().unwrap()),
+        "{perfect}"
+    );
+    assert!(perfect["engine"].as_str().unwrap().starts_with("perfect"));
+    let m = refused(
+        post(
+            &s,
+            "engine",
+            r#"{"variant":"warri","engine":"alphabeta:depth=30"}"#,
+        ),
+        400,
+    );
+    assert!(m.contains("depth 30"), "{m}");
+    let m = refused(
+        post(
+            &s,
+            "engine",
+            r#"{"variant":"warri","engine":"mcts:iters=999999"}"#,
+        ),
+        400,
+    );
+    assert!(m.contains("iters"), "{m}");
+    let m = refused(
+        post(&s, "engine", r#"{"variant":"warri","engine":"deep-blue"}"#),
+        400,
+    );
+    assert!(m.contains("deep-blue"), "{m}");
+    let m = refused(post(&s, "engine", r#"{"variant":"warri"}"#), 400);
+    assert!(m.contains("no engine"), "{m}");
+    let over = r#"{"variant":"warri","position":"0,0,0,0,0,0/0,0,0,0,0,0 S captured=24,24","engine":"random"}"#;
+    let m = refused(post(&s, "engine", over), 400);
+    assert!(m.contains("over"), "{m}");
+}
+
+#[test]
+fn bad_requests_get_a_4xx_and_one_line() {
+    let s = state();
+    let cases: &[(&str, &str, &str, u16, &str)] = &[
+        (
+            "POST",
+            "/api/play",
+            "{not json",
+            400,
+            "invalid request body",
+        ),
+        (
+            "POST",
+            "/api/play",
+            r#"{"variant":"warri","colour":"red"}"#,
+            400,
+            "colour",
+        ),
+        (
+            "POST",
+            "/api/play",
+            r#"{"variant":"nonesuch"}"#,
+            400,
+            "nonesuch",
+        ),
+        (
+            "POST",
+            "/api/play",
+            r#"{"variant":"warri","position":"1,2/3 S"}"#,
+            400,
+            "position",
+        ),
+        (
+            "POST",
+            "/api/play",
+            r#"{"variant":"warri","moves":["7"]}"#,
+            400,
+            "7",
+        ),
+        (
+            "POST",
+            "/api/play",
+            r#"{"variant":"warri","rules":["chain=sideways"]}"#,
+            400,
+            "sideways",
+        ),
+        (
+            "POST",
+            "/api/play",
+            r#"{"variant":"warri","width":99}"#,
+            400,
+            "99",
+        ),
+        (
+            "POST",
+            "/api/start",
+            r#"{"variant":"kpo","players":3}"#,
+            400,
+            "players",
+        ),
+        (
+            "POST",
+            "/api/analyze",
+            r#"{"variant":"warri","time":0}"#,
+            400,
+            "time",
+        ),
+        (
+            "POST",
+            "/api/analyze",
+            r#"{"variant":"warri","time":21}"#,
+            400,
+            "server's limit",
+        ),
+        (
+            "POST",
+            "/api/probe",
+            r#"{"variant":"warri"}"#,
+            400,
+            "tables folder",
+        ),
+        ("GET", "/api/play", "", 405, "POST"),
+        ("POST", "/api/variants", "", 405, "GET"),
+        ("POST", "/api/nonesuch", "{}", 404, "nonesuch"),
+        ("DELETE", "/", "", 405, "DELETE"),
+        ("GET", "/nonesuch.html", "", 404, "nonesuch"),
+        ("GET", "/rules/../../etc/passwd", "", 404, "no page"),
+        ("GET", "/rules/nonesuch", "", 404, "no page"),
+    ];
+    for &(method, url, body, status, says) in cases {
+        let m = refused(handle(&s, method, url, body.as_bytes()), status);
+        assert!(m.contains(says), "{method} {url} {body}: {m}");
+    }
+    let many = format!(
+        r#"{{"variant":"warri","moves":[{}]}}"#,
+        vec!["\"1\""; mancala_web::api::MAX_MOVES + 1].join(",")
+    );
+    let m = refused(post(&s, "play", &many), 400);
+    assert!(m.contains("at most"), "{m}");
+}
+
+#[test]
+fn analyses_past_the_jobs_allowed_are_answered_503() {
+    let s = State::new(Config {
+        jobs: 1,
+        threads: 1,
+        ..Config::default()
+    });
+    let held = s.slot().expect("a free slot");
+    let m = refused(
+        post(&s, "analyze", r#"{"variant":"kalah","width":2,"seeds":1}"#),
+        503,
+    );
+    assert!(m.contains("try again"), "{m}");
+    // The rules work without a slot; an analysis gets one once it is given back.
+    ok(&s, "moves", r#"{"variant":"kalah"}"#);
+    drop(held);
+    ok(&s, "analyze", r#"{"variant":"kalah","width":2,"seeds":1}"#);
+}
+
+#[test]
+fn the_page_and_rules_are_served() {
+    let s = state();
+    let page = handle(&s, "GET", "/?variant=warri", b"");
+    assert_eq!(page.status, 200);
+    assert!(page.content_type.starts_with("text/html"));
+    assert!(page.text().contains("<script src=\"/board.js\">"));
+    for (path, kind) in [("/board.js", "text/javascript"), ("/board.css", "text/css")] {
+        let r = handle(&s, "GET", path, b"");
+        assert_eq!(
+            (r.status, r.content_type.split(';').next().unwrap()),
+            (200, kind)
+        );
+    }
+    let rules = handle(&s, "GET", "/rules/warri", b"");
+    assert_eq!(rules.status, 200);
+    assert!(rules.text().contains("Humpidge"));
+}
