@@ -7,6 +7,7 @@
 
 pub mod advantage;
 pub mod isolo;
+mod play;
 pub mod players;
 pub mod strength;
 pub mod svg;
