@@ -1,6 +1,7 @@
 //! `random`: a uniformly random legal move.
 
-use super::{Engine, Rng};
+use super::game::Engine;
+use mancala_solver::rng::Rng;
 use mancala_solver::game::Game;
 
 /// Plays a uniformly random legal move.
