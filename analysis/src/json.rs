@@ -1952,8 +1952,8 @@ pub struct SeatResult {
 impl SeatResult {
     /// From the score and win means.
     pub fn of(
-        score: &crate::seats::matches::Mean,
-        wins: &crate::seats::matches::Mean,
+        score: &crate::stats::Mean,
+        wins: &crate::stats::Mean,
     ) -> SeatResult {
         SeatResult {
             score: score.mean,
