@@ -210,14 +210,15 @@ pub fn ensure_sound(files: &[FileInfo]) -> Result<(), Error> {
 }
 
 /// The result of [`verify`]: every table file checked, all sound.
+/// Not [`crate::wdl::VerifyReport`]: it lists the two-row slices and holds the wdl reports.
 #[derive(Clone, Debug)]
 pub struct VerifyReport {
     /// The two-row slices, by game then stones.
     pub slices: Vec<crate::verify::SliceCheck>,
     /// What the four-row verifier checked (no file when the folder holds none).
-    pub four: crate::fourrow::VerifyReport,
+    pub four: crate::wdl::VerifyReport,
     /// What the morris verifier checked (no file when the folder holds none).
-    pub morris: crate::fourrow::VerifyReport,
+    pub morris: crate::wdl::VerifyReport,
     /// Files checked in all, two-row and four-row.
     pub files: usize,
     /// Positions checked in all, two-row and four-row.
@@ -283,7 +284,7 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
             });
         }
     }
-    let none = crate::fourrow::VerifyReport {
+    let none = crate::wdl::VerifyReport {
         files: 0,
         positions: 0,
         seconds: 0.0,

@@ -1119,6 +1119,7 @@ pub struct SliceReport {
 }
 
 /// The result of [`build`].
+/// Not [`crate::wdl::BuildReport`]: two-row slices are by stones, with their analysis.
 #[derive(Clone, Debug)]
 pub struct BuildReport {
     /// The game.

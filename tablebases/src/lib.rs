@@ -139,6 +139,7 @@ pub mod plan;
 pub mod probe;
 pub mod rules;
 pub mod verify;
+pub mod wdl;
 
 pub use api::{
     ensure_sound, info, probe, probe_with, stats, verify, FileInfo, Probe, Stats, VerifyReport,

@@ -14,7 +14,7 @@
 //! Every value is cross-checked: a whole-graph value that disagrees with the search is an
 //! error, never a silent choice.
 
-use super::FourTables;
+use super::tables::FourTables;
 use mancala_solver::fourrow::retro;
 use mancala_solver::search::{Limits, Progress, Solver};
 use mancala_solver::{FourMove, FourRow, FourRowPos};

@@ -16,10 +16,12 @@
 //!    counter is entered, and the search over [`Distance`] (which scores a main-game position
 //!    by its distance) finds it.
 
-use super::build::{build, UnitReport};
-use super::{units, MorrisSlice, MorrisTables, FEWEST};
+use super::build::build;
+use super::slice::{in_tables_scope, units, MorrisSlice, FEWEST, MOST};
+use super::tables::{list, MorrisTables};
 use crate::error::Error;
-use mancala_solver::fourrow::retro::Wdl;
+use crate::wdl::UnitReport;
+use mancala_solver::wdl::Wdl;
 use mancala_solver::game::{Game, MarginGame, Outcome};
 use mancala_solver::morris::{Morris, MorrisMove, MorrisPos};
 use mancala_solver::search::{Limits, Oracle, Progress, Solver, MAX_MOVES};
@@ -102,7 +104,7 @@ pub fn counters_needed(pos: &MorrisPos) -> u32 {
         .map(|s| pos.men[s].count_ones() + pos.hand[s] as u32)
         .max()
         .unwrap_or(0)
-        .clamp(FEWEST, super::MOST)
+        .clamp(FEWEST, MOST)
 }
 
 /// Entries of every slice up to `counters` a side.
@@ -286,7 +288,7 @@ fn prepare(
         (None, None) => unreachable!("a temporary folder is made when none is named"),
     };
     let present = |d: &Path| -> Result<Option<MorrisTables>, Error> {
-        if !d.is_dir() || super::tables::list(d)?.is_empty() {
+        if !d.is_dir() || list(d)?.is_empty() {
             return Ok(None);
         }
         match MorrisTables::open(d, game) {
@@ -353,7 +355,7 @@ fn answer(
     };
     let (tables, full) = (&ready.tables, ready.full);
     if let Some(t) = &tables {
-        if super::in_tables_scope(pos) {
+        if in_tables_scope(pos) {
             if let Some(v) = t.value(pos) {
                 let pv = t.line(pos);
                 return Ok(answer(
