@@ -1,5 +1,5 @@
-//! The slice driver both builders stand on (two-row [`crate::build`], four-row
-//! [`crate::fourrow::build`]): the worker pool, the folder, and one *unit* of a build (the
+//! The slice driver the three builders stand on (two-row [`crate::build`], four-row
+//! [`crate::fourrow::build`], morris [`crate::morris::build`]): the worker pool, the folder, and one *unit* of a build (the
 //! slices built together, one file each). A unit whose files are all there is kept: a file
 //! only ever appears complete ([`crate::format::write_file`] writes it under a temporary name,
 //! syncs it and renames it), so a build killed at any point resumes from its finished slices.
