@@ -9,7 +9,7 @@
 use crate::engine::bench::BenchRow as EngineRow;
 use crate::matches::Summary;
 use crate::signature::Row as SignatureRow;
-use mancala_solver::fourrow::retro::Wdl;
+use mancala_solver::wdl::Wdl;
 use mancala_solver::nseat::SeatNotation;
 use mancala_solver::options::RuleSpec;
 use mancala_solver::variant::VariantInfo;
