@@ -47,7 +47,7 @@ fn no_tables(g: &impl Notation) -> String {
 
 /// The message of a tablebases error, as the command prints it.
 fn text(e: mancala_tablebases::Error) -> String {
-    e.to_string()
+    crate::error::tables_message(&e)
 }
 
 /// The refusal of `--distributed` by a binary built without MPI.

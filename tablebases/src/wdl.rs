@@ -107,6 +107,7 @@ pub fn missing_slice(dir: &Path, split: [u32; 2]) -> Error {
             split[0],
             split[1]
         ),
+        need: None,
     }
 }
 

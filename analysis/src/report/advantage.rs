@@ -73,10 +73,11 @@ pub fn prove(
         },
         Err(e) => {
             log(&format!(
-                "{} {}x{}: {e}",
+                "{} {}x{}: {}",
                 g.variant_id(),
                 g.width(),
-                g.seeds()
+                g.seeds(),
+                crate::error::tables_message(&e)
             ));
             Proved {
                 value: 0,

@@ -3,7 +3,7 @@
 use super::files::{lookup, open_slice};
 use super::slice::{check_game, file_name, game_id, split_of, splits, FourSlice, INDEX};
 use crate::driver::{pack, unpack, Comm, Share, Single};
-use crate::error::Error;
+use crate::error::{Bound, Error};
 use crate::format;
 use crate::wdl::{tally, Built, BuildReport, UnitReport};
 use mancala_solver::fourrow::FourRow;
@@ -45,10 +45,10 @@ pub fn build_on(
 ) -> Result<BuildReport, Error> {
     check_game(game)?;
     if max_stones > format::MAX_STONES {
-        return Err(Error::OutOfRange(format!(
-            "invalid --max-stones {max_stones}: at most {}",
-            format::MAX_STONES
-        )));
+        return Err(Error::BadBound {
+            bound: Bound::Stones(max_stones),
+            reason: format!("at most {}", format::MAX_STONES),
+        });
     }
     if comm.rank() == 0 {
         crate::driver::create_folder(dir)?;

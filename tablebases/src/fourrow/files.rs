@@ -5,7 +5,7 @@
 use super::slice::{
     check_game, circuit_len, file_name, game_id, split_of, states, FourSlice, EXTENSION, INDEX,
 };
-use crate::error::Error;
+use crate::error::{Bound, Error, Need};
 use crate::files::GameId;
 use crate::format::{read_header, Header, SliceFile};
 use crate::wdl::{named_split, Built};
@@ -132,12 +132,8 @@ pub fn lookup(game: &FourRow, built: &Built, pos: &FourRowPos) -> Result<u8, Err
     let split = split_of(game, pos);
     let v = built.get(&split).ok_or_else(|| Error::MissingSlice {
         path: PathBuf::new(),
-        reason: format!(
-            "slice m={} o={} is missing: build with --max-stones {} or more",
-            split[0],
-            split[1],
-            split[0] + split[1]
-        ),
+        reason: format!("slice m={} o={} is missing", split[0], split[1]),
+        need: Some(Need::AtLeast(Bound::Stones(split[0] + split[1]))),
     })?;
     Ok(v.data()[FourSlice::new(game, split).rank(game, pos) as usize])
 }

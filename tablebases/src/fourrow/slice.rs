@@ -2,7 +2,7 @@
 //! the extra state of a position, and the index of a position within its slice (the parent
 //! module describes them).
 
-use crate::error::Error;
+use crate::error::{Bound, Error};
 use crate::files::GameId;
 use crate::index;
 use mancala_solver::fourrow::{Dir, FourRow, FourRowPos, Kind, KANOTTA_SETUP};
@@ -59,10 +59,10 @@ pub fn check_game(game: &FourRow) -> Result<(), Error> {
         )));
     }
     if game.width() > MAX_WIDTH {
-        return Err(Error::OutOfRange(format!(
-            "invalid --width {}: four-row tablebases go up to width {MAX_WIDTH}",
-            game.width()
-        )));
+        return Err(Error::BadBound {
+            bound: Bound::Width(game.width()),
+            reason: format!("four-row tablebases go up to width {MAX_WIDTH}"),
+        });
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 use super::files::{game_of, list, lookup, open_slice};
 use super::slice::{check_game, game_id, in_tables_scope, split_of, splits, FourSlice, EXTENSION};
-use crate::error::Error;
+use crate::error::{Bound, Error, Need};
 use crate::files::GameId;
 use crate::format::SliceFile;
 use crate::wdl::{bellman, decode, missing_slice, tally, Built, ProbeResult, SliceStats, VerifyReport};
@@ -135,12 +135,12 @@ impl FourTables {
         let value = self.value(pos).ok_or_else(|| Error::MissingSlice {
             path: self.dir.clone(),
             reason: format!(
-                "{}: no table for this position (mover {} seeds, opponent {}): build with --max-stones {}",
+                "{}: no table for this position (mover {} seeds, opponent {})",
                 self.dir.display(),
                 split[0],
                 split[1],
-                split[0] + split[1]
             ),
+            need: Some(Need::To(Bound::Stones(split[0] + split[1]))),
         })?;
         let moves = g
             .legal_moves(pos)
@@ -187,6 +187,7 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
         return Err(Error::NoTables {
             dir: dir.to_path_buf(),
             reason: format!("holds no four-row tablebase files (*.{EXTENSION}): nothing to verify"),
+            need: None,
         });
     }
     let mut by_game: BTreeMap<GameId, Vec<(PathBuf, [u32; 2])>> = BTreeMap::new();
@@ -222,9 +223,10 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
                 })
                 .collect::<Result<Vec<_>, Error>>()
                 .map_err(|e| match e {
-                    Error::MissingSlice { reason: r, .. } => Error::Unsound {
-                        path: Some(p.clone()),
-                        reason: r,
+                    Error::MissingSlice { reason: r, need, .. } => Error::MissingSlice {
+                        path: p.clone(),
+                        reason: format!("{}: {r}", p.display()),
+                        need,
                     },
                     e => e,
                 })?;

@@ -2,7 +2,7 @@
 //! opening a slice's file, and reading a value out of the slices opened.
 
 use super::slice::{game_id, split_of, MorrisSlice, FEWEST, INDEX};
-use crate::error::Error;
+use crate::error::{Bound, Error, Need};
 use crate::format::SliceFile;
 use crate::wdl::Built;
 use mancala_solver::morris::{Morris, MorrisPos};
@@ -55,12 +55,8 @@ pub(crate) fn stored_byte(built: &Built, child: &MorrisPos) -> Result<u8, Error>
     }
     let f = built.get(&split).ok_or_else(|| Error::MissingSlice {
         path: PathBuf::new(),
-        reason: format!(
-            "slice m={} o={} is missing: build with --counters {} or more",
-            split[0],
-            split[1],
-            split[0].max(split[1])
-        ),
+        reason: format!("slice m={} o={} is missing", split[0], split[1]),
+        need: Some(Need::AtLeast(Bound::Counters(split[0].max(split[1])))),
     })?;
     Ok(f.data()[MorrisSlice::new(split).rank(child) as usize])
 }

@@ -19,7 +19,7 @@
 use super::build::build;
 use super::slice::{in_tables_scope, units, MorrisSlice, FEWEST, MOST};
 use super::tables::{list, MorrisTables};
-use crate::error::Error;
+use crate::error::{Bound, Error};
 use crate::wdl::UnitReport;
 use mancala_solver::wdl::Wdl;
 use mancala_solver::game::{Game, MarginGame, Outcome};
@@ -378,11 +378,15 @@ fn answer(
         game.max_moves_bound()
     };
     if bound > MAX_MOVES {
-        return Err(Error::OutOfRange(format!(
-            "{id} with {need} counters a side can have up to {bound} moves in a position and the search handles {MAX_MOVES}; the tables up to {need} counters ({} entries) would answer the main game: build them with `mancala tablebase build {id} --counters {need}` and pass the folder",
-            entries(need),
-            id = game.options().kind.id()
-        )));
+        let id = game.options().kind.id();
+        return Err(Error::NeedsTables {
+            reason: format!(
+                "{id} with {need} counters a side can have up to {bound} moves in a position and the search handles {MAX_MOVES}; the tables up to {need} counters ({} entries) would answer the main game",
+                entries(need),
+            ),
+            variant: id.to_string(),
+            need: Bound::Counters(need),
+        });
     }
     let method = if tables.is_some() {
         Method::SearchWithTables

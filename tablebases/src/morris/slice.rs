@@ -2,7 +2,7 @@
 //! names, the units of a build, and the index of a position within its slice under the
 //! board's symmetries (the parent module describes them).
 
-use crate::error::Error;
+use crate::error::{Bound, Error};
 use crate::files::GameId;
 use mancala_solver::morris::board::{ALL, POINTS};
 use mancala_solver::morris::symmetry::{canonical, least};
@@ -63,9 +63,10 @@ pub fn units(counters: u32) -> Vec<Vec<[u32; 2]>> {
 /// Checks a `--counters` bound of a build.
 pub fn check_counters(counters: u32) -> Result<(), Error> {
     if !(FEWEST..=MOST).contains(&counters) {
-        return Err(Error::OutOfRange(format!(
-            "invalid --counters {counters}: morris tables hold {FEWEST} to {MOST} counters a side"
-        )));
+        return Err(Error::BadBound {
+            bound: Bound::Counters(counters),
+            reason: format!("morris tables hold {FEWEST} to {MOST} counters a side"),
+        });
     }
     Ok(())
 }

@@ -6,7 +6,7 @@ use super::slice::{
     file_name, game_id, in_tables_scope, split_of, units, MorrisSlice, EXTENSION, FEWEST, INDEX,
     MOST,
 };
-use crate::error::Error;
+use crate::error::{Bound, Error, Need};
 use crate::files::GameId;
 use crate::format::{read_header, Header};
 use crate::wdl::{
@@ -217,12 +217,12 @@ impl MorrisTables {
         let value = self.value(pos).ok_or_else(|| Error::MissingSlice {
             path: self.dir.clone(),
             reason: format!(
-                "{}: no table for this position (mover {} counters, opponent {}): build with --counters {}",
+                "{}: no table for this position (mover {} counters, opponent {})",
                 self.dir.display(),
                 split[0],
                 split[1],
-                split[0].max(split[1])
             ),
+            need: Some(Need::To(Bound::Counters(split[0].max(split[1])))),
         })?;
         let moves = g
             .legal_moves(pos)
@@ -270,6 +270,7 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
         return Err(Error::NoTables {
             dir: dir.to_path_buf(),
             reason: format!("holds no morris tablebase files (*.{EXTENSION}): nothing to verify"),
+            need: None,
         });
     }
     let mut by_game: BTreeMap<GameId, Vec<(PathBuf, [u32; 2])>> = BTreeMap::new();
@@ -313,9 +314,10 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
                 })
                 .collect::<Result<Vec<_>, Error>>()
                 .map_err(|e| match e {
-                    Error::MissingSlice { reason: r, .. } => Error::Unsound {
-                        path: Some(p.clone()),
-                        reason: r,
+                    Error::MissingSlice { reason: r, need, .. } => Error::MissingSlice {
+                        path: p.clone(),
+                        reason: format!("{}: {r}", p.display()),
+                        need,
                     },
                     e => e,
                 })?;
