@@ -39,13 +39,11 @@ pub fn tables_message(e: &mancala_tablebases::Error) -> String {
             Need::To(b) => format!("{e}: build with {}", option(b)),
             Need::AtLeast(b) => format!("{e}: build with {} or more", option(b)),
         },
-        Error::NoTables {
-            need: Some(_), ..
-        } => format!("{e}; build them with `mancala tablebase build`"),
+        Error::NoTables { need: Some(_), .. } => {
+            format!("{e}; build them with `mancala tablebase build`")
+        }
         Error::BadBound { bound, reason } => format!("invalid {}: {reason}", option(bound)),
-        Error::NeedsTables {
-            variant, need, ..
-        } => format!(
+        Error::NeedsTables { variant, need, .. } => format!(
             "{e}: build them with `mancala tablebase build {variant} {}` and pass the folder",
             option(need)
         ),

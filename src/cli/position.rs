@@ -33,6 +33,8 @@ pub(crate) fn run(c: &Common, action: Action) -> Res {
         Action::Show => show(c.json, &position::show(&g, &pos)),
         Action::Moves => show(c.json, &position::moves(&g, &pos)?),
         Action::Play(moves) => show(c.json, &position::play(&g, pos, moves)?),
-        Action::Perft { depth, divide } => perft(c.json, &position::perft(&g, &pos, depth, divide)?),
+        Action::Perft { depth, divide } => {
+            perft(c.json, &position::perft(&g, &pos, depth, divide)?)
+        }
     }
 }

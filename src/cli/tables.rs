@@ -158,7 +158,16 @@ pub(crate) fn run(cmd: TablebaseCommand) -> Res {
                 slice: &slice,
             };
             let (v, counters) = (&game.variant, game.counters);
-            let built = tables::build(&g, v, max_stones, counters, &dir, threads, distributed, &watch);
+            let built = tables::build(
+                &g,
+                v,
+                max_stones,
+                counters,
+                &dir,
+                threads,
+                distributed,
+                &watch,
+            );
             if let Some(pb) = bar.get() {
                 pb.finish_and_clear();
             }

@@ -1,8 +1,8 @@
 //! `alphabeta`: negamax alpha-beta with a heuristic evaluation at the horizon, by iterative
 //! deepening to a fixed depth, a node budget or a time limit.
 
-pub use super::game::{MATE_RANGE, WIN};
 use super::game::{pick_best, Engine, EngineGame};
+pub use super::game::{MATE_RANGE, WIN};
 use mancala_solver::rng::Rng;
 use std::time::{Duration, Instant};
 

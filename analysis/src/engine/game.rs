@@ -188,4 +188,3 @@ pub(crate) fn pick_best(values: &[i32], rng: &mut Rng) -> usize {
     let ties: Vec<usize> = (0..values.len()).filter(|&i| values[i] == best).collect();
     ties[rng.below(ties.len())]
 }
-

@@ -38,8 +38,8 @@ pub mod perfect;
 pub mod random;
 mod spec;
 
-use mancala_solver::error::ConfigError;
 pub use game::{from_child, Engine, EngineGame, ISOLO_CANDIDATES};
+use mancala_solver::error::ConfigError;
 pub use mancala_solver::rng::Rng;
 use mancala_solver::search::Oracle;
 pub(crate) use spec::SpecText;

@@ -36,7 +36,12 @@ pub(super) fn play_csv_row(
 }
 
 /// Self-play of `spec` on the standard board of a variant.
-pub(super) fn self_play<G: EngineGame + 'static>(g: &G, spec: &EngineSpec, games: u32, seed: u64) -> Summary {
+pub(super) fn self_play<G: EngineGame + 'static>(
+    g: &G,
+    spec: &EngineSpec,
+    games: u32,
+    seed: u64,
+) -> Summary {
     let cfg = MatchConfig {
         games,
         seed,

@@ -5,7 +5,7 @@ use super::slice::{check_game, file_name, game_id, split_of, splits, FourSlice, 
 use crate::driver::{pack, unpack, Comm, Share, Single};
 use crate::error::{Bound, Error};
 use crate::format;
-use crate::wdl::{tally, Built, BuildReport, UnitReport};
+use crate::wdl::{tally, BuildReport, Built, UnitReport};
 use mancala_solver::fourrow::FourRow;
 use mancala_solver::Game;
 use rayon::prelude::*;

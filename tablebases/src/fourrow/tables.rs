@@ -5,10 +5,12 @@ use super::slice::{check_game, game_id, in_tables_scope, split_of, splits, FourS
 use crate::error::{Bound, Error, Need};
 use crate::files::GameId;
 use crate::format::SliceFile;
-use crate::wdl::{bellman, decode, missing_slice, tally, Built, ProbeResult, SliceStats, VerifyReport};
-use mancala_solver::wdl::Wdl;
+use crate::wdl::{
+    bellman, decode, missing_slice, tally, Built, ProbeResult, SliceStats, VerifyReport,
+};
 use mancala_solver::fourrow::{FourMove, FourRow, FourRowPos};
 use mancala_solver::search::Oracle;
+use mancala_solver::wdl::Wdl;
 use mancala_solver::{Game, Notation};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
@@ -223,7 +225,9 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
                 })
                 .collect::<Result<Vec<_>, Error>>()
                 .map_err(|e| match e {
-                    Error::MissingSlice { reason: r, need, .. } => Error::MissingSlice {
+                    Error::MissingSlice {
+                        reason: r, need, ..
+                    } => Error::MissingSlice {
                         path: p.clone(),
                         reason: format!("{}: {r}", p.display()),
                         need,

@@ -4,7 +4,7 @@ use super::files::{open_slice, stored_byte};
 use super::slice::{check_counters, file_name, game_id, split_of, units, MorrisSlice, INDEX};
 use crate::error::Error;
 use crate::format;
-use crate::wdl::{tally, Built, BuildReport, UnitReport};
+use crate::wdl::{tally, BuildReport, Built, UnitReport};
 use mancala_solver::morris::{Morris, MorrisMove, MorrisPos, NONE};
 use mancala_solver::Game;
 use rayon::prelude::*;

@@ -44,7 +44,6 @@ pub fn open_slice(game: &Morris, path: &Path, split: [u32; 2]) -> Result<SliceFi
     Ok(f)
 }
 
-
 /// The stored value byte of a main-game position (after an exit, a move that removed a
 /// counter): lost at once (byte 1) when the side to move is left with fewer than three, else
 /// read from the built slices.

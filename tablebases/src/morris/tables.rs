@@ -13,10 +13,10 @@ use crate::wdl::{
     bellman, decode, missing_slice, named_split, tally, Built, ProbeResult, SliceStats,
     VerifyReport,
 };
-use mancala_solver::wdl::Wdl;
 use mancala_solver::morris::board::POINTS;
 use mancala_solver::morris::{Kind, Morris, MorrisMove, MorrisPos, Options};
 use mancala_solver::search::Oracle;
+use mancala_solver::wdl::Wdl;
 use mancala_solver::{Game, Notation};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
@@ -314,7 +314,9 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
                 })
                 .collect::<Result<Vec<_>, Error>>()
                 .map_err(|e| match e {
-                    Error::MissingSlice { reason: r, need, .. } => Error::MissingSlice {
+                    Error::MissingSlice {
+                        reason: r, need, ..
+                    } => Error::MissingSlice {
                         path: p.clone(),
                         reason: format!("{}: {r}", p.display()),
                         need,
