@@ -170,9 +170,9 @@ fn edges(
 }
 
 /// The values of the slices of one unit (in `unit` order) and the rounds it took after
-/// round 0, on `pool`, by the ranks of `comm` together. Each round reads only the values of the round before (a Jacobi
-/// iteration), so splitting it between ranks changes nothing: each rank computes its blocks,
-/// then takes in the values the others changed.
+/// round 0, on `pool`, by the ranks of `comm` together. Each round reads only the values of
+/// the round before (a Jacobi iteration), so splitting it between ranks changes nothing: each
+/// rank computes its blocks, then takes in the values the others changed.
 fn solve_unit(
     game: &FourRow,
     unit: &[[u32; 2]],

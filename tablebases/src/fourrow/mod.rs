@@ -24,15 +24,16 @@
 //!
 //! The index of a position is `(state * len(m) + rank(mover)) * len(o) + rank(opponent)`,
 //! with `rank` the stars-and-bars rank of a circuit (the [`index`](crate::index) module's,
-//! a circuit as a [`Pits`](mancala_solver::tworow::board::Pits) of `2W` lanes, so `W <= 8`) and `len(n) = C(n + 2W - 1, 2W - 1)`.
+//! a circuit as a [`Pits`](mancala_solver::tworow::board::Pits) of `2W` lanes, so `W <= 8`)
+//! and `len(n) = C(n + 2W - 1, 2W - 1)`.
 //!
 //! # Values
 //!
-//! One byte a position (encoding `wdl-dtm`, [`crate::wdl`]): `0` = draw (neither side can force the end: play
-//! goes on for ever, worth 0 by docs/RULES.md), `k >= 1` = the game ends in `d = k - 1` plies under
-//! perfect play (the winner hastens, the loser delays). Every move in play passes the turn,
-//! so the side to move wins exactly when `d` is odd, and loses when `d` is even (`d = 0`: no
-//! legal move). Distances above 254 do not fit and stop the build with an error.
+//! One byte a position (encoding `wdl-dtm`, [`crate::wdl`]): `0` = draw (neither side can
+//! force the end: play goes on for ever, worth 0 by docs/RULES.md), `k >= 1` = the game ends
+//! in `d = k - 1` plies under perfect play (the winner hastens, the loser delays). Every move
+//! in play passes the turn, so the side to move wins exactly when `d` is odd, and loses when
+//! `d` is even (`d = 0`: no legal move). Distances above 254 do not fit and stop the build with an error.
 //!
 //! # Building
 //!
