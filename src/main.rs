@@ -8,6 +8,8 @@ mod cli;
 use cli::bench::BenchWhat;
 use cli::matches::MatchArgs;
 use cli::options::{Common, SearchOpts};
+use cli::players::PlayersCmd;
+use cli::position::Action;
 use cli::report::ReportArgs;
 use mancala_analysis::error::{self, Res};
 use mancala_analysis::json;
@@ -146,15 +148,67 @@ fn main() -> ExitCode {
     ExitCode::from(2)
 }
 
+/// The common options and the action of a position command (`None` for the others).
+fn position_command(cmd: &Command) -> Option<(&Common, Action<'_>)> {
+    Some(match cmd {
+        Command::Start(c) => (c, Action::Start),
+        Command::Show(c) => (c, Action::Show),
+        Command::Moves(c) => (c, Action::Moves),
+        Command::Play { common, moves } => (common, Action::Play(moves)),
+        Command::Perft {
+            common,
+            depth,
+            divide,
+        } => (
+            common,
+            Action::Perft {
+                depth: *depth,
+                divide: *divide,
+            },
+        ),
+        _ => return None,
+    })
+}
+
+/// The common options and the arguments of a command that kpo for three and four players
+/// runs (`None` for the others).
+fn players_command(cmd: &Command) -> Option<(&Common, PlayersCmd<'_>)> {
+    if let Some((c, a)) = position_command(cmd) {
+        return Some((c, PlayersCmd::Position(a)));
+    }
+    Some(match cmd {
+        Command::Solve {
+            common,
+            search,
+            depth,
+        } => (
+            common,
+            PlayersCmd::Solve {
+                search,
+                depth: *depth,
+            },
+        ),
+        Command::Analyze { common, .. } => (common, PlayersCmd::Analyze),
+        Command::Match(m) => (&m.common, PlayersCmd::Match(m)),
+        _ => return None,
+    })
+}
+
 fn run(cmd: Command) -> Res {
-    if let Some(res) = cli::players::dispatch(&cmd) {
-        return res;
+    if let Some((c, p)) = players_command(&cmd) {
+        if let Some(res) = cli::players::dispatch(c, p) {
+            return res;
+        }
     }
     match &cmd {
         Command::Variants { json } => cli::show(*json, &json::Variants::new(VARIANTS)),
-        Command::Start(c) | Command::Show(c) | Command::Moves(c) => cli::position::run(&cmd, c),
-        Command::Play { common, .. } | Command::Perft { common, .. } => {
-            cli::position::run(&cmd, common)
+        Command::Start(_)
+        | Command::Show(_)
+        | Command::Moves(_)
+        | Command::Play { .. }
+        | Command::Perft { .. } => {
+            let (c, a) = position_command(&cmd).expect("a position command");
+            cli::position::run(c, a)
         }
         Command::Solve {
             common,

@@ -21,6 +21,36 @@ impl Fail {
 /// What a command gives: its shape was printed, or a [`Fail`].
 pub type Res = Result<(), Fail>;
 
+/// The message of a tablebases error as the command line prints it: the error's own text,
+/// and where a build would make what is missing, the command and option that make it (the
+/// tablebases name no command or option).
+pub fn tables_message(e: &mancala_tablebases::Error) -> String {
+    use mancala_tablebases::{Bound, Error, Need};
+    let option = |b: &Bound| match b {
+        Bound::Stones(n) => format!("--max-stones {n}"),
+        Bound::Counters(n) => format!("--counters {n}"),
+        Bound::Width(w) => format!("--width {w}"),
+    };
+    match e {
+        Error::MissingSlice {
+            need: Some(need), ..
+        } => match need {
+            Need::Tables => format!("{e} (build it with `mancala tablebase build`)"),
+            Need::To(b) => format!("{e}: build with {}", option(b)),
+            Need::AtLeast(b) => format!("{e}: build with {} or more", option(b)),
+        },
+        Error::NoTables { need: Some(_), .. } => {
+            format!("{e}; build them with `mancala tablebase build`")
+        }
+        Error::BadBound { bound, reason } => format!("invalid {}: {reason}", option(bound)),
+        Error::NeedsTables { variant, need, .. } => format!(
+            "{e}: build them with `mancala tablebase build {variant} {}` and pass the folder",
+            option(need)
+        ),
+        e => e.to_string(),
+    }
+}
+
 /// `s`, cut to 24 characters with an ellipsis when longer (for echoing input in errors).
 pub fn shorten(s: &str) -> String {
     if s.chars().count() <= 24 {

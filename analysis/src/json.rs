@@ -9,10 +9,10 @@
 use crate::engine::bench::BenchRow as EngineRow;
 use crate::matches::Summary;
 use crate::signature::Row as SignatureRow;
-use mancala_solver::fourrow::retro::Wdl;
 use mancala_solver::nseat::SeatNotation;
 use mancala_solver::options::RuleSpec;
 use mancala_solver::variant::VariantInfo;
+use mancala_solver::wdl::Wdl;
 use mancala_solver::{FourRow, Notation, TwoRow};
 use mancala_tablebases::api::{FileInfo, Probe};
 use serde::Serialize;
@@ -1951,10 +1951,7 @@ pub struct SeatResult {
 
 impl SeatResult {
     /// From the score and win means.
-    pub fn of(
-        score: &crate::seats::matches::Mean,
-        wins: &crate::seats::matches::Mean,
-    ) -> SeatResult {
+    pub fn of(score: &crate::stats::Mean, wins: &crate::stats::Mean) -> SeatResult {
         SeatResult {
             score: score.mean,
             score_lo: score.lo,

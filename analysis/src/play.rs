@@ -78,7 +78,7 @@ pub fn play(
     on_plan: &mut (dyn FnMut(Step) + Send),
     done: &(dyn Fn() + Sync),
 ) -> Result<json::Match, String> {
-    let err = |e: &dyn std::fmt::Display| e.to_string();
+    let err = crate::error::tables_message;
     match game {
         AnyGame::Two(g, pos) => {
             // The perfect engine plays from tables whenever the solve planner can have them:
@@ -143,7 +143,7 @@ pub fn engine_move(
     seed: u64,
     tablebases: Option<&Path>,
 ) -> Result<json::EngineMove, String> {
-    let err = |e: &dyn std::fmt::Display| e.to_string();
+    let err = crate::error::tables_message;
     let perfect = matches!(spec, EngineSpec::Perfect { .. });
     let dir = tablebases.filter(|_| perfect);
     match game {

@@ -2,7 +2,7 @@
 //! the shapes of [`crate::json`]: which planner answers, the budgets it gets, the refusals
 //! and the notes, so that the command line only parses, shows progress and prints.
 
-use crate::error::Fail;
+use crate::error::{tables_message, Fail};
 use crate::json;
 use crate::options::{self, Search};
 use crate::text::progress::{self, PlanText};
@@ -65,7 +65,7 @@ pub fn four_tables(g: &FourRow, dir: Option<&Path>) -> Result<Option<FourTables>
     let Some(dir) = dir else {
         return Ok(None);
     };
-    let t = FourTables::open(dir, g).map_err(|e| e.to_string())?;
+    let t = FourTables::open(dir, g).map_err(|e| tables_message(&e))?;
     if t.is_empty() {
         return Err(format!(
             "--tablebases: {} holds no tables of {} (build them with `mancala tablebase build`)",
@@ -106,7 +106,17 @@ pub fn solve_four(
 ) -> Result<json::FourSolve, String> {
     let by_graph = four_plan::needs_graph(g);
     let a = four_plan::solve_any(g, pos, limits, tables, on).map_err(|e| match e {
-        four_plan::Refusal::Graph(why) => {
+        four_plan::Refusal::Graph(refusal) => {
+            use four_plan::GraphRefusal as R;
+            let why = match refusal {
+                R::SearchOnly => "--depth and --tablebases need the search".to_string(),
+                R::TooBig { positions, tt_mb } => format!(
+                    "the whole-graph solver stops beyond {positions} positions (what --tt-mb {tt_mb} holds; at most {})",
+                    four_plan::RETRO_LIMIT
+                ),
+                R::OutOfTime => "--time ran out before the whole-graph solver finished".to_string(),
+                r => r.to_string(),
+            };
             let rules: String = fourrow::game_id(g)
                 .rules
                 .iter()
@@ -264,10 +274,10 @@ pub fn run(
             let mut text = PlanText::default();
             let on_step = &mut |step| on(Event::Spin(text.text(step)));
             let (shape, note) = if every_move {
-                let (a, n) = analyze(&g, &pos, budget, on_step)?;
+                let (a, n) = analyze(&g, &pos, budget, on_step).map_err(|e| tables_message(&e))?;
                 (Solved::TwoMoves(a), n)
             } else {
-                let (a, n) = solve(&g, &pos, budget, on_step)?;
+                let (a, n) = solve(&g, &pos, budget, on_step).map_err(|e| tables_message(&e))?;
                 (Solved::Two(a), n)
             };
             if let Some(n) = note {
@@ -345,10 +355,12 @@ pub fn run(
                 }
             };
             if every_move {
-                let a = morris_plan::analyze(&g, &pos, limits, dir, on_step)?;
+                let a = morris_plan::analyze(&g, &pos, limits, dir, on_step)
+                    .map_err(|e| tables_message(&e))?;
                 Solved::MorrisMoves(json::MorrisAnalyze::new(&g, &pos, &a))
             } else {
-                let a = morris_plan::solve(&g, &pos, limits, dir, on_step)?;
+                let a = morris_plan::solve(&g, &pos, limits, dir, on_step)
+                    .map_err(|e| tables_message(&e))?;
                 Solved::Morris(json::MorrisSolve::new(&g, &pos, &a, limits.threads))
             }
         }

@@ -197,6 +197,68 @@ pub fn bradley_terry(score: &[Vec<f64>], games: &[Vec<u64>]) -> Vec<Rating> {
         .collect()
 }
 
+/// A mean with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Mean {
+    /// The mean.
+    pub mean: f64,
+    /// Lower end.
+    pub lo: f64,
+    /// Upper end.
+    pub hi: f64,
+    /// Samples.
+    pub n: u64,
+}
+
+impl Mean {
+    /// The mean of `xs` with its normal 95% interval.
+    pub fn of(xs: &[f64]) -> Mean {
+        let n = xs.len() as f64;
+        if xs.is_empty() {
+            return Mean {
+                mean: 0.0,
+                lo: 0.0,
+                hi: 0.0,
+                n: 0,
+            };
+        }
+        let mean = xs.iter().sum::<f64>() / n;
+        let var = if xs.len() > 1 {
+            xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
+        } else {
+            0.0
+        };
+        let half = Z95 * (var / n).sqrt();
+        Mean {
+            mean,
+            lo: mean - half,
+            hi: mean + half,
+            n: xs.len() as u64,
+        }
+    }
+
+    /// The interval cut to `[lo, hi]` (the normal approximation can reach past what a
+    /// mean can be).
+    pub fn clipped(self, lo: f64, hi: f64) -> Mean {
+        Mean {
+            lo: self.lo.max(lo),
+            hi: self.hi.min(hi),
+            ..self
+        }
+    }
+
+    /// `12.3 [11.9–12.7]`.
+    pub fn text(&self, digits: usize) -> String {
+        format!(
+            "{:.d$} [{:.d$}–{:.d$}]",
+            self.mean,
+            self.lo,
+            self.hi,
+            d = digits
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -47,7 +47,7 @@ fn no_tables(g: &impl Notation) -> String {
 
 /// The message of a tablebases error, as the command prints it.
 fn text(e: mancala_tablebases::Error) -> String {
-    e.to_string()
+    crate::error::tables_message(&e)
 }
 
 /// The refusal of `--distributed` by a binary built without MPI.
@@ -282,7 +282,7 @@ pub fn probe(game: &AnyGame, dir: &Path) -> Result<json::TablebaseProbe, String>
 /// `tablebase stats`: the values of every position with `stones` seeds (the morris games:
 /// counters) on the board, from the tables of `dir`.
 pub fn stats(game: &AnyGame, stones: u32, dir: &Path) -> Result<json::TablebaseStats, String> {
-    let wdl = |st: Vec<four::tables::SliceStats>| {
+    let wdl = |st: Vec<mancala_tablebases::wdl::SliceStats>| {
         let slices = st
             .iter()
             .map(|(s, c, m)| json::FourSliceStats {

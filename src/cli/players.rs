@@ -1,45 +1,58 @@
 //! The commands of kpo for three and four players (`mancala <cmd> kpo --players 3|4`); the
 //! decisions are `mancala_analysis::seats::command`'s.
 
+use super::matches::MatchArgs;
+use super::options::{Common, SearchOpts};
+use super::position::Action;
 use super::{bar, perft, show, spinner};
-use crate::Command;
 use mancala_analysis::error::{Fail, Res};
 use mancala_analysis::options;
 use mancala_analysis::seats::command;
 
-/// Runs `cmd` when it is for three or four players; `None` hands it back to the two-player
-/// code (no `--players`, or `--players 2`).
-pub fn dispatch(cmd: &Command) -> Option<Res> {
-    let c = match cmd {
-        Command::Start(c) | Command::Show(c) | Command::Moves(c) => c,
-        Command::Play { common, .. }
-        | Command::Solve { common, .. }
-        | Command::Analyze { common, .. }
-        | Command::Perft { common, .. } => common,
-        Command::Match(m) => &m.common,
-        _ => return None,
-    };
+/// A command that kpo for three and four players runs, with its own arguments.
+#[derive(Clone, Copy)]
+pub(crate) enum PlayersCmd<'a> {
+    /// A position command (`start`, `show`, `moves`, `play`, `perft`).
+    Position(Action<'a>),
+    /// `solve`, to `depth` plies when given.
+    Solve {
+        /// The search's options.
+        search: &'a SearchOpts,
+        /// The depth bound.
+        depth: Option<u32>,
+    },
+    /// `analyze` (refused for more than two players).
+    Analyze,
+    /// `match`.
+    Match(&'a MatchArgs),
+}
+
+/// Runs `cmd`, whose common options are `c`, when it is for three or four players; `None`
+/// hands it back to the two-player code (no `--players`, or `--players 2`).
+pub(crate) fn dispatch(c: &Common, cmd: PlayersCmd) -> Option<Res> {
     let players = c.players.filter(|&p| p != 2)?;
     let run = || -> Res {
         let position = c.position.as_deref();
         let (g, pos) = command::setup(&c.variant, players, c.width, c.seeds, &c.rules, position)?;
         match cmd {
-            Command::Start(_) => show(c.json, &command::start(&g, &pos)),
-            Command::Show(_) => show(c.json, &command::state(&g, &pos)),
-            Command::Moves(_) => show(c.json, &command::moves(&g, &pos)),
-            Command::Play { moves, .. } => show(c.json, &command::play(&g, pos, moves)?),
-            Command::Perft { depth, divide, .. } => {
-                perft(c.json, &command::perft(&g, &pos, *depth, *divide))
+            PlayersCmd::Position(Action::Start) => show(c.json, &command::start(&g, &pos)),
+            PlayersCmd::Position(Action::Show) => show(c.json, &command::state(&g, &pos)),
+            PlayersCmd::Position(Action::Moves) => show(c.json, &command::moves(&g, &pos)),
+            PlayersCmd::Position(Action::Play(moves)) => {
+                show(c.json, &command::play(&g, pos, moves)?)
             }
-            Command::Solve { search, depth, .. } => {
+            PlayersCmd::Position(Action::Perft { depth, divide }) => {
+                perft(c.json, &command::perft(&g, &pos, depth, divide))
+            }
+            PlayersCmd::Solve { search, depth } => {
                 let pb = spinner();
                 let log = |m: &str| pb.set_message(m.to_string());
-                let solved = command::solve_with(&g, &pos, &search.lib(*depth), &log);
+                let solved = command::solve_with(&g, &pos, &search.lib(depth), &log);
                 pb.finish_and_clear();
                 show(c.json, &solved?)
             }
-            Command::Analyze { .. } => Err(Fail(command::analyze_refused(players))),
-            Command::Match(m) => {
+            PlayersCmd::Analyze => Err(Fail(command::analyze_refused(players))),
+            PlayersCmd::Match(m) => {
                 let (two, tables) = (m.a.is_some() || m.b.is_some(), m.tablebases.is_some());
                 let (engines, asked) = (m.engines.as_deref(), m.config().into());
                 let plan = command::match_plan(&g, &pos, engines, two, tables, asked)?;
@@ -50,7 +63,6 @@ pub fn dispatch(cmd: &Command) -> Option<Res> {
                 pb.finish_and_clear();
                 show(c.json, &shape)
             }
-            _ => unreachable!("dispatch passes only position commands"),
         }
     };
     Some(run())

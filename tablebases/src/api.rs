@@ -1,6 +1,6 @@
 //! The calls the command line makes: probe with move values, value histograms, file listing.
 
-use crate::error::Error;
+use crate::error::{Error, Need};
 use crate::files::{no_tables, table_files, GameId};
 use crate::format::{read_header, Header, SliceFile};
 use crate::probe::Tablebases;
@@ -39,6 +39,7 @@ pub fn probe_with(tb: &Tablebases, game: &TwoRow, pos: &TwoRowPos) -> Result<Pro
             tb.game_id(),
             tb.dir().display()
         ),
+        need: None,
     };
     let future = tb.probe(pos).ok_or_else(|| missing(pos))?;
     let margin = game.margin(pos);
@@ -93,11 +94,9 @@ pub fn stats(game: &TwoRow, dir: &Path, stones: u32) -> Result<Stats, Error> {
             return Err(no_tables(dir, &id));
         }
         return Err(Error::MissingSlice {
-            reason: format!(
-                "{}: no such table (build it with `mancala tablebase build`)",
-                path.display()
-            ),
+            reason: format!("{}: no such table", path.display()),
             path,
+            need: Some(Need::Tables),
         });
     }
     let f = SliceFile::open(&path, Some((&id, stones)), true)?;
@@ -210,14 +209,15 @@ pub fn ensure_sound(files: &[FileInfo]) -> Result<(), Error> {
 }
 
 /// The result of [`verify`]: every table file checked, all sound.
+/// Not [`crate::wdl::VerifyReport`]: it lists the two-row slices and holds the wdl reports.
 #[derive(Clone, Debug)]
 pub struct VerifyReport {
     /// The two-row slices, by game then stones.
     pub slices: Vec<crate::verify::SliceCheck>,
     /// What the four-row verifier checked (no file when the folder holds none).
-    pub four: crate::fourrow::VerifyReport,
+    pub four: crate::wdl::VerifyReport,
     /// What the morris verifier checked (no file when the folder holds none).
-    pub morris: crate::fourrow::VerifyReport,
+    pub morris: crate::wdl::VerifyReport,
     /// Files checked in all, two-row and four-row.
     pub files: usize,
     /// Positions checked in all, two-row and four-row.
@@ -238,6 +238,7 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
         return Err(Error::NoTables {
             dir: dir.to_path_buf(),
             reason: "holds no tablebase files (*.mtb, *.ftb or *.mrb): nothing to verify".into(),
+            need: None,
         });
     }
     let games = crate::verify::headers_by_game(dir)?;
@@ -267,6 +268,7 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
                         "{}: cannot verify: the {m}-stone slice of {id} it depends on is missing",
                         path.display()
                     ),
+                    need: None,
                 });
             }
             let lower: Vec<&SliceFile> = files[..=n as usize]
@@ -283,7 +285,7 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
             });
         }
     }
-    let none = crate::fourrow::VerifyReport {
+    let none = crate::wdl::VerifyReport {
         files: 0,
         positions: 0,
         seconds: 0.0,

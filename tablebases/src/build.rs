@@ -124,7 +124,7 @@
 //! the positions of a level the same way.
 
 use crate::driver::{pack, thread_pool, unit_on, unpack, Comm, PassBytes, Share, Single};
-use crate::error::Error;
+use crate::error::{Bound, Error};
 use crate::files::GameId;
 use crate::format::{write_slice, SliceFile, MAX_STONES};
 use crate::index::{max_potential, rank, Slice};
@@ -1119,6 +1119,7 @@ pub struct SliceReport {
 }
 
 /// The result of [`build`].
+/// Not [`crate::wdl::BuildReport`]: two-row slices are by stones, with their analysis.
 #[derive(Clone, Debug)]
 pub struct BuildReport {
     /// The game.
@@ -1220,9 +1221,10 @@ pub fn build_on(
 /// Refuses a stone count beyond what a table can hold or index at `game`'s width.
 pub fn check_stones(game: &TwoRow, max_stones: u32) -> Result<(), Error> {
     if max_stones > MAX_STONES {
-        return Err(Error::OutOfRange(format!(
-            "invalid --max-stones {max_stones}: at most {MAX_STONES} (values are stored in a signed byte)"
-        )));
+        return Err(Error::BadBound {
+            bound: Bound::Stones(max_stones),
+            reason: format!("at most {MAX_STONES} (values are stored in a signed byte)"),
+        });
     }
     let width = game.width();
     if Slice::new(width, max_stones).is_none() {

@@ -1,8 +1,10 @@
-//! The slice driver both builders stand on (two-row [`crate::build`], four-row
-//! [`crate::fourrow::build`]): the worker pool, the folder, and one *unit* of a build (the
-//! slices built together, one file each). A unit whose files are all there is kept: a file
-//! only ever appears complete ([`crate::format::write_file`] writes it under a temporary name,
-//! syncs it and renames it), so a build killed at any point resumes from its finished slices.
+//! The slice driver the three builders stand on (two-row [`crate::build`](mod@crate::build),
+//! four-row [`crate::fourrow::build`](mod@crate::fourrow::build), morris
+//! [`crate::morris::build`](mod@crate::morris::build)): the worker pool, the folder, and one
+//! *unit* of a build (the slices built together, one file each). A unit whose files are all
+//! there is kept: a file only ever appears complete ([`crate::format::write_file`] writes it
+//! under a temporary name, syncs it and renames it), so a build killed at any point resumes
+//! from its finished slices.
 //! Every file of a unit, kept or just written, is then opened with its header, name and
 //! checksum checked before the slices above read it.
 //!

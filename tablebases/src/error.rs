@@ -6,6 +6,38 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+/// A bound of a build: the command line words it (this crate names no command or option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// Seeds on the board (two-row and four-row tables).
+    Stones(u32),
+    /// Counters a side (morris tables).
+    Counters(u32),
+    /// Holes a row (four-row tables).
+    Width(usize),
+}
+
+impl fmt::Display for Bound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Bound::Stones(n) => write!(f, "stone bound {n}"),
+            Bound::Counters(n) => write!(f, "counter bound {n}"),
+            Bound::Width(w) => write!(f, "width {w}"),
+        }
+    }
+}
+
+/// What a build must reach to make a table that is missing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// A build of the game's tables.
+    Tables,
+    /// A build to this bound.
+    To(Bound),
+    /// A build to this bound or beyond.
+    AtLeast(Bound),
+}
+
 /// What went wrong.
 #[derive(Debug)]
 pub enum Error {
@@ -47,13 +79,33 @@ pub enum Error {
         dir: PathBuf,
         /// What was looked for and what the folder holds instead.
         reason: String,
+        /// What a build must reach to make them, when one would.
+        need: Option<Need>,
     },
     /// A slice that a probe, a search or a verification needs is not in the tables.
     MissingSlice {
         /// The folder, or the file that should hold the slice.
         path: PathBuf,
-        /// Which slice, and how to build it.
+        /// Which slice.
         reason: String,
+        /// What a build must reach to hold it, when one would.
+        need: Option<Need>,
+    },
+    /// A bound of a build beyond what the tables can hold or index.
+    BadBound {
+        /// The bound asked for.
+        bound: Bound,
+        /// What the tables hold.
+        reason: String,
+    },
+    /// A search too large for the solver that tables would answer.
+    NeedsTables {
+        /// Why the search is refused, and what the tables would hold.
+        reason: String,
+        /// The variant whose tables would answer it.
+        variant: String,
+        /// The bound of the build that makes them.
+        need: Bound,
     },
     /// A width, stone count, slice or position beyond what the tables can hold or index.
     OutOfRange(String),
@@ -133,8 +185,10 @@ impl fmt::Display for Error {
                 "{}: no such tablebase folder (nor a folder to make it in)",
                 dir.display()
             ),
-            Error::NoTables { dir, reason } => write!(f, "{}: {reason}", dir.display()),
+            Error::NoTables { dir, reason, .. } => write!(f, "{}: {reason}", dir.display()),
             Error::MissingSlice { reason, .. } => f.write_str(reason),
+            Error::BadBound { bound, reason } => write!(f, "invalid {bound}: {reason}"),
+            Error::NeedsTables { reason, .. } => f.write_str(reason),
             Error::OutOfRange(msg) | Error::Rules(msg) | Error::Resources(msg) => f.write_str(msg),
             Error::Refused {
                 refused,

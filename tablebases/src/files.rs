@@ -2,7 +2,7 @@
 //! ([`GameId`]), the files of a folder, and what a folder holds when it lacks the tables asked
 //! for. The lowest layer above the error type: every other module may use it.
 
-use crate::error::Error;
+use crate::error::{Error, Need};
 use mancala_solver::{variant, TwoRow};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -187,8 +187,7 @@ pub fn no_tables(dir: &Path, id: &GameId) -> Error {
     };
     Error::NoTables {
         dir: dir.to_path_buf(),
-        reason: format!(
-            "holds no tables of {id} ({held}); build them with `mancala tablebase build`"
-        ),
+        reason: format!("holds no tables of {id} ({held})"),
+        need: Some(Need::Tables),
     }
 }

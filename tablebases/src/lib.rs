@@ -139,6 +139,7 @@ pub mod plan;
 pub mod probe;
 pub mod rules;
 pub mod verify;
+pub mod wdl;
 
 pub use api::{
     ensure_sound, info, probe, probe_with, stats, verify, FileInfo, Probe, Stats, VerifyReport,
@@ -147,7 +148,7 @@ pub use build::{
     build, build_next, build_next_on, build_on, BuildReport, Progress, SliceBuilder, SliceReport,
 };
 pub use driver::{Comm, PassBytes, Single};
-pub use error::Error;
+pub use error::{Bound, Error, Need};
 pub use files::GameId;
 pub use format::{Header, SliceFile, MAX_STONES};
 pub use index::{slice_len, Slice};

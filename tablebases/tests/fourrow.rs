@@ -297,7 +297,7 @@ fn probe_lists_the_moves_with_their_values() {
                 Wdl::Draw => Wdl::Draw,
             })
             .collect();
-        assert_eq!(mancala_tablebases::fourrow::tables::bellman(&kids), p.value);
+        assert_eq!(mancala_tablebases::wdl::bellman(&kids), p.value);
     }
 }
 

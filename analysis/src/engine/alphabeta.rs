@@ -1,7 +1,9 @@
 //! `alphabeta`: negamax alpha-beta with a heuristic evaluation at the horizon, by iterative
 //! deepening to a fixed depth, a node budget or a time limit.
 
-use super::{pick_best, Engine, EngineGame, Rng};
+use super::game::{pick_best, Engine, EngineGame};
+pub use super::game::{MATE_RANGE, WIN};
+use mancala_solver::rng::Rng;
 use std::time::{Duration, Instant};
 
 /// When an [`AlphaBeta`] engine stops deepening.
@@ -19,13 +21,6 @@ pub enum Limit {
 
 /// The deepest iteration of the `nodes` and `time` modes.
 pub const MAX_DEPTH: u32 = 64;
-
-/// The value of a won game for the side to move in games whose [`EngineGame::terminal`]
-/// gives it (the four-row games), less the plies from the root to the end (a nearer win is
-/// worth more). Values within [`MATE_RANGE`] of it are such "mate" scores.
-pub const WIN: i32 = 1_000_000;
-/// See [`WIN`].
-pub const MATE_RANGE: i32 = 10_000;
 
 const INF: i32 = i32::MAX / 2;
 /// The most entries in the transposition table: 2^16 entries of 32 bytes, 2 MiB. The table

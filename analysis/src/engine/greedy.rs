@@ -1,6 +1,7 @@
 //! `greedy`: the move that wins the most seeds at once.
 
-use super::{from_child, pick_best, Engine, EngineGame, Rng};
+use super::game::{from_child, pick_best, Engine, EngineGame};
+use mancala_solver::rng::Rng;
 
 /// Plays the move with the best immediate gain: the seeds this move alone wins for the mover
 /// minus those it gives the opponent (the final share-out included when the move ends the

@@ -1,7 +1,8 @@
 //! `mcts`: UCT Monte-Carlo tree search (Kocsis & Szepesvári 2006) with random playouts.
 
-use super::{Engine, Rng};
+use super::game::Engine;
 use mancala_solver::game::{Game, MarginGame};
+use mancala_solver::rng::Rng;
 use mancala_solver::side::Side;
 
 /// The longest random playout, in plies, of both MCTS engines; a playout cut there is scored

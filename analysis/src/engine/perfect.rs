@@ -1,7 +1,8 @@
 //! `perfect`: exact play from the solver, helped by endgame tablebases.
 
-use super::{from_child, pick_best, Engine, EngineGame, Rng};
+use super::game::{from_child, pick_best, Engine, EngineGame};
 use mancala_solver::game::MarginGame;
+use mancala_solver::rng::Rng;
 use mancala_solver::search::{Limits, Oracle, Solver};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -1,7 +1,8 @@
 //! `random`: a uniformly random legal move.
 
-use super::{Engine, Rng};
+use super::game::Engine;
 use mancala_solver::game::Game;
+use mancala_solver::rng::Rng;
 
 /// Plays a uniformly random legal move.
 #[derive(Clone, Debug, Default)]

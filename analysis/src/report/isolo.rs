@@ -545,7 +545,7 @@ fn play_part(
     seed: u64,
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<String> {
-    use super::advantage::{play_csv_table, rate_chart, self_play_group, self_play_table};
+    use super::play::{play_csv_table, rate_chart, self_play_group, self_play_table};
     let mut md = format!(
         "\n### The Isolo games at full size: results of play\n\n\
          Games from the standard starts (isolo 2x8 with the fore-play and its unlimited store; \

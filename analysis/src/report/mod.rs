@@ -7,6 +7,7 @@
 
 pub mod advantage;
 pub mod isolo;
+mod play;
 pub mod players;
 pub mod strength;
 pub mod svg;
@@ -564,7 +565,7 @@ impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Error::Io(e) => e.fmt(f),
-            Error::Tables(e) => e.fmt(f),
+            Error::Tables(e) => f.write_str(&crate::error::tables_message(e)),
             Error::Config(e) => e.fmt(f),
         }
     }

@@ -3,7 +3,7 @@
 //! shape with other commands but not their text, so each has a text-only wrapper here.
 
 use crate::json::{Moves, SeatBench, SeatMatch, SeatResult, SeatSolve, SeatState, Start};
-use crate::seats::matches::Mean;
+use crate::stats::Mean;
 use mancala_solver::nseat::shares_text;
 use serde::Serialize;
 use std::fmt;

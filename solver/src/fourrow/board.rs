@@ -127,6 +127,25 @@ pub fn opp_name(k: usize, w: usize) -> String {
     format!("{}{}", if is_front(k, w) { 'F' } else { 'B' }, c)
 }
 
+/// A sowing direction, as seen from above with South at the bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    /// Anti-clockwise: up the circuit index.
+    Ccw,
+    /// Clockwise: down the circuit index.
+    Cw,
+}
+
+impl Dir {
+    /// `cw` or `ccw`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dir::Ccw => "ccw",
+            Dir::Cw => "cw",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -78,7 +78,7 @@ use crate::game::{Game, MarginGame, MoveList, Notation, Outcome};
 use crate::options::RuleSpec;
 use crate::side::Side;
 use board::{is_front, opp_back, opp_front};
-pub use board::{Board, MAX_WIDTH};
+pub use board::{Board, Dir, MAX_WIDTH};
 use relay::{relay, Run};
 
 /// The ten four-row variants.
@@ -210,25 +210,6 @@ impl Kind {
             Kind::Kabwanga => &[AHEAD, POSSIBLE],
             Kind::Natatu => &[],
             _ => &[POSSIBLE],
-        }
-    }
-}
-
-/// A sowing direction, as seen from above with South at the bottom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Dir {
-    /// Anti-clockwise: up the circuit index.
-    Ccw,
-    /// Clockwise: down the circuit index.
-    Cw,
-}
-
-impl Dir {
-    /// `cw` or `ccw`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Dir::Ccw => "ccw",
-            Dir::Cw => "cw",
         }
     }
 }

@@ -28,7 +28,7 @@
 //! cycle: it stops at once. Searches and `capture=may` listings meet the same few cycles over
 //! and over (one chisolo-ii 4x5 listing went round one cycle of 2,276,987 laps 109 times).
 
-use super::Dir;
+use super::board::Dir;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Mutex;

@@ -1,9 +1,11 @@
 //! The distance retrograde of the four-row tables (the parent module describes it).
 
-use super::{check_game, file_name, game_id, split_of, splits, FourSlice, INDEX};
-use crate::driver::{pack, unpack, Comm, PassBytes, Share, Single};
-use crate::error::Error;
+use super::files::{lookup, open_slice};
+use super::slice::{check_game, file_name, game_id, split_of, splits, FourSlice, INDEX};
+use crate::driver::{pack, unpack, Comm, Share, Single};
+use crate::error::{Bound, Error};
 use crate::format;
+use crate::wdl::{tally, BuildReport, Built, UnitReport};
 use mancala_solver::fourrow::FourRow;
 use mancala_solver::Game;
 use rayon::prelude::*;
@@ -13,37 +15,6 @@ use std::time::Instant;
 
 /// An edge to an exit: the child's value byte, flagged by this bit.
 const EXIT: u32 = 1 << 31;
-
-/// One built (or kept) slice.
-#[derive(Clone, Debug)]
-pub struct UnitReport {
-    /// Mover's and opponent's seeds.
-    pub split: [u32; 2],
-    /// Positions.
-    pub positions: u64,
-    /// Found complete and kept.
-    pub skipped: bool,
-    /// Seconds spent on the unit this slice belongs to.
-    pub seconds: f64,
-    /// The file.
-    pub path: PathBuf,
-    /// Positions won, drawn and lost for the side to move.
-    pub counts: [u64; 3],
-    /// The longest distance in the slice.
-    pub max_plies: u32,
-    /// The bytes each exchange between ranks moved while its unit was built, one per round
-    /// (empty on one process, and on the second slice of a unit).
-    pub exchange: Vec<PassBytes>,
-}
-
-/// What a build did.
-#[derive(Clone, Debug)]
-pub struct BuildReport {
-    /// The slices in build order.
-    pub slices: Vec<UnitReport>,
-    /// Wall-clock seconds.
-    pub seconds: f64,
-}
 
 /// Builds every slice of `game` with at most `max_stones` seeds on the board into `dir`
 /// with `threads` workers (at least 1), keeping the slices already there (opened and checked).
@@ -74,10 +45,10 @@ pub fn build_on(
 ) -> Result<BuildReport, Error> {
     check_game(game)?;
     if max_stones > format::MAX_STONES {
-        return Err(Error::OutOfRange(format!(
-            "invalid --max-stones {max_stones}: at most {}",
-            format::MAX_STONES
-        )));
+        return Err(Error::BadBound {
+            bound: Bound::Stones(max_stones),
+            reason: format!("at most {}", format::MAX_STONES),
+        });
     }
     if comm.rank() == 0 {
         crate::driver::create_folder(dir)?;
@@ -99,11 +70,13 @@ pub fn build_on(
             vec![split, [split[1], split[0]]]
         };
         let paths: Vec<PathBuf> = unit.iter().map(|&s| dir.join(file_name(&id, s))).collect();
+        let mut rounds = 0;
         let (skipped, files) = crate::driver::unit_on(
             comm,
             &paths,
             || {
-                let values = solve_unit(game, &unit, &built, &pool, comm)?;
+                let (values, r) = solve_unit(game, &unit, &built, &pool, comm)?;
+                rounds = r;
                 if comm.rank() == 0 {
                     for ((s, p), v) in unit.iter().zip(&paths).zip(&values) {
                         format::write_wdl(p, game_id(game), *s, INDEX, v)?;
@@ -123,6 +96,7 @@ pub fn build_on(
                 positions,
                 skipped,
                 seconds,
+                rounds,
                 path: p.clone(),
                 counts,
                 max_plies,
@@ -138,8 +112,6 @@ pub fn build_on(
         seconds: t0.elapsed().as_secs_f64(),
     })
 }
-
-use super::files::{lookup, open_slice, tally, Built};
 
 /// The children of every position of a unit: an internal child's unit index, or
 /// [`EXIT`]` | byte` for an exit.
@@ -197,17 +169,17 @@ fn edges(
         .collect()
 }
 
-/// The values of the slices of one unit (in `unit` order), on `pool`, by the ranks of
-/// `comm` together. Each round reads only the values of the round before (a Jacobi
-/// iteration), so splitting it between ranks changes nothing: each rank computes its blocks,
-/// then takes in the values the others changed.
+/// The values of the slices of one unit (in `unit` order) and the rounds it took after
+/// round 0, on `pool`, by the ranks of `comm` together. Each round reads only the values of
+/// the round before (a Jacobi iteration), so splitting it between ranks changes nothing: each
+/// rank computes its blocks, then takes in the values the others changed.
 fn solve_unit(
     game: &FourRow,
     unit: &[[u32; 2]],
     built: &Built,
     pool: &rayon::ThreadPool,
     comm: &dyn Comm,
-) -> Result<Vec<Vec<u8>>, Error> {
+) -> Result<(Vec<Vec<u8>>, u32), Error> {
     let share = Share::of(comm);
     let e = pool.install(|| edges(game, unit, built, share))?;
     let n = e.len();
@@ -301,7 +273,7 @@ fn solve_unit(
     if unit.len() == 2 {
         out.push(second);
     }
-    Ok(out)
+    Ok((out, d))
 }
 
 /// The [`pack`]ed entries of `now` that differ from `before` (from 0 without it).

@@ -2,12 +2,14 @@
 //! opening slices, listing a folder's slices, and reading values out of opened slices. The
 //! builder and the probing tables both stand on it.
 
-use super::{check_game, file_name, game_id, split_of, FourSlice, EXTENSION, INDEX};
-use crate::error::Error;
+use super::slice::{
+    check_game, circuit_len, file_name, game_id, split_of, states, FourSlice, EXTENSION, INDEX,
+};
+use crate::error::{Bound, Error, Need};
 use crate::files::GameId;
 use crate::format::{read_header, Header, SliceFile};
+use crate::wdl::{named_split, Built};
 use mancala_solver::fourrow::{FourRow, FourRowPos, Kind, Options};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// Opens the file of slice `split` of `game` and checks its header, size and checksum.
@@ -54,9 +56,9 @@ pub fn files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
 /// The number of positions of slice `split` of `game`, `None` when it does not fit a `u64`.
 pub fn positions(game: &FourRow, split: [u32; 2]) -> Option<u64> {
     let w = game.width();
-    (super::states(game.kind()) as u64)
-        .checked_mul(super::circuit_len(w, split[0]))?
-        .checked_mul(super::circuit_len(w, split[1]))
+    (states(game.kind()) as u64)
+        .checked_mul(circuit_len(w, split[0]))?
+        .checked_mul(circuit_len(w, split[1]))
 }
 
 /// Checks a four-row file's header (already read and checked by [`read_header`]) against the
@@ -125,83 +127,13 @@ pub fn game_of(id: &GameId, path: &Path) -> Result<FourRow, Error> {
     Ok(game)
 }
 
-/// The slices built so far, by split: their files, memory-mapped, so that a build holds in
-/// memory only the unit it is building (the finished slices are paged in by the system as
-/// they are read, and can be dropped by it).
-pub type Built = HashMap<[u32; 2], SliceFile>;
-
 /// The value byte of `pos` from `built`, or an error naming the missing slice.
 pub fn lookup(game: &FourRow, built: &Built, pos: &FourRowPos) -> Result<u8, Error> {
     let split = split_of(game, pos);
     let v = built.get(&split).ok_or_else(|| Error::MissingSlice {
         path: PathBuf::new(),
-        reason: format!(
-            "slice m={} o={} is missing: build with --max-stones {} or more",
-            split[0],
-            split[1],
-            split[0] + split[1]
-        ),
+        reason: format!("slice m={} o={} is missing", split[0], split[1]),
+        need: Some(Need::AtLeast(Bound::Stones(split[0] + split[1]))),
     })?;
     Ok(v.data()[FourSlice::new(game, split).rank(game, pos) as usize])
-}
-
-/// Statistics of one slice's bytes: won, drawn, lost and the longest distance.
-pub fn tally(v: &[u8]) -> ([u64; 3], u32) {
-    let mut c = [0u64; 3];
-    let mut max = 0;
-    for &b in v {
-        if b == 0 {
-            c[1] += 1;
-        } else {
-            let d = b as u32 - 1;
-            max = max.max(d);
-            c[if d % 2 == 1 { 0 } else { 2 }] += 1;
-        }
-    }
-    (c, max)
-}
-
-/// The split of a win/draw/loss table file (four-row or morris), checked against its name:
-/// the header must be of `index` (the family's `family` tables, files `.extension`) and the
-/// file named as `name` names its game and split.
-pub fn named_split(
-    path: &Path,
-    h: &Header,
-    (index, family, extension): (&str, &str, &str),
-    name: impl Fn(&GameId, [u32; 2]) -> String,
-) -> Result<[u32; 2], Error> {
-    let Some(split) = h.split.filter(|_| h.index == index) else {
-        return Err(Error::mismatch(
-            path,
-            format!(
-                "not a {family} table ({}) but under a {family} (.{extension}) name",
-                h.index
-            ),
-        ));
-    };
-    let id = h.game_id();
-    let want = name(&id, split);
-    if path.file_name().and_then(|s| s.to_str()) != Some(want.as_str()) {
-        return Err(Error::mismatch(
-            path,
-            format!(
-                "holds slice m={} o={} of {id}, whose file is named {want}",
-                split[0], split[1]
-            ),
-        ));
-    }
-    Ok(split)
-}
-
-/// The error of a slice absent from the tables of `dir`.
-pub fn missing_slice(dir: &Path, split: [u32; 2]) -> Error {
-    Error::MissingSlice {
-        path: dir.to_path_buf(),
-        reason: format!(
-            "{}: no table for slice m={} o={}",
-            dir.display(),
-            split[0],
-            split[1]
-        ),
-    }
 }

@@ -14,7 +14,7 @@
 //! Every value is cross-checked: a whole-graph value that disagrees with the search is an
 //! error, never a silent choice.
 
-use super::FourTables;
+use super::tables::FourTables;
 use mancala_solver::fourrow::retro;
 use mancala_solver::search::{Limits, Progress, Solver};
 use mancala_solver::{FourMove, FourRow, FourRowPos};
@@ -114,7 +114,44 @@ pub enum Refusal {
         graph: retro::Wdl,
     },
     /// The board needs the whole-graph analysis, which cannot answer: why.
-    Graph(String),
+    Graph(GraphRefusal),
+}
+
+/// Why the whole-graph analysis cannot answer (the command line words it with its options).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GraphRefusal {
+    /// A depth bound or tables were asked for, which only the search takes.
+    SearchOnly,
+    /// The positions do not fit the solver's 128-bit key.
+    NoExactKey,
+    /// The graph grows beyond `positions`, what a table of `tt_mb` MiB holds (at most
+    /// [`RETRO_LIMIT`]).
+    TooBig {
+        /// The positions the analysis may hold.
+        positions: usize,
+        /// The table's size in MiB.
+        tt_mb: usize,
+    },
+    /// The time limit passed first.
+    OutOfTime,
+}
+
+impl std::fmt::Display for GraphRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GraphRefusal::SearchOnly => f.write_str("a depth bound and tables need the search"),
+            GraphRefusal::NoExactKey => {
+                f.write_str("the whole-graph solver needs positions that fit its 128-bit key")
+            }
+            GraphRefusal::TooBig { positions, tt_mb } => write!(
+                f,
+                "the whole-graph solver stops beyond {positions} positions (what a table of {tt_mb} MiB holds; at most {RETRO_LIMIT})"
+            ),
+            GraphRefusal::OutOfTime => {
+                f.write_str("the time limit passed before the whole-graph solver finished")
+            }
+        }
+    }
 }
 
 impl std::fmt::Display for Refusal {
@@ -124,7 +161,7 @@ impl std::fmt::Display for Refusal {
                 f,
                 "internal disagreement: search value {search} but retrograde {graph:?}"
             ),
-            Refusal::Graph(why) => f.write_str(why),
+            Refusal::Graph(why) => why.fmt(f),
         }
     }
 }
@@ -260,9 +297,7 @@ pub fn solve_any(
         return solve(g, pos, limits, tables, on);
     }
     if limits.depth.is_some() || tables.is_some() {
-        return Err(Refusal::Graph(
-            "--depth and --tablebases need the search".into(),
-        ));
+        return Err(Refusal::Graph(GraphRefusal::SearchOnly));
     }
     on(Step::Graph);
     solve_by_graph(g, pos, limits)
@@ -275,22 +310,14 @@ pub fn solve_by_graph(g: &FourRow, pos: &FourRowPos, limits: Limits) -> Result<A
     let t0 = Instant::now();
     let t = match retro::solve_until(g, pos, retro_limit(limits.tt_mb), limits.deadline) {
         Ok(t) => t,
-        Err(retro::RetroError::NoExactKey) => {
-            return Err(Refusal::Graph(
-                "the whole-graph solver needs positions that fit its 128-bit key".into(),
-            ))
-        }
+        Err(retro::RetroError::NoExactKey) => return Err(Refusal::Graph(GraphRefusal::NoExactKey)),
         Err(retro::RetroError::TooBig(n)) => {
-            return Err(Refusal::Graph(format!(
-                "the whole-graph solver stops beyond {n} positions (what --tt-mb {} holds; at most {RETRO_LIMIT})",
-                limits.tt_mb
-            )))
+            return Err(Refusal::Graph(GraphRefusal::TooBig {
+                positions: n,
+                tt_mb: limits.tt_mb,
+            }))
         }
-        Err(retro::RetroError::OutOfTime) => {
-            return Err(Refusal::Graph(
-                "--time ran out before the whole-graph solver finished".into(),
-            ))
-        }
+        Err(retro::RetroError::OutOfTime) => return Err(Refusal::Graph(GraphRefusal::OutOfTime)),
     };
     let w = t.value(g, pos).expect("the root is in its graph");
     let line = t.line(g, pos);

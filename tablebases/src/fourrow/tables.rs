@@ -1,47 +1,27 @@
 //! Opening, probing and verifying the four-row tables.
 
-use super::files::{game_of, list, lookup, missing_slice, open_slice, tally, Built};
-use super::EXTENSION;
-use super::{check_game, game_id, in_tables_scope, split_of, FourSlice};
-use crate::error::Error;
+use super::files::{game_of, list, lookup, open_slice};
+use super::slice::{check_game, game_id, in_tables_scope, split_of, splits, FourSlice, EXTENSION};
+use crate::error::{Bound, Error, Need};
 use crate::files::GameId;
 use crate::format::SliceFile;
-use mancala_solver::fourrow::retro::Wdl;
+use crate::wdl::{
+    bellman, decode, missing_slice, tally, Built, ProbeResult, SliceStats, VerifyReport,
+};
 use mancala_solver::fourrow::{FourMove, FourRow, FourRowPos};
 use mancala_solver::search::Oracle;
+use mancala_solver::wdl::Wdl;
 use mancala_solver::{Game, Notation};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// Decodes a value byte (`0` draw, `k` the end in `k - 1` plies, odd a win).
-pub fn decode(b: u8) -> Wdl {
-    match b {
-        0 => Wdl::Draw,
-        k if (k - 1) % 2 == 1 => Wdl::Win(k as u32 - 1),
-        k => Wdl::Loss(k as u32 - 1),
-    }
-}
-
-/// One slice's split, positions won, drawn and lost for the side to move, longest distance.
-pub type SliceStats = ([u32; 2], [u64; 3], u32);
-
 /// The tables of one four-row game found in a folder.
 pub struct FourTables {
     game: FourRow,
     dir: PathBuf,
     slices: HashMap<[u32; 2], SliceFile>,
-}
-
-/// A probe: the value of a position and of each move.
-#[derive(Clone, Debug)]
-pub struct ProbeResult {
-    /// The position's value.
-    pub value: Wdl,
-    /// Each move's name and the value of the child for the *mover* (so a winning move is
-    /// `Win`), `None` when the child's slice is absent.
-    pub moves: Vec<(String, Option<Wdl>)>,
 }
 
 impl FourTables {
@@ -90,7 +70,7 @@ impl FourTables {
     /// on without.
     pub fn gaps(&self) -> Vec<[u32; 2]> {
         let top = self.slices.keys().map(|s| s[0] + s[1]).max().unwrap_or(0);
-        super::splits(top)
+        splits(top)
             .into_iter()
             .filter(|s| !self.slices.contains_key(s))
             .collect()
@@ -157,12 +137,12 @@ impl FourTables {
         let value = self.value(pos).ok_or_else(|| Error::MissingSlice {
             path: self.dir.clone(),
             reason: format!(
-                "{}: no table for this position (mover {} seeds, opponent {}): build with --max-stones {}",
+                "{}: no table for this position (mover {} seeds, opponent {})",
                 self.dir.display(),
                 split[0],
                 split[1],
-                split[0] + split[1]
             ),
+            need: Some(Need::To(Bound::Stones(split[0] + split[1]))),
         })?;
         let moves = g
             .legal_moves(pos)
@@ -197,42 +177,6 @@ impl std::fmt::Debug for FourTables {
     }
 }
 
-/// What [`verify`] checked.
-#[derive(Clone, Debug)]
-pub struct VerifyReport {
-    /// Files checked.
-    pub files: usize,
-    /// Positions checked.
-    pub positions: u64,
-    /// Wall-clock seconds.
-    pub seconds: f64,
-}
-
-/// The value a position must have given its children's stored values (the Bellman
-/// equation of distance to the end): no move, lost in 0; a child lost in `k`, won in `1 +`
-/// the least such `k`; else a drawn child, drawn; else lost in `1 +` the largest child
-/// distance.
-pub fn bellman(children: &[Wdl]) -> Wdl {
-    if children.is_empty() {
-        return Wdl::Loss(0);
-    }
-    let win = children
-        .iter()
-        .filter_map(|v| match v {
-            Wdl::Loss(k) => Some(*k),
-            _ => None,
-        })
-        .min();
-    if let Some(k) = win {
-        return Wdl::Win(k + 1);
-    }
-    if children.contains(&Wdl::Draw) {
-        return Wdl::Draw;
-    }
-    let far = children.iter().filter_map(|v| v.plies()).max().unwrap_or(0);
-    Wdl::Loss(far + 1)
-}
-
 /// Checks every four-row table of `dir`: checksums, then every position's value from its
 /// children's stored values ([`bellman`]), using the game's own move generator, not the
 /// builder's edge lists. Since distances strictly decrease along the equations, a table
@@ -245,6 +189,7 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
         return Err(Error::NoTables {
             dir: dir.to_path_buf(),
             reason: format!("holds no four-row tablebase files (*.{EXTENSION}): nothing to verify"),
+            need: None,
         });
     }
     let mut by_game: BTreeMap<GameId, Vec<(PathBuf, [u32; 2])>> = BTreeMap::new();
@@ -280,9 +225,12 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
                 })
                 .collect::<Result<Vec<_>, Error>>()
                 .map_err(|e| match e {
-                    Error::MissingSlice { reason: r, .. } => Error::Unsound {
-                        path: Some(p.clone()),
-                        reason: r,
+                    Error::MissingSlice {
+                        reason: r, need, ..
+                    } => Error::MissingSlice {
+                        path: p.clone(),
+                        reason: format!("{}: {r}", p.display()),
+                        need,
                     },
                     e => e,
                 })?;

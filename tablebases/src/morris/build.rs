@@ -1,8 +1,10 @@
 //! The retrograde build of the morris tables (the parent module describes it).
 
-use super::{check_counters, file_name, game_id, split_of, units, MorrisSlice, INDEX};
+use super::files::{open_slice, stored_byte};
+use super::slice::{check_counters, file_name, game_id, split_of, units, MorrisSlice, INDEX};
 use crate::error::Error;
-use crate::format::{self, SliceFile};
+use crate::format;
+use crate::wdl::{tally, BuildReport, Built, UnitReport};
 use mancala_solver::morris::{Morris, MorrisMove, MorrisPos, NONE};
 use mancala_solver::Game;
 use rayon::prelude::*;
@@ -13,39 +15,6 @@ use std::time::Instant;
 
 /// Positions a worker takes at a time in a pass.
 const CHUNK: u64 = 1 << 14;
-
-/// One built (or kept) slice.
-#[derive(Clone, Debug)]
-pub struct UnitReport {
-    /// Mover's and opponent's counters.
-    pub split: [u32; 2],
-    /// Positions.
-    pub positions: u64,
-    /// Found complete and kept.
-    pub skipped: bool,
-    /// Seconds spent on the unit this slice belongs to.
-    pub seconds: f64,
-    /// Rounds of the retrograde of its unit (0 when kept).
-    pub rounds: u32,
-    /// The file.
-    pub path: PathBuf,
-    /// Positions won, drawn and lost for the side to move.
-    pub counts: [u64; 3],
-    /// The longest distance in the slice.
-    pub max_plies: u32,
-}
-
-/// What a build did.
-#[derive(Clone, Debug)]
-pub struct BuildReport {
-    /// The slices in build order.
-    pub slices: Vec<UnitReport>,
-    /// Wall-clock seconds.
-    pub seconds: f64,
-}
-
-/// The slices built so far, by split, memory-mapped.
-pub(crate) type Built = HashMap<[u32; 2], SliceFile>;
 
 /// Builds every slice of `game` with at most `counters` counters a side into `dir` with
 /// `threads` workers (at least 1), keeping the slices already there (opened and checked).
@@ -77,11 +46,11 @@ pub fn build(
                 }
                 Ok(())
             },
-            |i, p| super::tables::open_slice(game, p, unit[i]),
+            |i, p| open_slice(game, p, unit[i]),
         )?;
         let seconds = t.elapsed().as_secs_f64();
         for ((s, p), f) in unit.iter().zip(&paths).zip(files) {
-            let (counts, max_plies) = crate::fourrow::files::tally(f.data());
+            let (counts, max_plies) = tally(f.data());
             let r = UnitReport {
                 split: *s,
                 positions: MorrisSlice::new(*s).len(),
@@ -91,6 +60,7 @@ pub fn build(
                 path: p.clone(),
                 counts,
                 max_plies,
+                exchange: Vec::new(),
             };
             progress(&r);
             slices.push(r);
@@ -101,26 +71,6 @@ pub fn build(
         slices,
         seconds: t0.elapsed().as_secs_f64(),
     })
-}
-
-/// The stored value byte of a main-game position (after an exit, a move that removed a
-/// counter): lost at once (byte 1) when the side to move is left with fewer than three, else
-/// read from the built slices.
-pub(crate) fn stored_byte(built: &Built, child: &MorrisPos) -> Result<u8, Error> {
-    let split = split_of(child);
-    if split[0] < super::FEWEST {
-        return Ok(1);
-    }
-    let f = built.get(&split).ok_or_else(|| Error::MissingSlice {
-        path: PathBuf::new(),
-        reason: format!(
-            "slice m={} o={} is missing: build with --counters {} or more",
-            split[0],
-            split[1],
-            split[0].max(split[1])
-        ),
-    })?;
-    Ok(f.data()[MorrisSlice::new(split).rank(child) as usize])
 }
 
 /// The positions of one unit: its slices with their offsets in the unit's value array.

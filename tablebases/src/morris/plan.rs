@@ -16,13 +16,15 @@
 //!    counter is entered, and the search over [`Distance`] (which scores a main-game position
 //!    by its distance) finds it.
 
-use super::build::{build, UnitReport};
-use super::{units, MorrisSlice, MorrisTables, FEWEST};
-use crate::error::Error;
-use mancala_solver::fourrow::retro::Wdl;
+use super::build::build;
+use super::slice::{in_tables_scope, units, MorrisSlice, FEWEST, MOST};
+use super::tables::{list, MorrisTables};
+use crate::error::{Bound, Error};
+use crate::wdl::UnitReport;
 use mancala_solver::game::{Game, MarginGame, Outcome};
 use mancala_solver::morris::{Morris, MorrisMove, MorrisPos};
 use mancala_solver::search::{Limits, Oracle, Progress, Solver, MAX_MOVES};
+use mancala_solver::wdl::Wdl;
 use mancala_solver::Side;
 use std::path::Path;
 use std::time::Instant;
@@ -102,7 +104,7 @@ pub fn counters_needed(pos: &MorrisPos) -> u32 {
         .map(|s| pos.men[s].count_ones() + pos.hand[s] as u32)
         .max()
         .unwrap_or(0)
-        .clamp(FEWEST, super::MOST)
+        .clamp(FEWEST, MOST)
 }
 
 /// Entries of every slice up to `counters` a side.
@@ -286,7 +288,7 @@ fn prepare(
         (None, None) => unreachable!("a temporary folder is made when none is named"),
     };
     let present = |d: &Path| -> Result<Option<MorrisTables>, Error> {
-        if !d.is_dir() || super::tables::list(d)?.is_empty() {
+        if !d.is_dir() || list(d)?.is_empty() {
             return Ok(None);
         }
         match MorrisTables::open(d, game) {
@@ -353,7 +355,7 @@ fn answer(
     };
     let (tables, full) = (&ready.tables, ready.full);
     if let Some(t) = &tables {
-        if super::in_tables_scope(pos) {
+        if in_tables_scope(pos) {
             if let Some(v) = t.value(pos) {
                 let pv = t.line(pos);
                 return Ok(answer(
@@ -376,11 +378,15 @@ fn answer(
         game.max_moves_bound()
     };
     if bound > MAX_MOVES {
-        return Err(Error::OutOfRange(format!(
-            "{id} with {need} counters a side can have up to {bound} moves in a position and the search handles {MAX_MOVES}; the tables up to {need} counters ({} entries) would answer the main game: build them with `mancala tablebase build {id} --counters {need}` and pass the folder",
-            entries(need),
-            id = game.options().kind.id()
-        )));
+        let id = game.options().kind.id();
+        return Err(Error::NeedsTables {
+            reason: format!(
+                "{id} with {need} counters a side can have up to {bound} moves in a position and the search handles {MAX_MOVES}; the tables up to {need} counters ({} entries) would answer the main game",
+                entries(need),
+            ),
+            variant: id.to_string(),
+            need: Bound::Counters(need),
+        });
     }
     let method = if tables.is_some() {
         Method::SearchWithTables

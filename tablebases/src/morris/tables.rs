@@ -1,58 +1,27 @@
 //! Opening, probing and verifying the morris tables.
 
-use super::build::{stored_byte, Built};
-use super::{file_name, game_id, in_tables_scope, split_of, MorrisSlice, EXTENSION, INDEX};
-use crate::error::Error;
+pub use super::files::open_slice;
+use super::files::stored_byte;
+use super::slice::{
+    file_name, game_id, in_tables_scope, split_of, units, MorrisSlice, EXTENSION, FEWEST, INDEX,
+    MOST,
+};
+use crate::error::{Bound, Error, Need};
 use crate::files::GameId;
-use crate::format::{read_header, Header, SliceFile};
-use crate::fourrow::decode;
-use crate::fourrow::files::{missing_slice, named_split, tally};
-use crate::fourrow::tables::{bellman, SliceStats, VerifyReport};
-use mancala_solver::fourrow::retro::Wdl;
+use crate::format::{read_header, Header};
+use crate::wdl::{
+    bellman, decode, missing_slice, named_split, tally, Built, ProbeResult, SliceStats,
+    VerifyReport,
+};
 use mancala_solver::morris::board::POINTS;
 use mancala_solver::morris::{Kind, Morris, MorrisMove, MorrisPos, Options};
 use mancala_solver::search::Oracle;
+use mancala_solver::wdl::Wdl;
 use mancala_solver::{Game, Notation};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// Opens the file of slice `split` of `game` and checks its header, size and checksum.
-pub fn open_slice(game: &Morris, path: &Path, split: [u32; 2]) -> Result<SliceFile, Error> {
-    let f = SliceFile::open(path, None, true)?;
-    let h = f.header();
-    if h.index != INDEX {
-        return Err(Error::mismatch(
-            path,
-            format!("a {} table, expected a morris one", h.index),
-        ));
-    }
-    let id = game_id(game);
-    if h.game_id() != id {
-        return Err(Error::mismatch(
-            path,
-            format!("holds {}, expected {id}", h.game_id()),
-        ));
-    }
-    if h.split != Some(split) {
-        return Err(Error::mismatch(
-            path,
-            format!(
-                "holds slice {:?}, expected m={} o={}",
-                h.split, split[0], split[1]
-            ),
-        ));
-    }
-    let want = MorrisSlice::new(split).len();
-    if h.positions != want {
-        return Err(Error::corrupt(
-            path,
-            format!("{} positions, the slice has {want}", h.positions),
-        ));
-    }
-    Ok(f)
-}
 
 /// Checks a morris file's header (already read and checked by [`read_header`]) against the
 /// file: a morris table under the name its header gives, with counts the tables hold and the
@@ -60,7 +29,7 @@ pub fn open_slice(game: &Morris, path: &Path, split: [u32; 2]) -> Result<SliceFi
 pub fn check_header(path: &Path, h: &Header) -> Result<(Morris, [u32; 2]), Error> {
     let split = named_split(path, h, (INDEX, "morris", EXTENSION), file_name)?;
     let id = h.game_id();
-    let counts = super::FEWEST..=super::MOST;
+    let counts = FEWEST..=MOST;
     if !counts.contains(&split[0]) || !counts.contains(&split[1]) || split[0] + split[1] != h.stones
     {
         return Err(Error::corrupt(
@@ -97,7 +66,7 @@ pub fn game_of(id: &GameId, path: &Path) -> Result<Morris, Error> {
     };
     let opts =
         Options::parse_for(kind, &id.rules).map_err(|e| Error::corrupt(path, e.to_string()))?;
-    let game = Morris::new(super::MOST, opts).map_err(|e| Error::corrupt(path, e.to_string()))?;
+    let game = Morris::new(MOST, opts).map_err(|e| Error::corrupt(path, e.to_string()))?;
     if game_id(&game) != *id {
         return Err(Error::corrupt(
             path,
@@ -128,16 +97,6 @@ pub struct MorrisTables {
     game: Morris,
     dir: PathBuf,
     slices: Built,
-}
-
-/// A probe: the value of a position and of each move.
-#[derive(Clone, Debug)]
-pub struct ProbeResult {
-    /// The position's value.
-    pub value: Wdl,
-    /// Each move's name and its value for the *mover*, `None` when the child's slice is
-    /// absent.
-    pub moves: Vec<(String, Option<Wdl>)>,
 }
 
 impl MorrisTables {
@@ -188,9 +147,9 @@ impl MorrisTables {
     /// The most counters a side up to which every slice is present (0 when `(3, 3)` is
     /// absent).
     pub fn complete_up_to(&self) -> u32 {
-        (super::FEWEST..=super::MOST)
+        (FEWEST..=MOST)
             .take_while(|&n| {
-                super::units(n)
+                units(n)
                     .iter()
                     .flatten()
                     .all(|s| self.slices.contains_key(s))
@@ -212,7 +171,7 @@ impl MorrisTables {
             return None;
         }
         let split = split_of(pos);
-        if split[0] < super::FEWEST {
+        if split[0] < FEWEST {
             return Some(Wdl::Loss(0));
         }
         if !in_tables_scope(pos) {
@@ -232,8 +191,8 @@ impl MorrisTables {
     /// entries won, drawn and lost for the side to move, and the longest distance; an error
     /// when one is absent.
     pub fn stats(&self, counters: u32) -> Result<Vec<SliceStats>, Error> {
-        (super::FEWEST..=counters.saturating_sub(super::FEWEST))
-            .filter(|&m| counters - m <= super::MOST && m <= super::MOST)
+        (FEWEST..=counters.saturating_sub(FEWEST))
+            .filter(|&m| counters - m <= MOST && m <= MOST)
             .map(|m| {
                 let split = [m, counters - m];
                 let f = self
@@ -258,12 +217,12 @@ impl MorrisTables {
         let value = self.value(pos).ok_or_else(|| Error::MissingSlice {
             path: self.dir.clone(),
             reason: format!(
-                "{}: no table for this position (mover {} counters, opponent {}): build with --counters {}",
+                "{}: no table for this position (mover {} counters, opponent {})",
                 self.dir.display(),
                 split[0],
                 split[1],
-                split[0].max(split[1])
             ),
+            need: Some(Need::To(Bound::Counters(split[0].max(split[1])))),
         })?;
         let moves = g
             .legal_moves(pos)
@@ -311,6 +270,7 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
         return Err(Error::NoTables {
             dir: dir.to_path_buf(),
             reason: format!("holds no morris tablebase files (*.{EXTENSION}): nothing to verify"),
+            need: None,
         });
     }
     let mut by_game: BTreeMap<GameId, Vec<(PathBuf, [u32; 2])>> = BTreeMap::new();
@@ -354,9 +314,12 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
                 })
                 .collect::<Result<Vec<_>, Error>>()
                 .map_err(|e| match e {
-                    Error::MissingSlice { reason: r, .. } => Error::Unsound {
-                        path: Some(p.clone()),
-                        reason: r,
+                    Error::MissingSlice {
+                        reason: r, need, ..
+                    } => Error::MissingSlice {
+                        path: p.clone(),
+                        reason: format!("{}: {r}", p.display()),
+                        need,
                     },
                     e => e,
                 })?;

@@ -1,0 +1,172 @@
+//! What the win/draw/loss tables with distance share, the four-row tables
+//! ([`crate::fourrow`]) and the morris tables ([`crate::morris`]): the value byte (encoding
+//! `wdl-dtm`) and its decoding, a slice's statistics, the Bellman equation their verifiers
+//! check, the check of a file's name against its header, and the reports of a build, a probe
+//! and a verification.
+
+use crate::driver::PassBytes;
+use crate::error::Error;
+use crate::files::GameId;
+use crate::format::{Header, SliceFile};
+use mancala_solver::wdl::Wdl;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// Decodes a value byte (`0` draw, `k` the end in `k - 1` plies, odd a win).
+pub fn decode(b: u8) -> Wdl {
+    match b {
+        0 => Wdl::Draw,
+        k if (k - 1) % 2 == 1 => Wdl::Win(k as u32 - 1),
+        k => Wdl::Loss(k as u32 - 1),
+    }
+}
+
+/// One slice's split, positions won, drawn and lost for the side to move, longest distance.
+pub type SliceStats = ([u32; 2], [u64; 3], u32);
+
+/// The value a position must have given its children's stored values (the Bellman
+/// equation of distance to the end): no move, lost in 0; a child lost in `k`, won in `1 +`
+/// the least such `k`; else a drawn child, drawn; else lost in `1 +` the largest child
+/// distance.
+pub fn bellman(children: &[Wdl]) -> Wdl {
+    if children.is_empty() {
+        return Wdl::Loss(0);
+    }
+    let win = children
+        .iter()
+        .filter_map(|v| match v {
+            Wdl::Loss(k) => Some(*k),
+            _ => None,
+        })
+        .min();
+    if let Some(k) = win {
+        return Wdl::Win(k + 1);
+    }
+    if children.contains(&Wdl::Draw) {
+        return Wdl::Draw;
+    }
+    let far = children.iter().filter_map(|v| v.plies()).max().unwrap_or(0);
+    Wdl::Loss(far + 1)
+}
+
+/// Statistics of one slice's bytes: won, drawn, lost and the longest distance.
+pub fn tally(v: &[u8]) -> ([u64; 3], u32) {
+    let mut c = [0u64; 3];
+    let mut max = 0;
+    for &b in v {
+        if b == 0 {
+            c[1] += 1;
+        } else {
+            let d = b as u32 - 1;
+            max = max.max(d);
+            c[if d % 2 == 1 { 0 } else { 2 }] += 1;
+        }
+    }
+    (c, max)
+}
+
+/// The split of a win/draw/loss table file (four-row or morris), checked against its name:
+/// the header must be of `index` (the family's `family` tables, files `.extension`) and the
+/// file named as `name` names its game and split.
+pub fn named_split(
+    path: &Path,
+    h: &Header,
+    (index, family, extension): (&str, &str, &str),
+    name: impl Fn(&GameId, [u32; 2]) -> String,
+) -> Result<[u32; 2], Error> {
+    let Some(split) = h.split.filter(|_| h.index == index) else {
+        return Err(Error::mismatch(
+            path,
+            format!(
+                "not a {family} table ({}) but under a {family} (.{extension}) name",
+                h.index
+            ),
+        ));
+    };
+    let id = h.game_id();
+    let want = name(&id, split);
+    if path.file_name().and_then(|s| s.to_str()) != Some(want.as_str()) {
+        return Err(Error::mismatch(
+            path,
+            format!(
+                "holds slice m={} o={} of {id}, whose file is named {want}",
+                split[0], split[1]
+            ),
+        ));
+    }
+    Ok(split)
+}
+
+/// The error of a slice absent from the tables of `dir`.
+pub fn missing_slice(dir: &Path, split: [u32; 2]) -> Error {
+    Error::MissingSlice {
+        path: dir.to_path_buf(),
+        reason: format!(
+            "{}: no table for slice m={} o={}",
+            dir.display(),
+            split[0],
+            split[1]
+        ),
+        need: None,
+    }
+}
+
+/// The slices built so far, by split: their files, memory-mapped, so that a build holds in
+/// memory only the unit it is building (the finished slices are paged in by the system as
+/// they are read, and can be dropped by it).
+pub type Built = HashMap<[u32; 2], SliceFile>;
+
+/// One built (or kept) slice.
+#[derive(Clone, Debug)]
+pub struct UnitReport {
+    /// Mover's and opponent's seeds (four-row) or counters (morris).
+    pub split: [u32; 2],
+    /// Positions.
+    pub positions: u64,
+    /// Found complete and kept.
+    pub skipped: bool,
+    /// Seconds spent on the unit this slice belongs to.
+    pub seconds: f64,
+    /// Rounds of the retrograde of its unit (0 when kept).
+    pub rounds: u32,
+    /// The file.
+    pub path: PathBuf,
+    /// Positions won, drawn and lost for the side to move.
+    pub counts: [u64; 3],
+    /// The longest distance in the slice.
+    pub max_plies: u32,
+    /// The bytes each exchange between ranks moved while its unit was built, one per round
+    /// (empty on one process, and on the second slice of a unit).
+    pub exchange: Vec<PassBytes>,
+}
+
+/// What a build did.
+#[derive(Clone, Debug)]
+pub struct BuildReport {
+    /// The slices in build order.
+    pub slices: Vec<UnitReport>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// A probe of the tables: the value of a position and of each move.
+#[derive(Clone, Debug)]
+pub struct ProbeResult {
+    /// The position's value.
+    pub value: Wdl,
+    /// Each move's name and the value of the child for the *mover* (so a winning move is
+    /// `Win`), `None` when the child's slice is absent.
+    pub moves: Vec<(String, Option<Wdl>)>,
+}
+
+/// What a verifier of the tables checked ([`crate::fourrow::verify`],
+/// [`crate::morris::verify`]).
+#[derive(Clone, Debug)]
+pub struct VerifyReport {
+    /// Files checked.
+    pub files: usize,
+    /// Positions checked.
+    pub positions: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
