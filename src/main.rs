@@ -8,7 +8,6 @@ mod cli;
 use cli::bench::BenchWhat;
 use cli::matches::MatchArgs;
 use cli::options::{Common, SearchOpts};
-use cli::players::PlayersCmd;
 use cli::position::Action;
 use cli::report::ReportArgs;
 use mancala_analysis::error::{self, Res};
@@ -148,80 +147,50 @@ fn main() -> ExitCode {
     ExitCode::from(2)
 }
 
-/// The common options and the action of a position command (`None` for the others).
-fn position_command(cmd: &Command) -> Option<(&Common, Action<'_>)> {
-    Some(match cmd {
-        Command::Start(c) => (c, Action::Start),
-        Command::Show(c) => (c, Action::Show),
-        Command::Moves(c) => (c, Action::Moves),
-        Command::Play { common, moves } => (common, Action::Play(moves)),
+fn run(cmd: Command) -> Res {
+    use cli::players::{dispatch, PlayersCmd as P};
+    // kpo for three and four players takes its commands first (`None`: a two-player game).
+    let position =
+        |c: &Common, a| dispatch(c, P::Position(a)).unwrap_or_else(|| cli::position::run(c, a));
+    match &cmd {
+        Command::Variants { json } => cli::show(*json, &json::Variants::new(VARIANTS)),
+        Command::Start(c) => position(c, Action::Start),
+        Command::Show(c) => position(c, Action::Show),
+        Command::Moves(c) => position(c, Action::Moves),
+        Command::Play { common, moves } => position(common, Action::Play(moves)),
         Command::Perft {
             common,
             depth,
             divide,
-        } => (
+        } => position(
             common,
             Action::Perft {
                 depth: *depth,
                 divide: *divide,
             },
         ),
-        _ => return None,
-    })
-}
-
-/// The common options and the arguments of a command that kpo for three and four players
-/// runs (`None` for the others).
-fn players_command(cmd: &Command) -> Option<(&Common, PlayersCmd<'_>)> {
-    if let Some((c, a)) = position_command(cmd) {
-        return Some((c, PlayersCmd::Position(a)));
-    }
-    Some(match cmd {
         Command::Solve {
             common,
             search,
             depth,
-        } => (
+        } => dispatch(
             common,
-            PlayersCmd::Solve {
+            P::Solve {
                 search,
                 depth: *depth,
             },
-        ),
-        Command::Analyze { common, .. } => (common, PlayersCmd::Analyze),
-        Command::Match(m) => (&m.common, PlayersCmd::Match(m)),
-        _ => return None,
-    })
-}
-
-fn run(cmd: Command) -> Res {
-    if let Some((c, p)) = players_command(&cmd) {
-        if let Some(res) = cli::players::dispatch(c, p) {
-            return res;
-        }
-    }
-    match &cmd {
-        Command::Variants { json } => cli::show(*json, &json::Variants::new(VARIANTS)),
-        Command::Start(_)
-        | Command::Show(_)
-        | Command::Moves(_)
-        | Command::Play { .. }
-        | Command::Perft { .. } => {
-            let (c, a) = position_command(&cmd).expect("a position command");
-            cli::position::run(c, a)
-        }
-        Command::Solve {
-            common,
-            search,
-            depth,
-        } => cli::solve::run(common, &search.lib(*depth), false),
-        Command::Analyze { common, search } => cli::solve::run(common, &search.lib(None), true),
+        )
+        .unwrap_or_else(|| cli::solve::run(common, &search.lib(*depth), false)),
+        Command::Analyze { common, search } => dispatch(common, P::Analyze)
+            .unwrap_or_else(|| cli::solve::run(common, &search.lib(None), true)),
         Command::Bench {
             what,
             json,
             threads,
         } => cli::bench::run(what.as_ref(), *json, *threads),
-        Command::Match(m) => cli::matches::run(m),
+        Command::Match(m) => {
+            dispatch(&m.common, P::Match(m)).unwrap_or_else(|| cli::matches::run(m))
+        }
         Command::Report(r) => cli::report::run(r),
         Command::Serve(a) => cli::serve::run(a),
         Command::Tablebase { command } => cli::tables::run(command.clone()),

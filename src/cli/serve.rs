@@ -2,7 +2,6 @@
 
 use clap::Args;
 use mancala_analysis::error::{Fail, Res};
-use mancala_analysis::options;
 use mancala_web::{Config, Server};
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -39,36 +38,13 @@ pub(crate) struct ServeArgs {
 
 /// Serves the board until the process is stopped.
 pub(crate) fn run(a: &ServeArgs) -> Res {
-    if !(a.time > 0.0 && a.time < 1e9) {
-        return Err(options::Invalid::Time(a.time).into());
-    }
-    options::memory(&a.memory)?;
-    if a.tt_mb == 0 || a.tt_mb > 1 << 16 {
-        return Err(options::Invalid::TtMb(a.tt_mb).into());
-    }
-    if a.jobs == 0 || a.jobs > 64 {
-        return Err(Fail(format!("invalid --jobs {}: expected 1..=64", a.jobs)));
-    }
-    if let Some(dir) = a.tablebases.as_ref().filter(|d| !d.is_dir()) {
-        return Err(Fail(format!(
-            "--tablebases: {} is not a folder",
-            dir.display()
-        )));
-    }
-    let config = Config {
-        tablebases: a.tablebases.clone(),
-        time: a.time,
-        memory: a.memory.clone(),
-        tt_mb: a.tt_mb,
-        threads: options::threads(a.threads)?,
-        jobs: a.jobs,
-    };
+    let (time, memory, tables) = (a.time, a.memory.clone(), a.tablebases.clone());
+    let config = Config::checked(tables, time, memory, a.tt_mb, a.threads, a.jobs)?;
     let server = Server::bind(SocketAddr::new(a.bind, a.port), config).map_err(Fail)?;
     let addr = server.addr().map_or("?".to_string(), |s| s.to_string());
     println!("mancala serve: the board is at http://{addr}/ (Ctrl-C stops it)");
     // The first line tells a script where to connect; a pipe must not hold it back.
-    use std::io::Write;
-    let _ = std::io::stdout().flush();
+    let _ = std::io::Write::flush(&mut std::io::stdout());
     server.run(a.jobs + 4);
     Ok(())
 }

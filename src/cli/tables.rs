@@ -31,6 +31,17 @@ pub(crate) struct GameArgs {
     pub(crate) counters: Option<u32>,
 }
 
+/// The folder of the tables and the form of the output.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct Folder {
+    /// Folder of the tables.
+    #[arg(long, default_value = DEFAULT_DIR)]
+    dir: PathBuf,
+    /// Print one JSON object on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
 /// `mancala tablebase <command>`.
 #[derive(Subcommand, Debug, Clone)]
 pub(crate) enum TablebaseCommand {
@@ -43,15 +54,11 @@ pub(crate) enum TablebaseCommand {
         /// players together); required except for the morris games, which take --counters.
         #[arg(long)]
         max_stones: Option<u32>,
-        /// Folder of the tables.
-        #[arg(long, default_value = DEFAULT_DIR)]
-        dir: PathBuf,
+        #[command(flatten)]
+        out: Folder,
         /// Worker threads, 1..=256 (default: all cores, at most 256).
         #[arg(long)]
         threads: Option<usize>,
-        /// Print one JSON object on stdout.
-        #[arg(long)]
-        json: bool,
         /// Build on every rank of the MPI job (`mpirun -np P mancala tablebase build ...
         /// --distributed`; needs a binary built with the mpi feature; not the morris games).
         #[arg(long)]
@@ -65,12 +72,8 @@ pub(crate) enum TablebaseCommand {
         /// Position text (default: the start position).
         #[arg(long)]
         position: Option<String>,
-        /// Folder of the tables.
-        #[arg(long, default_value = DEFAULT_DIR)]
-        dir: PathBuf,
-        /// Print one JSON object on stdout.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        out: Folder,
     },
     /// The distribution of values over every position of one slice.
     Stats {
@@ -80,31 +83,19 @@ pub(crate) enum TablebaseCommand {
         /// Seeds on the board (the morris games: counters on the board, both sides).
         #[arg(long)]
         stones: u32,
-        /// Folder of the tables.
-        #[arg(long, default_value = DEFAULT_DIR)]
-        dir: PathBuf,
-        /// Print one JSON object on stdout.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        out: Folder,
     },
     /// Check every table of a folder: checksums, then every value from its successors.
     Verify {
-        /// Folder of the tables.
-        #[arg(long, default_value = DEFAULT_DIR)]
-        dir: PathBuf,
-        /// Print one JSON object on stdout.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        out: Folder,
     },
     /// List the tables of a folder, each file checked whole: header, name and the checksum
     /// of its values (exit status 2 if one is refused; `verify` also re-derives every value).
     Info {
-        /// Folder of the tables.
-        #[arg(long, default_value = DEFAULT_DIR)]
-        dir: PathBuf,
-        /// Print one JSON object on stdout.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        out: Folder,
     },
 }
 
@@ -122,9 +113,8 @@ pub(crate) fn run(cmd: TablebaseCommand) -> Res {
         T::Build {
             game,
             max_stones,
-            dir,
+            out: Folder { dir, json },
             threads,
-            json,
             distributed,
         } => {
             let g = game.setup(&None)?;
@@ -180,17 +170,19 @@ pub(crate) fn run(cmd: TablebaseCommand) -> Res {
         T::Probe {
             game,
             position,
-            dir,
-            json,
+            out: Folder { dir, json },
         } => show(json, &tables::probe(&game.setup(&position)?, &dir)?),
         T::Stats {
             game,
             stones,
-            dir,
-            json,
+            out: Folder { dir, json },
         } => show(json, &tables::stats(&game.setup(&None)?, stones, &dir)?),
-        T::Verify { dir, json } => show(json, &tables::verify(&dir)?),
-        T::Info { dir, json } => {
+        T::Verify {
+            out: Folder { dir, json },
+        } => show(json, &tables::verify(&dir)?),
+        T::Info {
+            out: Folder { dir, json },
+        } => {
             let (shape, sound) = tables::info(&dir)?;
             show(json, &shape)?;
             // Listing a refused file is not a pass: fail after the listing.

@@ -13,6 +13,8 @@
 pub mod api;
 pub mod page;
 
+use mancala_analysis::error::Fail;
+use mancala_analysis::options;
 use std::io::Read;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -51,6 +53,44 @@ impl Default for Config {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             jobs: 2,
         }
+    }
+}
+
+impl Config {
+    /// The config of `mancala serve`'s options, each checked as the other commands check it.
+    pub fn checked(
+        tablebases: Option<PathBuf>,
+        time: f64,
+        memory: String,
+        tt_mb: usize,
+        threads: Option<usize>,
+        jobs: usize,
+    ) -> Result<Config, Fail> {
+        if !(time > 0.0 && time < 1e9) {
+            return Err(options::Invalid::Time(time).into());
+        }
+        options::memory(&memory)?;
+        if tt_mb == 0 || tt_mb > 1 << 16 {
+            return Err(options::Invalid::TtMb(tt_mb).into());
+        }
+        if jobs == 0 || jobs > 64 {
+            return Err(Fail(format!("invalid --jobs {jobs}: expected 1..=64")));
+        }
+        if let Some(dir) = tablebases.as_ref().filter(|d| !d.is_dir()) {
+            return Err(Fail(format!(
+                "--tablebases: {} is not a folder",
+                dir.display()
+            )));
+        }
+        let threads = options::threads(threads)?;
+        Ok(Config {
+            tablebases,
+            time,
+            memory,
+            tt_mb,
+            threads,
+            jobs,
+        })
     }
 }
 

@@ -365,7 +365,9 @@ function drawMoves(candidates) {
     body.append(tr);
   }
   let note = S.movesNote;
-  if (S.values) {
+  if (S.values && S.values.failed) {
+    note = "not proven: " + S.values.failed;
+  } else if (S.values) {
     note = S.values.exact ? `exact, ${S.values.method || "search"}, ${S.values.seconds.toFixed(2)} s`
       : `not all proven in ${seconds()} s`;
   }
@@ -422,7 +424,9 @@ async function analyze() {
     draw();
   } catch (e) {
     if (token !== S.token) return;
-    $("analysis-note").textContent = "(" + e.message + ")";
+    // A planner that gives up (an Isolo graph past the time) proves no move.
+    S.values = { moves: Object.fromEntries(S.moves.map((m) => [m, null])), exact: false, failed: e.message };
+    draw();
   }
   document.body.dataset.ready = "done";
 }
