@@ -259,6 +259,15 @@ impl Mean {
     }
 }
 
+/// An optional Elo value (`None` is unbounded: `+inf` or `-inf` by `sign`).
+pub fn elo_text(v: Option<f64>, sign: f64) -> String {
+    match v {
+        Some(v) => format!("{v:+.0}"),
+        None if sign >= 0.0 => "+inf".into(),
+        None => "-inf".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 //! the matching command prints with `--json` (docs/NOTATION.md), or a 4xx with
 //! `{"error": "..."}`, one line saying what is wrong.
 
-use crate::{Reply, State};
+use crate::state::{Reply, State};
 use mancala_analysis::engine::{alphabeta::Limit, EngineSpec};
 use mancala_analysis::json::{self, Variants};
 use mancala_analysis::options::{self, Search};

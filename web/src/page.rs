@@ -1,7 +1,7 @@
 //! The page's static files and the variants' rules pages, built into the binary so that
 //! the server reads no file to serve them.
 
-use crate::Reply;
+use crate::state::Reply;
 
 /// The page.
 const INDEX: &str = include_str!("../static/index.html");

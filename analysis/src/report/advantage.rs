@@ -1,11 +1,11 @@
 //! The first-player advantage report (`advantage.md`): exact values on reduced boards,
 //! sampled results of strong and random play on the full-size board, every variant listed.
 
+use super::base::{pct, write, Budget, Table};
 use super::play::{
     play_csv_row, play_csv_table, rate_chart, self_play, self_play_group, self_play_table,
 };
 use super::svg::{bar_chart, Bar, Group};
-use super::{pct, write, Budget, Table};
 use crate::engine::EngineSpec;
 use crate::stats::wilson;
 use mancala_solver::fourrow::{retro, FourRow, Kind as FourKind};

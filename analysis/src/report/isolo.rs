@@ -3,8 +3,8 @@
 //! ([`crate::isolo`]), and the full-width boards past them by the distance search. `mancala report isolo` rewrites this section alone (between its
 //! markers); `mancala report advantage` writes it with the rest.
 
+use super::base::{write, Table};
 use super::svg::{bar_chart, Bar, Group};
-use super::{write, Table};
 use crate::isolo::{
     kucheleka, kucheleka_by_search, mixed_value, search_start, setup_game, Kucheleka,
 };
@@ -670,7 +670,7 @@ pub fn splice(
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<()> {
     let new = section(out, b, seed, log)?;
-    super::splice(out, BEGIN, END, &new, "isolo")
+    super::base::splice(out, BEGIN, END, &new, "isolo")
 }
 
 #[cfg(test)]

@@ -2,8 +2,8 @@
 //! standard board, their rows in the report's tables and play CSV files, and the chart of
 //! the first player's win rate.
 
+use super::base::{pct, write, Table};
 use super::svg::{bar_chart, Bar, Group};
-use super::{pct, write, Table};
 use crate::engine::{EngineGame, EngineSpec};
 use crate::matches::{run_match, summarize, MatchConfig, Summary};
 use crate::stats::wilson;

@@ -4,7 +4,7 @@
 //! this section alone into an existing `advantage.md` (between its markers), and
 //! `mancala report advantage` writes it with the rest.
 
-use super::{write, Table};
+use super::base::{write, Table};
 use crate::seats::engine::SeatEngineSpec;
 use crate::seats::matches::{run_seat_match, summarize_seats, SeatMatchConfig, SeatSummary};
 use mancala_solver::error::ConfigError;
@@ -24,7 +24,7 @@ pub const END: &str = "<!-- kpo-players:end -->";
 /// How much work the section may do.
 #[derive(Clone, Debug)]
 pub struct PlayersBudget {
-    /// The preset's name (the same names as [`super::Budget`]).
+    /// The preset's name (the same names as [`super::base::Budget`]).
     pub name: &'static str,
     /// Reduced boards analysed exactly: (players, width, seeds a pit).
     pub boards: &'static [(usize, usize, u32)],
@@ -691,7 +691,7 @@ pub fn splice(
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<()> {
     let new = section(out, budget, seed, log)?;
-    super::splice(out, BEGIN, END, &new, "players")
+    super::base::splice(out, BEGIN, END, &new, "players")
 }
 
 #[cfg(test)]

@@ -2,8 +2,8 @@
 //! Bradley–Terry ratings, and each engine's errors against perfect play on tablebase
 //! positions.
 
+use super::base::{pct, write, Budget, Table};
 use super::svg::{bar_chart, Bar, Group};
-use super::{pct, write, Budget, Table};
 use crate::engine::perfect::oracle_values;
 use crate::engine::{EngineGame, EngineSpec, Rng};
 use crate::matches::{run_match, MatchConfig};

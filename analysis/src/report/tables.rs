@@ -3,9 +3,9 @@
 //! the longest principal line found in each; then the same for the four-row removal games'
 //! win/draw/loss tables, whose longest lines are exact distances.
 
+use super::base::{write, Budget, Table};
+use super::svg::{bar_chart, Bar, Group};
 use crate::engine::perfect::oracle_values;
-use crate::report::svg::{bar_chart, Bar, Group};
-use crate::report::{write, Budget, Table};
 use mancala_solver::fourrow::Kind as FourKind;
 use mancala_solver::variant::{AnyGame, VARIANTS};
 use mancala_solver::{Game, MarginGame, Notation, Side, TwoRow, TwoRowPos};

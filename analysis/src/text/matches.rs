@@ -1,7 +1,7 @@
 //! The text of `mancala match` (two players).
 
 use crate::json::Match;
-use crate::report::elo_text;
+use crate::stats::elo_text;
 use std::fmt;
 
 impl fmt::Display for Match {
