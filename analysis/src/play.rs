@@ -143,35 +143,22 @@ pub fn engine_move(
     seed: u64,
     tablebases: Option<&Path>,
 ) -> Result<json::EngineMove, String> {
-    let err = crate::error::tables_message;
     let perfect = matches!(spec, EngineSpec::Perfect { .. });
     let dir = tablebases.filter(|_| perfect);
     match game {
         AnyGame::Two(g, pos) => {
-            let oracle = match dir {
-                Some(d) => Some(mancala_tablebases::Tablebases::open(d, g).map_err(|e| err(&e))?)
-                    .filter(|t| !t.stones().is_empty())
-                    .map(|t| Arc::new(t) as _),
-                None => None,
-            };
+            let open = |d: &Path| mancala_tablebases::Tablebases::open(d, g);
+            let oracle = tables_in(dir, open, |t| t.stones().is_empty())?.map(|t| Arc::new(t) as _);
             choose(&**g, pos, spec, oracle, seed)
         }
         AnyGame::Four(g, pos) => {
-            let oracle = match dir {
-                Some(d) => Some(FourTables::open(d, g).map_err(|e| err(&e))?)
-                    .filter(|t| !t.is_empty())
-                    .map(|t| Arc::new(t) as _),
-                None => None,
-            };
+            let open = |d: &Path| FourTables::open(d, g);
+            let oracle = tables_in(dir, open, FourTables::is_empty)?.map(|t| Arc::new(t) as _);
             choose(g, pos, spec, oracle, seed)
         }
         AnyGame::Morris(g, pos) => {
-            let oracle = match dir {
-                Some(d) => Some(MorrisTables::open(d, g).map_err(|e| err(&e))?)
-                    .filter(|t| !t.is_empty())
-                    .map(|t| Arc::new(t) as _),
-                None => None,
-            };
+            let open = |d: &Path| MorrisTables::open(d, g);
+            let oracle = tables_in(dir, open, MorrisTables::is_empty)?.map(|t| Arc::new(t) as _);
             choose(g, pos, spec, oracle, seed)
         }
         AnyGame::Isolo(g, pos) => {
@@ -179,6 +166,17 @@ pub fn engine_move(
             choose(&e, pos, spec, None, seed)
         }
     }
+}
+
+/// The tables `open` finds in `dir`, unless the folder holds none (`empty`).
+fn tables_in<T>(
+    dir: Option<&Path>,
+    open: impl FnOnce(&Path) -> Result<T, mancala_tablebases::Error>,
+    empty: impl FnOnce(&T) -> bool,
+) -> Result<Option<T>, String> {
+    let Some(d) = dir else { return Ok(None) };
+    let tables = open(d).map_err(|e| crate::error::tables_message(&e))?;
+    Ok((!empty(&tables)).then_some(tables))
 }
 
 /// [`engine_move`] on one game.

@@ -170,3 +170,17 @@ pub struct VerifyReport {
     /// Wall-clock seconds.
     pub seconds: f64,
 }
+
+/// `e`, a slice missing while the file `p` was verified, said of that file.
+pub fn missing_at(e: Error, p: &Path) -> Error {
+    match e {
+        Error::MissingSlice {
+            reason: r, need, ..
+        } => Error::MissingSlice {
+            path: p.to_path_buf(),
+            reason: format!("{}: {r}", p.display()),
+            need,
+        },
+        e => e,
+    }
+}

@@ -10,7 +10,7 @@ use crate::error::{Bound, Error, Need};
 use crate::files::GameId;
 use crate::format::{read_header, Header};
 use crate::wdl::{
-    bellman, decode, missing_slice, named_split, tally, Built, ProbeResult, SliceStats,
+    bellman, decode, missing_at, missing_slice, named_split, tally, Built, ProbeResult, SliceStats,
     VerifyReport,
 };
 use mancala_solver::morris::board::POINTS;
@@ -313,16 +313,7 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
                     Ok((decode(data[i as usize]) != want).then_some(i))
                 })
                 .collect::<Result<Vec<_>, Error>>()
-                .map_err(|e| match e {
-                    Error::MissingSlice {
-                        reason: r, need, ..
-                    } => Error::MissingSlice {
-                        path: p.clone(),
-                        reason: format!("{}: {r}", p.display()),
-                        need,
-                    },
-                    e => e,
-                })?;
+                .map_err(|e| missing_at(e, p))?;
             if let Some(i) = bad.into_iter().flatten().next() {
                 let pos = slice.unrank(i);
                 return Err(Error::Unsound {
