@@ -255,7 +255,7 @@ fn physical_memory() -> Option<u64> {
 /// about fourfold with every 4 seeds (Kalah(6,3), 36 seeds: 1.22 M nodes; Kalah(6,4), 48:
 /// 64 M), and the table need hold no more than the proof: Kalah(6,3) on one thread searches
 /// 1,219,772 nodes with 64 MiB and 1,219,681 with 256 MiB, whose first-touch pages cost more
-/// than the whole search (BENCHMARKS.md, section 4), while a table far smaller than the proof
+/// than the whole search (BENCHMARKS.md, section 3.1), while a table far smaller than the proof
 /// costs more than memory (Kalah(6,4), 48 seeds, on 2 threads: 155 s with 256 MiB, 45 s with
 /// 1 GiB, 49 s with 2 GiB). It depends on the position alone, so the same command gives the
 /// same node count on any machine.
@@ -270,7 +270,7 @@ pub fn default_tt_mb(seeds: u32) -> usize {
 /// every 2 seeds they hold, so the best depth of the tables grows by two thirds of the seeds:
 /// Kalah(6,3) (36 seeds) is fastest above tables to 10 seeds and Kalah(6,4) (48) above tables
 /// to 18 (non-empty capture, one thread: 298 M nodes alone, 123 M above tables to 16 seeds,
-/// 54.5 M above tables to 18; BENCHMARKS.md, section 4).
+/// 54.5 M above tables to 18; BENCHMARKS.md, section 3.1).
 pub fn beneath(width: usize, stones: u32, memory: u64) -> Option<u32> {
     let fits = |k: u32| {
         whole_game_positions(width, k).is_some_and(|p| p <= BENEATH_POSITIONS)
