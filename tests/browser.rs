@@ -391,3 +391,34 @@ fn screenshots_of_three_boards() {
         "svg.morris circle.movable",
     );
 }
+
+#[test]
+fn a_kanotta_removal_is_played_on_the_opponents_hole() {
+    let w = world();
+    let tab = open(&w, "variant=kanotta&width=3&seeds=1&auto=0");
+    // South's xB1 empties the hole of North's back row at South's left (columns of the
+    // opponent's holes count from the mover's left), the one North calls b3.
+    let pit = "button.pit[data-cell='0,0']";
+    assert_eq!(
+        eval(
+            &tab,
+            &format!("document.querySelector(\"{pit}\").dataset.name")
+        ),
+        Value::from("N b3")
+    );
+    assert_eq!(
+        eval(
+            &tab,
+            &format!("document.querySelector(\"{pit}\").dataset.moves")
+        ),
+        Value::from("xB1")
+    );
+    click(&tab, pit);
+    settle(&tab);
+    let played = common::json(&[
+        "play", "kanotta", "--width", "3", "--seeds", "1", "xB1", "--json",
+    ]);
+    assert_eq!(position(&tab), played["position"].as_str().unwrap());
+    let count = format!("document.querySelector(\"{pit} .count\").textContent");
+    assert_eq!(eval(&tab, &count), Value::from("0"));
+}

@@ -140,6 +140,14 @@ function cellOf(move, p) {
     const pit = Number(m[1]);
     return south ? `1,${pit - 1}` : `0,${width - pit}`;
   }
+  // A setup removal (kanotta's xB3) is played on the opponent's hole it empties, whose
+  // column is counted from the mover's left like his own.
+  const x = /^x([BF])(\d+)$/.exec(move);
+  if (x) {
+    const n = Number(x[2]);
+    const row = south ? (x[1] === "F" ? 1 : 0) : (x[1] === "F" ? 2 : 3);
+    return `${row},${south ? n - 1 : width - n}`;
+  }
   const m = /^([bf])(\d+)/.exec(move);
   if (!m) return null;
   const col = Number(m[2]);
