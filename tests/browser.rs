@@ -9,9 +9,7 @@ mod common;
 use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::{Browser, LaunchOptions, Tab};
 use serde_json::Value;
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -27,61 +25,28 @@ const HUMPIDGE_C_AFTER: &str = "0,0,0,0,0,1/1,1,1,1,0,2 N captured=21,20";
 /// The longest a page may take to answer a step (an analysis has at most the request's time).
 const PATIENCE: Duration = Duration::from_secs(60);
 
-/// A `mancala serve` on a port the system picked, stopped when dropped.
-struct Served {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// A test's server and browser, both ended when it drops (statics would outlive the test
 /// binary and hold its output open).
 struct World {
     browser: Browser,
-    served: Served,
+    served: common::Served,
 }
 
 fn world() -> World {
-    {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args(["serve", "--port", "0", "--time", "30", "--threads", "1"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("mancala serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout piped"))
-            .read_line(&mut line)
-            .expect("serve prints where it listens");
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in serve's first line: {line:?}"))
-            .trim_end_matches('/')
-            .to_string();
-        let served = Served { child, url };
-        let path = headless_chrome::browser::default_executable().unwrap_or_else(|e| {
-            panic!(
-                "no Chromium for the browser tests ({e}): apt-get install chromium, or set CHROME"
-            )
-        });
-        let options = LaunchOptions::default_builder()
-            .path(Some(path))
-            // Root (as CI runs) has no user namespaces for Chromium's sandbox.
-            .sandbox(false)
-            .window_size(Some((1280, 900)))
-            .idle_browser_timeout(Duration::from_secs(300))
-            .build()
-            .expect("launch options");
-        let browser = Browser::new(options).expect("Chromium starts headless");
-        World { browser, served }
-    }
+    let served = common::serve(&["--time", "30", "--threads", "1"]);
+    let path = headless_chrome::browser::default_executable().unwrap_or_else(|e| {
+        panic!("no Chromium for the browser tests ({e}): apt-get install chromium, or set CHROME")
+    });
+    let options = LaunchOptions::default_builder()
+        .path(Some(path))
+        // Root (as CI runs) has no user namespaces for Chromium's sandbox.
+        .sandbox(false)
+        .window_size(Some((1280, 900)))
+        .idle_browser_timeout(Duration::from_secs(300))
+        .build()
+        .expect("launch options");
+    let browser = Browser::new(options).expect("Chromium starts headless");
+    World { browser, served }
 }
 
 /// A new tab at the board with the query `query`, once the page has shown the position and

@@ -4,45 +4,14 @@
 
 mod common;
 
-use common::{fails, ok, says};
+use common::{fails, ok, says, Served};
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-
-/// A `mancala serve --port 0 ...`, stopped when dropped.
-struct Served {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 fn serve(args: &[&str]) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(["serve", "--port", "0", "--threads", "1"])
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("mancala serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .expect("serve prints where it listens");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|r| r.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
-    Served { child, addr }
+    common::serve(&[&["--threads", "1"], args].concat())
 }
 
 /// Sends one request; returns the status and the body.

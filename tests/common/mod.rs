@@ -4,7 +4,8 @@
 #![allow(dead_code)] // each test binary uses its own subset
 
 use serde_json::Value;
-use std::process::{Command, Output};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Output, Stdio};
 
 /// The playable four-row variants.
 pub const FOUR_ROW: [&str; 10] = [
@@ -93,4 +94,43 @@ pub fn says(line: &str, parts: &[&str]) {
     for p in parts {
         assert!(line.contains(p), "error line {line:?} should contain {p:?}");
     }
+}
+
+/// A `mancala serve --port 0 ...` on the port the system picked, stopped when dropped.
+pub struct Served {
+    child: Child,
+    /// Where it listens: `http://127.0.0.1:PORT`.
+    pub url: String,
+    /// The same as `host:port`.
+    pub addr: String,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `mancala serve --port 0` with `args`, once it says where it listens.
+pub fn serve(args: &[&str]) -> Served {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["serve", "--port", "0"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("mancala serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout piped"))
+        .read_line(&mut line)
+        .expect("serve prints where it listens");
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in serve's first line: {line:?}"))
+        .trim_end_matches('/')
+        .to_string();
+    let addr = url.trim_start_matches("http://").to_string();
+    Served { child, url, addr }
 }
