@@ -24,7 +24,7 @@ pub const MAX_MCTS_ITERS: u32 = 20_000;
 
 /// A request's body: the game (as the command line's options name it), the position, and what
 /// the endpoint needs besides.
-#[derive(Deserialize, Debug, Default)]
+#[derive(Deserialize, Debug, Default, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct Request {
     /// Variant id.
@@ -156,7 +156,7 @@ fn answer(state: &State, name: &str, r: &Request) -> Result<String, Refusal> {
         "start" => {
             let start = Request {
                 position: None,
-                ..clone_game(r)
+                ..r.clone()
             };
             let (g, pos) = game(&start)?.split();
             Ok(json::line(&json::State::new(&g, &pos)))
@@ -203,22 +203,6 @@ fn answer(state: &State, name: &str, r: &Request) -> Result<String, Refusal> {
             Ok(json::line(&m))
         }
         _ => unreachable!("route passes only the posted endpoints"),
-    }
-}
-
-/// `r`'s game options without the position and the endpoint's fields.
-fn clone_game(r: &Request) -> Request {
-    Request {
-        variant: r.variant.clone(),
-        width: r.width,
-        seeds: r.seeds,
-        counters: r.counters,
-        store: r.store,
-        max_hole: r.max_hole,
-        phase: r.phase.clone(),
-        rules: r.rules.clone(),
-        position: r.position.clone(),
-        ..Request::default()
     }
 }
 
