@@ -1,7 +1,8 @@
 //! Every move of `tests/isolo/play.txt` (from the independent Python reference
 //! `tools/reference/isolo_ref.py`) played by the program: the same resulting position text.
 
-use mancala_solver::variant::{self, AnyGame};
+use mancala_solver::any::AnyGame;
+use mancala_solver::variant;
 use mancala_solver::{Game, Notation};
 use std::path::Path;
 

@@ -1,7 +1,8 @@
 //! The generic perft harness: every `tests/perft/*.perft` file (format in its README).
 
+use mancala_solver::any::AnyGame;
 use mancala_solver::perft::perft;
-use mancala_solver::variant::{self, AnyGame};
+use mancala_solver::variant;
 use std::path::Path;
 
 /// Perft of position text in any game.

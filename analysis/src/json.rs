@@ -2026,7 +2026,8 @@ pub struct SeatBench {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_solver::variant::{setup, AnyGame};
+    use mancala_solver::any::AnyGame;
+    use mancala_solver::variant::setup;
 
     fn two(variant: &str) -> (TwoRow, mancala_solver::TwoRowPos) {
         match setup(variant, Default::default(), &[], None).unwrap() {

@@ -3,8 +3,9 @@
 //! an [`Invalid`], whose text is the one-line error.
 
 use crate::error::shorten;
+use mancala_solver::any::AnyGame;
 use mancala_solver::search::Limits;
-use mancala_solver::variant::{self, AnyGame};
+use mancala_solver::variant;
 use mancala_tablebases::plan::{self, Budget};
 use std::fmt;
 use std::path::PathBuf;

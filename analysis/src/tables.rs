@@ -5,7 +5,8 @@
 
 use crate::error::Fail;
 use crate::json;
-use mancala_solver::variant::{self, AnyGame};
+use mancala_solver::any::AnyGame;
+use mancala_solver::variant;
 use mancala_solver::Notation;
 use mancala_tablebases::fourrow::{self as four, FourTables};
 use mancala_tablebases::morris::{self, MorrisTables};

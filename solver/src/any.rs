@@ -4,7 +4,9 @@
 //! families, each method delegating to the family's own. A position or move of one family
 //! given to the rules of another is a caller's error and panics, as any move the rules did
 //! not list may (the [`Game`] contract). Hot loops (perft, search) take the family's own type:
-//! [`AnyRules::perft`] and [`AnyRules::divide`] dispatch once, then run unboxed.
+//! [`AnyRules::perft`] and [`AnyRules::divide`] dispatch once, then run unboxed. [`AnyGame`]
+//! holds the rules and a position of one family together (what [`crate::variant::setup`]
+//! makes and a command works on); [`AnyGame::split`] gives the two.
 
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Notation, Outcome};
@@ -12,8 +14,20 @@ use crate::isolo::{Isolo, IsoloMove, IsoloPos};
 use crate::morris::{Morris, MorrisMove, MorrisPos};
 use crate::side::Side;
 use crate::tworow::Pit;
-use crate::variant::AnyGame;
 use crate::{FourMove, FourRow, FourRowPos, TwoRow, TwoRowPos};
+
+/// A game of any board family and a position of it: what a command works on.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// A two-row game (boxed: its sowing tables make it large) and a position.
+    Two(Box<TwoRow>, TwoRowPos),
+    /// A four-row game and a position.
+    Four(FourRow, FourRowPos),
+    /// The morris game and a position.
+    Morris(Morris, MorrisPos),
+    /// An Isolo game and a position.
+    Isolo(Isolo, IsoloPos),
+}
 
 /// The rules of a game of any family.
 #[derive(Clone, Debug)]

@@ -6,8 +6,8 @@
 //! seeds on the board), a breadth-first search over the value-keeping moves finds the
 //! shortest line to a move that takes seeds off the board or ends the game. Only when no
 //! such line exists is the segment's future 0 (infinite play); the line then follows the
-//! first value-keeping moves until a position repeats. The search builds its principal
-//! variation the same way ([`crate::search`]).
+//! first value-keeping moves until a position repeats. One walk ([`line_of`]) serves exact
+//! values ([`Futures`]) and the search's principal variation ([`crate::search`]).
 
 use crate::game::MarginGame;
 use crate::side::Side;
@@ -59,6 +59,72 @@ pub fn move_value<G: MarginGame>(
     }
 }
 
+/// A value a line needs is not known (a missing table entry, the search's deadline): the
+/// line stops there, incomplete.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unknown;
+
+/// What a line of perfect play reads its values from: exact futures ([`Futures`]) or the
+/// search's proofs.
+pub trait LineValues<G: MarginGame> {
+    /// The moves of `pos` in the order the line tries them (it plays the first that keeps the
+    /// value).
+    fn order(&self, pos: &G::Position) -> Vec<G::Move>;
+    /// The child of `m` from `pos` and its future when the move keeps `future`, the future
+    /// value of `pos` (the mover's value is its maximum over the moves); `Ok(None)` when the
+    /// move gives less.
+    fn keeps(
+        &self,
+        pos: &G::Position,
+        future: i32,
+        m: G::Move,
+    ) -> Result<Option<(G::Position, i32)>, Unknown>;
+    /// True when the line ends at `pos` (the game is over).
+    fn over(&self, pos: &G::Position) -> bool;
+    /// Whether a line that reaches a position where no move keeps the value on its own is
+    /// complete: the search's oracle proves values its tables carry on, exact futures never
+    /// leave a position so.
+    const NONE_KEEPING_COMPLETES: bool;
+}
+
+/// Exact future values of every position reachable (tables, a solved graph), tried in
+/// [`line_order`].
+pub struct Futures<'f, G: MarginGame> {
+    /// The game.
+    pub game: &'f G,
+    /// The future value of a position not over (`None` where it is not known).
+    pub future: &'f dyn Fn(&G::Position) -> Option<i32>,
+}
+
+impl<G: MarginGame> LineValues<G> for Futures<'_, G> {
+    fn order(&self, pos: &G::Position) -> Vec<G::Move> {
+        line_order(self.game, pos)
+    }
+
+    fn keeps(
+        &self,
+        pos: &G::Position,
+        future: i32,
+        m: G::Move,
+    ) -> Result<Option<(G::Position, i32)>, Unknown> {
+        let g = self.game;
+        let c = g.play(pos, m);
+        let fc = if g.outcome(&c).is_some() {
+            0
+        } else {
+            (self.future)(&c).ok_or(Unknown)?
+        };
+        let target = g.margin(pos) + future;
+        Ok((move_value(g, pos, &c, fc) == target).then_some((c, fc)))
+    }
+
+    fn over(&self, pos: &G::Position) -> bool {
+        self.game.outcome(pos).is_some()
+    }
+
+    const NONE_KEEPING_COMPLETES: bool = false;
+}
+
 /// A position met by the breadth-first search of a segment: the position, its future, the
 /// index of its parent and the move from there.
 type Visit<G> = (
@@ -79,91 +145,114 @@ pub fn perfect_line<G: MarginGame>(
     future: &dyn Fn(&G::Position) -> Option<i32>,
     max_plies: usize,
 ) -> (Vec<G::Move>, bool) {
+    let Some(value) = future(pos) else {
+        return (Vec::new(), false);
+    };
+    line_of(game, &Futures { game, future }, pos, value, max_plies)
+}
+
+/// The line of perfect play from `pos`, whose future value is `value`, by `values`: in
+/// segments between captures (the module's note), at most `max_plies` long (a segment is
+/// played whole); whether it is complete.
+pub fn line_of<G: MarginGame, V: LineValues<G>>(
+    game: &G,
+    values: &V,
+    pos: &G::Position,
+    value: i32,
+    max_plies: usize,
+) -> (Vec<G::Move>, bool) {
     let mut line = Vec::new();
     let mut at = pos.clone();
-    let Some(mut value) = future(&at) else {
-        return (line, false);
-    };
-    // The mover's value of the move `m` from `p`, and the child, when `future` knows it.
-    let keeps = |p: &G::Position, v: i32, m: G::Move| -> Option<Option<(G::Position, i32)>> {
-        let c = game.play(p, m);
-        let fc = if game.outcome(&c).is_some() {
-            0
-        } else {
-            future(&c)?
-        };
-        let target = game.margin(p) + v;
-        Some((move_value(game, p, &c, fc) == target).then_some((c, fc)))
-    };
+    let mut value = value;
     while line.len() < max_plies {
-        if game.outcome(&at).is_some() {
+        if values.over(&at) {
             return (line, true);
         }
-        let seeds = game.future_bound(&at);
-        // Breadth-first over value-keeping moves.
-        let mut nodes: Vec<Visit<G>> = vec![(at.clone(), value, usize::MAX, None)];
-        let mut seen: HashSet<(G::Key, Side)> = HashSet::new();
-        seen.insert((game.key(&at), game.to_move(&at)));
-        let mut found = None;
-        let mut head = 0;
-        'bfs: while head < nodes.len() {
-            let (p, v) = (nodes[head].0.clone(), nodes[head].1);
-            for m in line_order(game, &p) {
-                let Some(kept) = keeps(&p, v, m) else {
-                    return (line, false);
-                };
-                let Some((c, fc)) = kept else { continue };
-                if game.future_bound(&c) < seeds || game.outcome(&c).is_some() {
-                    let mut seg = vec![m];
-                    let mut i = head;
-                    while let Some(pm) = nodes[i].3 {
-                        seg.push(pm);
-                        i = nodes[i].2;
-                    }
-                    seg.reverse();
-                    found = Some((seg, c, fc));
-                    break 'bfs;
-                }
-                if seen.insert((game.key(&c), game.to_move(&c))) {
-                    nodes.push((c, fc, head, Some(m)));
-                }
-            }
-            head += 1;
-        }
-        match found {
-            Some((seg, c, fc)) => {
+        match segment(game, values, &at, value) {
+            Err(Unknown) => return (line, false),
+            Ok(Some((seg, c, fc))) => {
                 line.extend(seg);
                 at = c;
                 value = fc;
             }
-            None => {
-                // No capture ahead under best play: infinite play, worth 0 from here.
-                let mut seen: HashSet<(G::Key, Side)> = HashSet::new();
-                while line.len() < max_plies {
-                    if !seen.insert((game.key(&at), game.to_move(&at))) {
-                        return (line, true);
-                    }
-                    let mut next = None;
-                    for m in line_order(game, &at) {
-                        match keeps(&at, value, m) {
-                            None => return (line, false),
-                            Some(Some(kept)) => {
-                                next = Some((m, kept));
-                                break;
-                            }
-                            Some(None) => {}
-                        }
-                    }
-                    let Some((m, (c, fc))) = next else {
-                        return (line, false);
-                    };
-                    line.push(m);
-                    at = c;
-                    value = fc;
+            Ok(None) => return repetition(game, values, line, at, value, max_plies),
+        }
+    }
+    (line, false)
+}
+
+/// The shortest value-keeping line from `start` (whose future is `value`) to a move that
+/// takes seeds off the board or ends the game: the moves, the position reached and its
+/// future. `None` if every value-keeping line stays in the segment for ever.
+#[allow(clippy::type_complexity)]
+fn segment<G: MarginGame, V: LineValues<G>>(
+    game: &G,
+    values: &V,
+    start: &G::Position,
+    value: i32,
+) -> Result<Option<(Vec<G::Move>, G::Position, i32)>, Unknown> {
+    let seeds = game.future_bound(start);
+    let mut nodes: Vec<Visit<G>> = vec![(start.clone(), value, usize::MAX, None)];
+    let mut seen: HashSet<(G::Key, Side)> = HashSet::new();
+    seen.insert((game.key(start), game.to_move(start)));
+    let mut head = 0;
+    while head < nodes.len() {
+        let (p, v) = (nodes[head].0.clone(), nodes[head].1);
+        for m in values.order(&p) {
+            let Some((c, fc)) = values.keeps(&p, v, m)? else {
+                continue;
+            };
+            if game.future_bound(&c) < seeds || values.over(&c) {
+                let mut seg = vec![m];
+                let mut i = head;
+                while let Some(pm) = nodes[i].3 {
+                    seg.push(pm);
+                    i = nodes[i].2;
                 }
-                return (line, false);
+                seg.reverse();
+                return Ok(Some((seg, c, fc)));
+            }
+            if seen.insert((game.key(&c), game.to_move(&c))) {
+                nodes.push((c, fc, head, Some(m)));
             }
         }
+        head += 1;
+    }
+    Ok(None)
+}
+
+/// The rest of a line with no capture ahead under best play (infinite play, worth 0 from
+/// here): the first value-keeping moves until a position repeats.
+fn repetition<G: MarginGame, V: LineValues<G>>(
+    game: &G,
+    values: &V,
+    mut line: Vec<G::Move>,
+    mut at: G::Position,
+    mut value: i32,
+    max_plies: usize,
+) -> (Vec<G::Move>, bool) {
+    let mut seen: HashSet<(G::Key, Side)> = HashSet::new();
+    while line.len() < max_plies {
+        if !seen.insert((game.key(&at), game.to_move(&at))) {
+            return (line, true);
+        }
+        let mut next = None;
+        for m in values.order(&at) {
+            match values.keeps(&at, value, m) {
+                Err(Unknown) => return (line, false),
+                Ok(Some(kept)) => {
+                    next = Some((m, kept));
+                    break;
+                }
+                Ok(None) => {}
+            }
+        }
+        let Some((m, (c, fc))) = next else {
+            return (line, V::NONE_KEEPING_COMPLETES);
+        };
+        line.push(m);
+        at = c;
+        value = fc;
     }
     (line, false)
 }

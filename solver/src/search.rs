@@ -80,6 +80,7 @@
 
 use crate::game::{Game, MarginGame};
 use crate::keys::Packing;
+use crate::line::{line_of, LineValues, Unknown};
 use crate::side::Side;
 use crate::tt::{Entry, Table, TransTable, EXACT_DEPTH};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -1276,14 +1277,10 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         moves.into_iter().map(|(_, m)| m).collect()
     }
 
-    /// Rebuilds the principal variation of a proven root value.
-    ///
-    /// The line is made of segments between captures (positions with as many seeds on the
-    /// board). Within a segment, a breadth-first search over the moves that keep the proven
-    /// value (in `Solver::pv_order`) finds the shortest line to a move that takes seeds off the
-    /// board or ends the game; so the line never closes a cycle before its value is won. Only
-    /// when no such line exists is the segment's future 0 (infinite play): the line then
-    /// follows the first value-keeping moves until a position repeats.
+    /// Rebuilds the principal variation of a proven root value: the walk of
+    /// [`crate::line::line_of`] (segments between captures, each the shortest value-keeping
+    /// line to a capture or the end; a repetition when the rest is infinite play) over the
+    /// moves in `Solver::pv_order`, each move's value proven by a null-window search.
     ///
     /// Returns the line and whether it is complete: when the deadline of the limits passes
     /// first, the line built so far (each of its moves keeps the value, but it stops short).
@@ -1294,100 +1291,12 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         future: i32,
         nodes: &AtomicU64,
     ) -> (Vec<G::Move>, bool) {
-        let g = self.game;
-        let mut pv = Vec::new();
-        let mut pos = root.clone();
-        let mut value = future;
-        loop {
-            if g.legal_moves(&pos).is_empty() {
-                return (pv, true);
-            }
-            let Ok(segment) = self.segment(&pos, run, value, nodes) else {
-                return (pv, false);
-            };
-            match segment {
-                Some((moves, c, fc)) => {
-                    pv.extend(moves);
-                    pos = c;
-                    value = fc;
-                }
-                None => {
-                    // No capture or end within reach of a segment: infinite play (worth 0 in a
-                    // seed game), or a value the oracle's tables prove further on (the morris
-                    // distance search); the line follows value-keeping moves.
-                    let mut seen: Vec<(u128, Side)> = Vec::new();
-                    loop {
-                        let key = (g.key(&pos), g.to_move(&pos));
-                        if seen.contains(&key) {
-                            return (pv, true);
-                        }
-                        seen.push(key);
-                        let mut next = None;
-                        for m in self.pv_order(&pos) {
-                            let Ok(kept) = self.keeps_value(&pos, run, m, value, nodes) else {
-                                return (pv, false);
-                            };
-                            if let Some((c, fc)) = kept {
-                                next = Some((m, c, fc));
-                                break;
-                            }
-                        }
-                        // No move keeps the value on its own: the line has reached what the
-                        // oracle answers (its tables carry the line on).
-                        let Some((m, c, fc)) = next else {
-                            return (pv, true);
-                        };
-                        pv.push(m);
-                        pos = c;
-                        value = fc;
-                    }
-                }
-            }
-        }
-    }
-
-    /// The shortest value-keeping line from `start` (whose proven future is `value`) to a move
-    /// that takes seeds off the board or ends the game: the moves, the position reached and
-    /// its proven future. `None` if every value-keeping line stays in the segment for ever.
-    #[allow(clippy::type_complexity)]
-    fn segment(
-        &self,
-        start: &G::Position,
-        run: Run,
-        value: i32,
-        nodes: &AtomicU64,
-    ) -> Result<Option<(Vec<G::Move>, G::Position, i32)>, OutOfTime> {
-        let g = self.game;
-        let seeds = g.future_bound(start);
-        // Breadth-first: (position, its future, parent index, move from the parent).
-        let mut nodes_seen: Vec<(G::Position, i32, usize, Option<G::Move>)> =
-            vec![(start.clone(), value, usize::MAX, None)];
-        let mut seen: std::collections::HashSet<(u128, Side)> = std::collections::HashSet::new();
-        seen.insert((g.key(start), g.to_move(start)));
-        let mut head = 0;
-        while head < nodes_seen.len() {
-            let (pos, v) = (nodes_seen[head].0.clone(), nodes_seen[head].1);
-            for m in self.pv_order(&pos) {
-                let Some((c, fc)) = self.keeps_value(&pos, run, m, v, nodes)? else {
-                    continue;
-                };
-                if g.future_bound(&c) < seeds || g.legal_moves(&c).is_empty() {
-                    let mut line = vec![m];
-                    let mut i = head;
-                    while let Some(pm) = nodes_seen[i].3 {
-                        line.push(pm);
-                        i = nodes_seen[i].2;
-                    }
-                    line.reverse();
-                    return Ok(Some((line, c, fc)));
-                }
-                if seen.insert((g.key(&c), g.to_move(&c))) {
-                    nodes_seen.push((c, fc, head, Some(m)));
-                }
-            }
-            head += 1;
-        }
-        Ok(None)
+        let proofs = Proofs {
+            solver: self,
+            run,
+            nodes,
+        };
+        line_of(self.game, &proofs, root, future, usize::MAX)
     }
 
     /// The proven value of every legal move of `root`, in generation order, each solved on
@@ -1456,6 +1365,39 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         }
         values
     }
+}
+
+/// The search's proofs as the values of a line: a move keeps the value when a null-window
+/// search proves it (out of time: not known).
+struct Proofs<'s, 'a, G: MarginGame<Key = u128>, T: TransTable> {
+    solver: &'s Solver<'a, G, T>,
+    run: Run,
+    nodes: &'s AtomicU64,
+}
+
+impl<G: MarginGame<Key = u128>, T: TransTable> LineValues<G> for Proofs<'_, '_, G, T> {
+    fn order(&self, pos: &G::Position) -> Vec<G::Move> {
+        self.solver.pv_order(pos)
+    }
+
+    fn keeps(
+        &self,
+        pos: &G::Position,
+        future: i32,
+        m: G::Move,
+    ) -> Result<Option<(G::Position, i32)>, Unknown> {
+        self.solver
+            .keeps_value(pos, self.run, m, future, self.nodes)
+            .map_err(|OutOfTime| Unknown)
+    }
+
+    fn over(&self, pos: &G::Position) -> bool {
+        self.solver.game.legal_moves(pos).is_empty()
+    }
+
+    // No move keeps the value on its own: the line has reached what the oracle answers (its
+    // tables carry the line on).
+    const NONE_KEEPING_COMPLETES: bool = true;
 }
 
 impl<G: MarginGame<Key = u128>, T: TransTable> Solver<'_, G, T> {

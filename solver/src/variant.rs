@@ -1,11 +1,12 @@
 //! The catalogue of variants: ids, sources, status, and building the rules from options.
 
+use crate::any::AnyGame;
 use crate::error::{ConfigError, PositionError};
-use crate::fourrow::{self, FourRow, FourRowPos};
+use crate::fourrow::{self, FourRow};
 use crate::game::{Game, Notation};
-use crate::isolo::{self, Isolo, IsoloPos};
-use crate::morris::{Morris, MorrisPos};
-use crate::tworow::{Kind, RuleOptions, TwoRow, TwoRowPos};
+use crate::isolo::{self, Isolo};
+use crate::morris::Morris;
+use crate::tworow::{Kind, RuleOptions, TwoRow};
 
 /// How far the project supports a variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -270,19 +271,6 @@ pub fn build(
     })?;
     let opts = RuleOptions::parse(kind, rules)?;
     TwoRow::new(kind, width.unwrap_or(6), seeds.unwrap_or(4), opts)
-}
-
-/// A game of any board family and a position of it: what a command works on.
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    /// A two-row game (boxed: its sowing tables make it large) and a position.
-    Two(Box<TwoRow>, TwoRowPos),
-    /// A four-row game and a position.
-    Four(FourRow, FourRowPos),
-    /// The morris game and a position.
-    Morris(Morris, MorrisPos),
-    /// An Isolo game and a position.
-    Isolo(Isolo, IsoloPos),
 }
 
 /// The sizes a command line may give: pits a side (`--width`), seeds a pit (`--seeds`),

@@ -4,7 +4,8 @@
 use clap::Args;
 use mancala_analysis::error::Fail;
 use mancala_analysis::options::{self, Search};
-use mancala_solver::variant::{AnyGame, Size};
+use mancala_solver::any::AnyGame;
+use mancala_solver::variant::Size;
 
 /// Options every position command takes.
 #[derive(Args)]

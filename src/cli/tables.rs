@@ -4,7 +4,7 @@ use super::show;
 use clap::{Args, Subcommand};
 use mancala_analysis::error::{Fail, Res};
 use mancala_analysis::{options, tables};
-use mancala_solver::variant::AnyGame;
+use mancala_solver::any::AnyGame;
 use mancala_tablebases::Progress as P;
 use std::path::PathBuf;
 

@@ -8,7 +8,8 @@ use mancala_analysis::engine::{alphabeta::Limit, EngineSpec};
 use mancala_analysis::json::{self, Variants};
 use mancala_analysis::options::{self, Search};
 use mancala_analysis::{play, position, solve, tables};
-use mancala_solver::variant::{AnyGame, Size, VARIANTS};
+use mancala_solver::any::AnyGame;
+use mancala_solver::variant::{Size, VARIANTS};
 use mancala_tablebases::fourrow::FourTables;
 use serde::Deserialize;
 

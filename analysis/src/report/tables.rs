@@ -6,8 +6,9 @@
 use super::base::{write, Budget, Table};
 use super::svg::{bar_chart, Bar, Group};
 use crate::engine::perfect::oracle_values;
+use mancala_solver::any::AnyGame;
 use mancala_solver::fourrow::Kind as FourKind;
-use mancala_solver::variant::{AnyGame, VARIANTS};
+use mancala_solver::variant::VARIANTS;
 use mancala_solver::{Game, MarginGame, Notation, Side, TwoRow, TwoRowPos};
 use mancala_tablebases::api::stats;
 use mancala_tablebases::build::build;
