@@ -216,26 +216,6 @@ def isolo_rows():
     return rows
 
 
-def morris_after(pos, text):
-    """The position after the legal move `text` (morris_ref.play without its legality
-    check, which lists every move again)."""
-    p = pos.copy()
-    me = pos.to_move
-    body, _, take = text.partition("x")
-    if "-" in body:
-        src, dst = body.split("-")
-        p.board[src] = "."
-    else:
-        dst = body
-        p.hand[morris_ref.idx(me)] -= 1
-    p.board[dst] = me
-    if take:
-        p.board[take] = "."
-        p.captured[morris_ref.idx(me)] += 1
-    p.to_move = morris_ref.other(me)
-    return p
-
-
 def morris_rows():
     rows = []
     for variant, (last, line) in MORRIS_LINES.items():
@@ -243,7 +223,7 @@ def morris_rows():
         moves = line.split()
 
         def children(p):
-            return [morris_after(p, m) for m in morris_ref.moves(p, rules)]
+            return [morris_ref.after(p, m) for m in morris_ref.moves(p, rules)]
 
         def result(p):
             winner = morris_ref.game_over(p)

@@ -219,6 +219,11 @@ def play(pos, text, rules=None):
     legal = moves(pos, rules)
     if text not in legal:
         raise RefError("illegal move %r in %s" % (text, fmt(pos)))
+    return after(pos, text)
+
+
+def after(pos, text):
+    """The position after `text`, a move `moves` listed (not checked again)."""
     p = pos.copy()
     me = pos.to_move
     body, _, take = text.partition("x")
