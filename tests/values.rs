@@ -13,7 +13,9 @@ struct Row {
     variant: String,
     options: Vec<String>,
     position: Option<String>,
-    value: i64,
+    /// The value as written: one number, or every player's paranoid value (kpo for three
+    /// and four players: `3 2 0`, a fraction as `4/3`).
+    value: String,
     plies: Option<u64>,
     best: Option<Vec<String>>,
     moves: Vec<(String, i64)>,
@@ -79,6 +81,27 @@ fn board_seeds(text: &str) -> u32 {
 }
 
 impl Row {
+    /// The value, one number.
+    fn value(&self) -> i64 {
+        self.value
+            .parse()
+            .unwrap_or_else(|_| panic!("the value of {}", self.what()))
+    }
+
+    /// Every player's paranoid value in shares (1/P seed, P players), as `solve` gives them
+    /// in `paranoid_shares`.
+    fn paranoid_shares(&self, players: i64) -> Vec<i64> {
+        self.value
+            .split_whitespace()
+            .map(|v| {
+                let (num, den) = v.split_once('/').unwrap_or((v, "1"));
+                let (num, den): (i64, i64) = (num.parse().unwrap(), den.parse().unwrap());
+                assert_eq!(num * players % den, 0, "{v} in 1/{players} seed");
+                num * players / den
+            })
+            .collect()
+    }
+
     fn what(&self) -> String {
         format!(
             "{} {:?} {:?} ({})",
@@ -114,7 +137,7 @@ impl Row {
     fn check_value(&self, j: &Value, how: &str) {
         assert_eq!(
             j["value"].as_i64(),
-            Some(self.value),
+            Some(self.value()),
             "value by {how}: {}",
             self.what()
         );
@@ -143,7 +166,7 @@ impl Row {
             .as_object()
             .unwrap()
             .iter()
-            .filter(|(_, v)| v.as_i64() == Some(self.value))
+            .filter(|(_, v)| v.as_i64() == Some(self.value()))
             .map(|(m, _)| m.clone())
             .collect();
         got.sort();
@@ -160,6 +183,22 @@ impl Row {
             more.extend(["--memory", "0"]);
         }
         let j = self.run(&["solve"], &more);
+        if let Some(players) = self.options_named(&["--players"]).get(1) {
+            let players = players.parse().unwrap();
+            let shares: Vec<i64> = j["paranoid_shares"]
+                .as_array()
+                .unwrap_or_else(|| panic!("paranoid_shares: {}", self.what()))
+                .iter()
+                .map(|v| v.as_i64().unwrap())
+                .collect();
+            assert_eq!(
+                shares,
+                self.paranoid_shares(players),
+                "paranoid values by solve: {}",
+                self.what()
+            );
+            return;
+        }
         if search_alone {
             assert_eq!(j["method"], "search", "{}", self.what());
         }
@@ -222,7 +261,7 @@ fn check(name: &str, by: &str) {
 
 #[test]
 fn every_row_names_known_ways() {
-    for name in ["two-row", "four-row", "isolo", "morris"] {
+    for name in ["two-row", "four-row", "isolo", "morris", "players"] {
         for row in rows(name) {
             assert!(!row.by.is_empty(), "{}", row.what());
             for b in &row.by {
@@ -265,6 +304,11 @@ fn isolo_values_by_solve() {
 #[test]
 fn morris_values_by_solve() {
     check("morris", "solve");
+}
+
+#[test]
+fn players_values_by_solve() {
+    check("players", "solve");
 }
 
 #[test]

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Writes the independently computed known values of tests/values/: four-row.csv,
-isolo.csv and morris.csv, each row the exact value and plies of a position by a solver of
-its own over the independent Python rules (fourrow_ref.py, isolo_ref.py, morris_ref.py),
-sharing nothing with the Rust code. (tests/values/two-row.csv holds published values and is
-written by hand.)
+isolo.csv, morris.csv and players.csv, each row the exact value (and plies) of a position by
+a solver of its own over the independent Python rules (fourrow_ref.py, isolo_ref.py,
+morris_ref.py, kpo_players_ref.py), sharing nothing with the Rust code.
+(tests/values/two-row.csv holds published values and is written by hand.)
 
-Two solvers:
+Three solvers:
 
 * whole graph (four-row boards, Isolo I and II): every position reachable from the root
   (keyed by the full position) is listed; a position with no legal move is lost for its
@@ -18,13 +18,23 @@ Two solvers:
   within k plies" and "the mover loses within k plies whatever he plays", for k = 0, 1, ...
   until one holds; proves decisive values only.
 
-Both give the winner the shortest win and the loser the longest loss, the reading of
-docs/NOTATION.md's "plies".
+The first two give the winner the shortest win and the loser the longest loss, the reading
+of docs/NOTATION.md's "plies".
 
-    python3 make_values.py [four-row] [isolo] [morris]     (default: all three)
+* paranoid (kpo for three and four players): each player's paranoid value, the most seeds
+  he can guarantee against all the others together, a game that goes on for ever sharing
+  the seeds left equally (docs/variants/kpo-players.md). For each threshold t, the positions
+  from which he forces at least t are found slice by slice (the seeds on the board, fewest
+  first; a capture leaves the slice, so every cycle lies in one): in a slice where endless
+  play is worth at least t to him, the positions where he can keep play in the slice or
+  leave it for a won position (a greatest fixpoint), and then the attractor of those and of
+  the won positions below; his value is the largest t the root reaches.
+
+    python3 make_values.py [four-row] [isolo] [morris] [players]     (default: all four)
 """
 
 import csv
+import fractions
 import math
 import pathlib
 import sys
@@ -35,6 +45,7 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 import fourrow_ref  # noqa: E402
 import isolo_ref  # noqa: E402
+import kpo_players_ref  # noqa: E402
 import morris_ref  # noqa: E402
 
 HEADER = ["variant", "options", "position", "value", "plies", "best", "moves", "by", "source"]
@@ -71,6 +82,13 @@ MORRIS_LINES = {
     "nine-mens-morris": (4, "a4 a1 b4 c4 b2 b6 b4-f2 a1-d2 b2-f6 c4-f4 f2-b4 f4-c4 b4-a7 "
                             "c4-a1 a4-g7 b6-d7 a7-d6 a1-b6 d6-g4 d7-g1 g7-f4 g1-a1 g4-f2xa1"),
 }
+
+# (players, width, seeds a pit, rule options): small kpo boards of three and four players.
+PLAYERS = [
+    (3, 3, 1, []), (3, 3, 2, []), (3, 6, 1, []),
+    (4, 2, 1, []), (4, 2, 2, []), (4, 4, 1, []),
+    (3, 3, 1, ["empty=ends"]), (3, 3, 2, ["squeeze=never"]), (4, 4, 1, ["squeeze=always"]),
+]
 
 MAX_POSITIONS = 300_000
 
@@ -248,10 +266,104 @@ def morris_rows():
     return rows
 
 
+def reachable(children, key, root, limit=MAX_POSITIONS):
+    """(position by key, child keys by key) of every position reachable from root."""
+    pos = {key(root): root}
+    order = [root]
+    kids = {}
+    while len(kids) < len(order):
+        p = order[len(kids)]
+        ks = []
+        for c in children(p):
+            k = key(c)
+            if k not in pos:
+                pos[k] = c
+                order.append(c)
+                if len(order) > limit:
+                    raise RuntimeError("more than %d positions" % limit)
+            ks.append(k)
+        kids[key(p)] = ks
+    return pos, kids
+
+
+def forces(pos, kids, me, t, final, endless):
+    """The positions from which player `me` forces a final score of at least t, or endless
+    play worth at least t (`final`, `endless`: his score in either case)."""
+    seeds = {k: sum(p.pits) for k, p in pos.items()}
+    won = set()
+    for b in sorted(set(seeds.values())):
+        layer = [k for k in kids if seeds[k] == b]
+        won |= {k for k in layer if not kids[k] and final(k) >= t}
+        inner = [k for k in layer if kids[k]]
+
+        def reaches(k, good):
+            ok = [c in good or c in won for c in kids[k]]
+            return any(ok) if pos[k].to_move == me else all(ok)
+
+        keep = {k for k in inner if endless(k) >= t}
+        changed = True
+        while changed:
+            changed = False
+            for k in list(keep):
+                if not reaches(k, keep):
+                    keep.discard(k)
+                    changed = True
+        changed = True
+        while changed:
+            changed = False
+            for k in inner:
+                if k not in keep and reaches(k, keep):
+                    keep.add(k)
+                    changed = True
+        won |= keep
+    return won
+
+
+def paranoid(game, root):
+    """(each player's paranoid value from root on, as a Fraction; positions)."""
+    n = game.players
+    pos, kids = reachable(lambda p: [game.apply(p, m) for m in game.legal_moves(p)],
+                          lambda p: (tuple(p.pits), tuple(p.taken), p.to_move), root)
+    rk = (tuple(root.pits), tuple(root.taken), root.to_move)
+    total = n * (sum(root.taken) + sum(root.pits))
+    values = []
+    for me in range(n):
+        # Scores in 1/n seed, so that an equal share of the seeds left is whole.
+        def final(k):
+            return n * game.final_score(pos[k])[me]
+
+        def endless(k):
+            return n * pos[k].taken[me] + sum(pos[k].pits)
+
+        # Forcing t forces every smaller threshold: the first t he cannot force ends it.
+        best = 0
+        while best < total and rk in forces(pos, kids, me, best + 1, final, endless):
+            best += 1
+        values.append(fractions.Fraction(best - n * root.taken[me], n))
+    return values, len(pos)
+
+
+def players_rows():
+    rows = []
+    for players, width, seeds, rules in PLAYERS:
+        game = kpo_players_ref.Game(players, width, seeds, rules)
+        t0 = time.time()
+        values, n = paranoid(game, game.start())
+        text = " ".join(str(v) for v in values)
+        sys.stderr.write("kpo %d players %dx%d %s: paranoid %s, %d positions, %.1f s\n"
+                         % (players, width, seeds, rules, text, n, time.time() - t0))
+        options = "--players %d --width %d --seeds %d" % (players, width, seeds)
+        options += "".join(" --rule %s" % r for r in rules)
+        rows.append(["kpo", options, game.format(game.start()), text, "", "", "", "solve",
+                     "independent Python paranoid solver, %d positions" % n])
+    return rows
+
+
 FILES = {
     "four-row": (four_row_rows, "the starts of small four-row boards"),
     "isolo": (isolo_rows, "the starts of small Isolo I and II boards"),
     "morris": (morris_rows, "positions of the three-counter morris games"),
+    "players": (players_rows, "the paranoid values of small kpo boards of three and four"),
 }
 
 
