@@ -9,7 +9,8 @@ use crate::error::Error;
 use crate::files::GameId;
 use crate::format::{Header, SliceFile};
 use mancala_solver::wdl::Wdl;
-use std::collections::HashMap;
+use rayon::prelude::*;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 /// Decodes a value byte (`0` draw, `k` the end in `k - 1` plies, odd a win).
@@ -183,4 +184,66 @@ pub fn missing_at(e: Error, p: &Path) -> Error {
         },
         e => e,
     }
+}
+
+/// The table files of a folder (`listed`, as a family lists them) grouped by game, each
+/// game's slices in building order (fewest counters first). No file is an error: nothing
+/// verified is not a pass (`family` names the files in the message).
+#[allow(clippy::type_complexity)]
+pub fn by_game(
+    dir: &Path,
+    listed: Vec<(PathBuf, Header)>,
+    family: &str,
+    extension: &str,
+) -> Result<BTreeMap<GameId, Vec<(PathBuf, [u32; 2])>>, Error> {
+    if listed.is_empty() {
+        return Err(Error::NoTables {
+            dir: dir.to_path_buf(),
+            reason: format!("holds no {family} tablebase files (*.{extension}): nothing to verify"),
+            need: None,
+        });
+    }
+    let mut by_game: BTreeMap<GameId, Vec<(PathBuf, [u32; 2])>> = BTreeMap::new();
+    for (p, h) in listed {
+        let s = h.split.expect("listed files have a split");
+        by_game.entry(h.game_id()).or_default().push((p, s));
+    }
+    for list in by_game.values_mut() {
+        list.sort_by_key(|(_, s)| (s[0] + s[1], s[0]));
+    }
+    Ok(by_game)
+}
+
+/// Checks one slice file's values (`data`, `len` positions; position `i` is `unrank(i)`)
+/// against the Bellman equation: `want` gives a position's value from its children's stored
+/// values. The first position that differs is refused with the file's name, the position
+/// (`show`) and both values.
+pub fn check_slice<P>(
+    path: &Path,
+    data: &[u8],
+    len: u64,
+    unrank: &(dyn Fn(u64) -> P + Sync),
+    want: &(dyn Fn(&P) -> Result<Wdl, Error> + Sync),
+    show: &dyn Fn(&P) -> String,
+) -> Result<(), Error> {
+    let bad = (0..len)
+        .into_par_iter()
+        .map(|i| -> Result<Option<u64>, Error> {
+            Ok((decode(data[i as usize]) != want(&unrank(i))?).then_some(i))
+        })
+        .collect::<Result<Vec<_>, Error>>()
+        .map_err(|e| missing_at(e, path))?;
+    let Some(i) = bad.into_iter().flatten().next() else {
+        return Ok(());
+    };
+    let pos = unrank(i);
+    Err(Error::Unsound {
+        path: Some(path.to_path_buf()),
+        reason: format!(
+            "position {i} ({}) stores {:?}, its moves give {:?}",
+            show(&pos),
+            decode(data[i as usize]),
+            want(&pos).ok()
+        ),
+    })
 }

@@ -3,17 +3,16 @@
 use super::files::{game_of, list, lookup, open_slice};
 use super::slice::{check_game, game_id, in_tables_scope, split_of, splits, FourSlice, EXTENSION};
 use crate::error::{Bound, Error, Need};
-use crate::files::GameId;
 use crate::format::SliceFile;
 use crate::wdl::{
-    bellman, decode, missing_at, missing_slice, tally, Built, ProbeResult, SliceStats, VerifyReport,
+    bellman, by_game, check_slice, decode, missing_slice, tally, Built, ProbeResult, SliceStats,
+    VerifyReport,
 };
 use mancala_solver::fourrow::{FourMove, FourRow, FourRowPos};
 use mancala_solver::search::Oracle;
 use mancala_solver::wdl::Wdl;
 use mancala_solver::{Game, Notation};
-use rayon::prelude::*;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -184,69 +183,26 @@ impl std::fmt::Debug for FourTables {
 /// without four-row table files is an error (nothing verified is not a pass).
 pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
     let t0 = Instant::now();
-    let listed = list(dir)?;
-    if listed.is_empty() {
-        return Err(Error::NoTables {
-            dir: dir.to_path_buf(),
-            reason: format!("holds no four-row tablebase files (*.{EXTENSION}): nothing to verify"),
-            need: None,
-        });
-    }
-    let mut by_game: BTreeMap<GameId, Vec<(PathBuf, [u32; 2])>> = BTreeMap::new();
-    for (p, h) in listed {
-        let s = h.split.expect("listed files have a split");
-        by_game.entry(h.game_id()).or_default().push((p, s));
-    }
-    let mut files = 0;
-    let mut positions = 0;
-    for (id, mut list) in by_game {
+    let (mut files, mut positions) = (0, 0);
+    for (id, list) in by_game(dir, list(dir)?, "four-row", EXTENSION)? {
         let game = game_of(&id, &list[0].0)?;
-        list.sort_by_key(|(_, s)| (s[0] + s[1], s[0]));
         let mut built: Built = HashMap::new();
-        let mut paths: HashMap<[u32; 2], PathBuf> = HashMap::new();
         for (p, s) in &list {
             built.insert(*s, open_slice(&game, p, *s)?);
-            paths.insert(*s, p.clone());
         }
+        let want = |pos: &FourRowPos| -> Result<Wdl, Error> {
+            let moves = game.legal_moves(pos);
+            let kids = moves.iter().map(|&m| {
+                let c = game.play(pos, m);
+                lookup(&game, &built, &c).map(decode)
+            });
+            Ok(bellman(&kids.collect::<Result<Vec<_>, _>>()?))
+        };
         for (p, s) in &list {
             let slice = FourSlice::new(&game, *s);
-            let data = built[s].data();
-            let bad = (0..slice.len())
-                .into_par_iter()
-                .map(|i| -> Result<Option<u64>, Error> {
-                    let pos = slice.unrank(&game, i);
-                    let mut kids = Vec::new();
-                    for &m in game.legal_moves(&pos).iter() {
-                        let c = game.play(&pos, m);
-                        kids.push(decode(lookup(&game, &built, &c)?));
-                    }
-                    let want = bellman(&kids);
-                    Ok((decode(data[i as usize]) != want).then_some(i))
-                })
-                .collect::<Result<Vec<_>, Error>>()
-                .map_err(|e| missing_at(e, p))?;
-            if let Some(i) = bad.into_iter().flatten().next() {
-                let pos = slice.unrank(&game, i);
-                return Err(Error::Unsound {
-                    path: Some(p.clone()),
-                    reason: format!(
-                        "position {i} ({}) stores {:?}, its moves give {:?}",
-                        game.format_position(&pos),
-                        decode(data[i as usize]),
-                        {
-                            let kids: Vec<Wdl> = game
-                                .legal_moves(&pos)
-                                .iter()
-                                .map(|&m| {
-                                    let c = game.play(&pos, m);
-                                    decode(lookup(&game, &built, &c).unwrap_or(0))
-                                })
-                                .collect();
-                            bellman(&kids)
-                        }
-                    ),
-                });
-            }
+            let unrank = |i| slice.unrank(&game, i);
+            let show = |pos: &FourRowPos| game.format_position(pos);
+            check_slice(p, built[s].data(), slice.len(), &unrank, &want, &show)?;
             files += 1;
             positions += slice.len();
         }

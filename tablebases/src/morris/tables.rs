@@ -10,16 +10,15 @@ use crate::error::{Bound, Error, Need};
 use crate::files::GameId;
 use crate::format::{read_header, Header};
 use crate::wdl::{
-    bellman, decode, missing_at, missing_slice, named_split, tally, Built, ProbeResult, SliceStats,
-    VerifyReport,
+    bellman, by_game, check_slice, decode, missing_slice, named_split, tally, Built, ProbeResult,
+    SliceStats, VerifyReport,
 };
 use mancala_solver::morris::board::POINTS;
 use mancala_solver::morris::{Kind, Morris, MorrisMove, MorrisPos, Options};
 use mancala_solver::search::Oracle;
 use mancala_solver::wdl::Wdl;
 use mancala_solver::{Game, Notation};
-use rayon::prelude::*;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -265,67 +264,41 @@ impl std::fmt::Debug for MorrisTables {
 /// builder's retrograde moves. A folder without morris table files is an error.
 pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
     let t0 = Instant::now();
-    let listed = list(dir)?;
-    if listed.is_empty() {
-        return Err(Error::NoTables {
-            dir: dir.to_path_buf(),
-            reason: format!("holds no morris tablebase files (*.{EXTENSION}): nothing to verify"),
-            need: None,
-        });
-    }
-    let mut by_game: BTreeMap<GameId, Vec<(PathBuf, [u32; 2])>> = BTreeMap::new();
-    for (p, h) in listed {
-        let s = h.split.expect("listed files have a split");
-        by_game.entry(h.game_id()).or_default().push((p, s));
-    }
-    let mut files = 0;
-    let mut positions = 0;
-    for (id, mut list) in by_game {
+    let (mut files, mut positions) = (0, 0);
+    for (id, list) in by_game(dir, list(dir)?, "morris", EXTENSION)? {
         let game = game_of(&id, &list[0].0)?;
-        list.sort_by_key(|(_, s)| (s[0] + s[1], s[0]));
         let mut built: Built = HashMap::new();
         for (p, s) in &list {
             built.insert(*s, open_slice(&game, p, *s)?);
         }
-        let children = |pos: &MorrisPos| -> Result<Vec<Wdl>, Error> {
-            game.legal_moves(pos)
+        let blocked = if game.options().blocked_draw {
+            Wdl::Draw
+        } else {
+            Wdl::Loss(0)
+        };
+        let want = |pos: &MorrisPos| -> Result<Wdl, Error> {
+            let kids = game
+                .legal_moves(pos)
                 .iter()
                 .map(|&m| stored_byte(&built, &game.play(pos, m)).map(decode))
-                .collect()
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(if kids.is_empty() {
+                blocked
+            } else {
+                bellman(&kids)
+            })
         };
         for (p, s) in &list {
             let slice = MorrisSlice::new(*s);
-            let data = built[s].data();
-            let blocked = if game.options().blocked_draw {
-                Wdl::Draw
-            } else {
-                Wdl::Loss(0)
-            };
-            let bad = (0..slice.len())
-                .into_par_iter()
-                .map(|i| -> Result<Option<u64>, Error> {
-                    let kids = children(&slice.unrank(i))?;
-                    let want = if kids.is_empty() {
-                        blocked
-                    } else {
-                        bellman(&kids)
-                    };
-                    Ok((decode(data[i as usize]) != want).then_some(i))
-                })
-                .collect::<Result<Vec<_>, Error>>()
-                .map_err(|e| missing_at(e, p))?;
-            if let Some(i) = bad.into_iter().flatten().next() {
-                let pos = slice.unrank(i);
-                return Err(Error::Unsound {
-                    path: Some(p.clone()),
-                    reason: format!(
-                        "position {i} ({}) stores {:?}, its moves give {:?}",
-                        game.format_position(&pos),
-                        decode(data[i as usize]),
-                        children(&pos).map(|k| bellman(&k)).ok()
-                    ),
-                });
-            }
+            let show = |pos: &MorrisPos| game.format_position(pos);
+            check_slice(
+                p,
+                built[s].data(),
+                slice.len(),
+                &|i| slice.unrank(i),
+                &want,
+                &show,
+            )?;
             files += 1;
             positions += slice.len();
         }
