@@ -1,4 +1,5 @@
-//! Lines of perfect play read from exact values (tablebases, a solved graph).
+//! Lines of perfect play of the seed-margin games, read from exact values (tablebases, a solved
+//! graph) or from the search's proofs.
 //!
 //! In a game with cycles, following any move that keeps the value need not make progress: a
 //! line can go round a cycle for ever while the value says that one side wins seeds. So the
