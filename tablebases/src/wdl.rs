@@ -240,10 +240,10 @@ pub fn check_slice<P>(
     Err(Error::Unsound {
         path: Some(path.to_path_buf()),
         reason: format!(
-            "position {i} ({}) stores {:?}, its moves give {:?}",
+            "position {i} ({}) stores {:?}, its moves give {}",
             show(&pos),
             decode(data[i as usize]),
-            want(&pos).ok()
+            want(&pos).map_or("a missing child".into(), |w| format!("{w:?}"))
         ),
     })
 }

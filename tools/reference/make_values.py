@@ -97,24 +97,31 @@ MAX_POSITIONS = 300_000
 TABLE_POSITIONS = 3_000_000
 
 
-def whole_graph(children, key, mover, root, limit=MAX_POSITIONS):
-    """(value for the mover at root: 1, 0, -1; plies or None; positions). `children(p)` is
-    the list of (move, child) of p."""
-    kids = {}
-    who = {key(root): mover(root)}
+def reachable(children, key, root, limit=MAX_POSITIONS):
+    """(position by key, child keys by key) of every position reachable from root."""
+    pos = {key(root): root}
     order = [root]
+    kids = {}
     while len(kids) < len(order):
         p = order[len(kids)]
         ks = []
-        for _, c in children(p):
+        for c in children(p):
             k = key(c)
-            if k not in who:
-                who[k] = mover(c)
+            if k not in pos:
+                pos[k] = c
                 order.append(c)
                 if len(order) > limit:
                     raise RuntimeError("more than %d positions" % limit)
             ks.append(k)
         kids[key(p)] = ks
+    return pos, kids
+
+
+def whole_graph(children, key, mover, root, limit=MAX_POSITIONS):
+    """(value for the mover at root: 1, 0, -1; plies or None; positions). `children(p)` is
+    the list of (move, child) of p."""
+    pos, kids = reachable(lambda p: [c for _, c in children(p)], key, root, limit)
+    who = {k: mover(p) for k, p in pos.items()}
     value = {k: ("L", 0) for k, ks in kids.items() if not ks}
 
     def seen_by(k, c):
@@ -143,8 +150,8 @@ def whole_graph(children, key, mover, root, limit=MAX_POSITIONS):
         level += 1
     v = value.get(key(root))
     if v is None:
-        return 0, None, len(order)
-    return (1 if v[0] == "W" else -1), v[1], len(order)
+        return 0, None, len(pos)
+    return (1 if v[0] == "W" else -1), v[1], len(pos)
 
 
 def bounded(children, key, result, root, max_plies):
@@ -264,26 +271,6 @@ def morris_rows():
                              "independent Python bounded search, %d positions" % n])
             pos = morris_ref.play(pos, m, rules)
     return rows
-
-
-def reachable(children, key, root, limit=MAX_POSITIONS):
-    """(position by key, child keys by key) of every position reachable from root."""
-    pos = {key(root): root}
-    order = [root]
-    kids = {}
-    while len(kids) < len(order):
-        p = order[len(kids)]
-        ks = []
-        for c in children(p):
-            k = key(c)
-            if k not in pos:
-                pos[k] = c
-                order.append(c)
-                if len(order) > limit:
-                    raise RuntimeError("more than %d positions" % limit)
-            ks.append(k)
-        kids[key(p)] = ks
-    return pos, kids
 
 
 def forces(pos, kids, me, t, final, endless):
