@@ -136,12 +136,14 @@ pub fn play(
 
 /// The move engine `spec` chooses in `game`'s position (a game not over), drawing its random
 /// choices from `seed`; the perfect engine probes the tables of `tablebases` that are of
-/// this game, if any (a folder without them is no error: the engine searches alone).
+/// this game, if any (a folder without them is no error: the engine searches alone). With
+/// a `deadline` the engine plays the best move it has when it comes, whatever its own limit.
 pub fn engine_move(
     game: &AnyGame,
     spec: &EngineSpec,
     seed: u64,
     tablebases: Option<&Path>,
+    deadline: Option<Instant>,
 ) -> Result<json::EngineMove, String> {
     let perfect = matches!(spec, EngineSpec::Perfect { .. });
     let dir = tablebases.filter(|_| perfect);
@@ -149,21 +151,21 @@ pub fn engine_move(
         AnyGame::Two(g, pos) => {
             let open = |d: &Path| mancala_tablebases::Tablebases::open(d, g);
             let oracle = tables_in(dir, open, |t| t.stones().is_empty())?.map(|t| Arc::new(t) as _);
-            choose(&**g, pos, spec, oracle, seed)
+            choose(&**g, pos, spec, oracle, (seed, deadline))
         }
         AnyGame::Four(g, pos) => {
             let open = |d: &Path| FourTables::open(d, g);
             let oracle = tables_in(dir, open, FourTables::is_empty)?.map(|t| Arc::new(t) as _);
-            choose(g, pos, spec, oracle, seed)
+            choose(g, pos, spec, oracle, (seed, deadline))
         }
         AnyGame::Morris(g, pos) => {
             let open = |d: &Path| MorrisTables::open(d, g);
             let oracle = tables_in(dir, open, MorrisTables::is_empty)?.map(|t| Arc::new(t) as _);
-            choose(g, pos, spec, oracle, seed)
+            choose(g, pos, spec, oracle, (seed, deadline))
         }
         AnyGame::Isolo(g, pos) => {
             let e = g.for_engines(ISOLO_CANDIDATES);
-            choose(&e, pos, spec, None, seed)
+            choose(&e, pos, spec, None, (seed, deadline))
         }
     }
 }
@@ -185,14 +187,31 @@ fn choose<G: EngineGame + Notation + 'static>(
     pos: &G::Position,
     spec: &EngineSpec,
     oracle: Option<Arc<dyn Oracle<G>>>,
-    seed: u64,
+    (seed, deadline): (u64, Option<Instant>),
 ) -> Result<json::EngineMove, String> {
     if g.outcome(pos).is_some() {
         return Err("the game is already over in the given position".into());
     }
     let t = Instant::now();
     let mut engine = spec.build(oracle);
-    let mv = engine.choose(g, pos, &mut Rng::new(seed));
+    let rng = &mut Rng::new(seed);
+    let mv = match deadline {
+        None => engine.choose(g, pos, rng),
+        Some(d) => {
+            // Listed before the deadline: a move to play whenever the engine is cut short.
+            let moves = g.legal_moves(pos);
+            engine.stop_at(d);
+            match mancala_solver::stop::within(d, || engine.choose(g, pos, rng)) {
+                Ok(m) => m,
+                Err(_) => {
+                    moves[engine
+                        .best_so_far()
+                        .filter(|&i| i < moves.len())
+                        .unwrap_or(0)]
+                }
+            }
+        }
+    };
     Ok(json::EngineMove {
         at: json::Start::new(g, pos),
         engine: engine.name(),

@@ -238,10 +238,13 @@ pub fn isolo_plan(
     on: &mut dyn FnMut(isolo::solve::Step),
 ) -> Result<isolo::solve::Answer, String> {
     isolo::solve::plan(g, pos, budget, every_move, on).map_err(|e| {
-        format!(
-            "{command}: {} is not solved: {e} (give more --time)",
-            g.variant_id()
-        )
+        let hint = match e {
+            isolo::solve::Refusal::Moves { .. } => {
+                "; give more --memory, or a position after the arrangement"
+            }
+            isolo::solve::Refusal::NoExactKey => "",
+        };
+        format!("{command}: {} is refused: {e}{hint}", g.variant_id())
     })
 }
 

@@ -88,6 +88,13 @@ pub trait Game: Clone + Send + Sync {
     /// `Some` when the game is over.
     fn outcome(&self, pos: &Self::Position) -> Option<Outcome>;
 
+    /// How many moves `pos` has, for the games where one position can have too many to list
+    /// (an Isolo arrangement), so that a solver bounded in memory refuses before it lists
+    /// them; `None` (the default): the moves are few enough to list whatever the budget.
+    fn move_count(&self, _pos: &Self::Position) -> Option<u128> {
+        None
+    }
+
     /// The number of legal moves of `pos`: what [`Game::gen_moves`] would list. Games with a
     /// cheaper count than listing the moves override it (the search calls it for every child,
     /// to try first the moves that leave the opponent the fewest replies).

@@ -17,6 +17,7 @@
 //!   of any family behind one type, for the commands every family shares;
 //! - [`perft`]: move-path counting; [`line`](mod@line): lines of perfect play from exact values;
 //! - [`search`]: alpha-beta solving with a transposition table ([`tt`]);
+//! - [`stop`]: a deadline the rules' long loops heed, for callers bound in time;
 //! - [`rng`]: the small seeded generator that tests, playouts and random openings share.
 //!
 //! Engines, matches, statistics and reports are the `mancala-analysis` crate's, above this one
@@ -39,6 +40,7 @@ pub mod refsolve;
 pub mod rng;
 pub mod search;
 pub mod side;
+pub mod stop;
 pub mod text;
 pub mod tt;
 pub mod tworow;

@@ -126,7 +126,9 @@ pub fn solve_graph<G: Game, K: Hash + Eq + Clone>(
 ) -> Result<WdlGraph<K>, RetroError> {
     // Node numbers take 31 bits in the move lists.
     let limit = limit.min(u32::MAX as usize >> 1);
-    let late = |i: usize| i % 4096 == 0 && deadline.is_some_and(|d| Instant::now() >= d);
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    // Moves played since the clock was last read: a position can have thousands.
+    let mut work = 0usize;
     let mut index: HashMap<K, usize> = HashMap::new();
     // Positions found and not yet expanded, in the order of their numbers.
     let mut frontier: VecDeque<G::Position> = VecDeque::new();
@@ -139,10 +141,18 @@ pub fn solve_graph<G: Game, K: Hash + Eq + Clone>(
     frontier.push_back(root.clone());
     let mut moves = G::Moves::default();
     while let Some(p) = frontier.pop_front() {
-        if late(start.len()) {
-            return Err(RetroError::OutOfTime);
+        if work >= 4096 {
+            work = 0;
+            if late() {
+                return Err(RetroError::OutOfTime);
+            }
+        }
+        // A list of more moves than the graph may hold positions would overflow it anyway.
+        if game.move_count(&p).is_some_and(|n| n > limit as u128) {
+            return Err(RetroError::TooBig(limit));
         }
         game.gen_moves(&p, &mut moves);
+        work += moves.len() + 1;
         let from = kids.len();
         let side = game.to_move(&p);
         for &m in moves.iter() {
@@ -207,7 +217,7 @@ pub fn solve_graph<G: Game, K: Hash + Eq + Clone>(
     let mut popped = 0usize;
     while let Some(v) = queue.pop_front() {
         popped += 1;
-        if late(popped) {
+        if popped % 4096 == 0 && late() {
             return Err(RetroError::OutOfTime);
         }
         for &pe in &parents[pstart[v]..pstart[v + 1]] {
@@ -444,6 +454,13 @@ impl<'a, G: Game, K: Hash + Eq, F: Fn(&G::Position) -> Option<K>> Distances<'a, 
         let key = ((self.key)(pos).ok_or(Stop::Budget)?, d << 1 | win as u32);
         if let Some(&r) = self.memo.get(&key) {
             return Ok(r);
+        }
+        // A list longer than the memo may hold is past the memory the bounds allow.
+        if game
+            .move_count(pos)
+            .is_some_and(|n| n > self.bounds.memo as u128)
+        {
+            return Err(Stop::Budget);
         }
         let moves = game.legal_moves(pos);
         let side = game.to_move(pos);

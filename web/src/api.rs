@@ -12,6 +12,7 @@ use mancala_solver::any::AnyGame;
 use mancala_solver::variant::{Size, VARIANTS};
 use mancala_tablebases::fourrow::FourTables;
 use serde::Deserialize;
+use std::time::{Duration, Instant};
 
 /// The most moves a `play` request may list.
 pub const MAX_MOVES: usize = 10_000;
@@ -197,10 +198,13 @@ fn answer(state: &State, name: &str, r: &Request) -> Result<String, Refusal> {
                     "engine: no engine given (e.g. \"engine\": \"alphabeta:depth=4\")",
                 ));
             };
-            let spec = bounded(text, seconds(state, r)?, state.config.tt_mb)?;
+            let secs = seconds(state, r)?;
+            let spec = bounded(text, secs, state.config.tt_mb)?;
             let _slot = state.slot().ok_or_else(busy)?;
             let dir = state.config.tablebases.as_deref();
-            let m = play::engine_move(&g, &spec, r.seed.unwrap_or(0), dir).map_err(bad)?;
+            let deadline = Instant::now() + Duration::from_secs_f64(secs);
+            let seed = r.seed.unwrap_or(0);
+            let m = play::engine_move(&g, &spec, seed, dir, Some(deadline)).map_err(bad)?;
             Ok(json::line(&m))
         }
         _ => unreachable!("route passes only the posted endpoints"),

@@ -83,11 +83,15 @@ pub struct AlphaBeta {
     /// Nodes when the current move began.
     move_start: u64,
     deadline: Option<Instant>,
+    /// The caller's bound ([`Engine::stop_at`]), which even the first iteration heeds.
+    hard: Option<Instant>,
     node_cap: Option<u64>,
     aborted: bool,
     horizon: bool,
     /// The last finished iteration's depth (for benchmarks).
     last_depth: u32,
+    /// The first best move of the last finished iteration of the current move.
+    best: Option<usize>,
 }
 
 impl AlphaBeta {
@@ -107,10 +111,12 @@ impl AlphaBeta {
             tt: Vec::new(),
             move_start: 0,
             deadline: None,
+            hard: None,
             node_cap: None,
             aborted: false,
             horizon: false,
             last_depth: 0,
+            best: None,
         }
     }
 
@@ -157,6 +163,11 @@ impl AlphaBeta {
                     self.aborted = true;
                 }
             }
+        }
+        // A node of the four-row games can cost milliseconds (long relay sowings): the
+        // caller's bound is read at every node.
+        if self.hard.is_some_and(|h| Instant::now() >= h) {
+            self.aborted = true;
         }
     }
 
@@ -303,6 +314,7 @@ impl AlphaBeta {
         };
         let mut last: Option<Vec<i32>> = None;
         let mut first = u8::MAX;
+        self.best = None;
         let mut before = self.nodes;
         for depth in 1..=max_depth {
             self.reserve(self.nodes - before);
@@ -316,6 +328,7 @@ impl AlphaBeta {
             };
             let best = *values.iter().max().expect("a move");
             first = values.iter().position(|&v| v == best).expect("a best move") as u8;
+            self.best = Some(first as usize);
             self.last_depth = depth;
             last = Some(values);
             if !self.horizon {
@@ -325,7 +338,8 @@ impl AlphaBeta {
         self.node_cap = None;
         self.deadline = None;
         self.aborted = false;
-        last.expect("the first iteration finishes")
+        // Only the caller's bound stops the first iteration: every move is then equal.
+        last.unwrap_or_else(|| vec![0; game.legal_moves(pos).len()])
     }
 }
 
@@ -415,6 +429,14 @@ impl<G: EngineGame> Engine<G> for AlphaBeta {
 
     fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    fn stop_at(&mut self, deadline: Instant) {
+        self.hard = Some(deadline);
+    }
+
+    fn best_so_far(&self) -> Option<usize> {
+        self.best
     }
 }
 

@@ -23,6 +23,15 @@ pub trait Engine<G: Game>: Send {
     fn nodes(&self) -> u64 {
         0
     }
+    /// Holds the engine's moves to `deadline`, over its own limit: when it comes, the move
+    /// is the best the engine has (a legal one at worst). Engines whose move is a bounded
+    /// amount of work (random, greedy) need not heed it.
+    fn stop_at(&mut self, _deadline: std::time::Instant) {}
+    /// The index among the legal moves of the best move found so far, for a move whose
+    /// search was cut short by [`mancala_solver::stop`] (`None`: none yet).
+    fn best_so_far(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// What the engines need of a rules type beyond [`MarginGame`]: a heuristic evaluation.

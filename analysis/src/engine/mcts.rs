@@ -4,6 +4,7 @@ use super::game::Engine;
 use mancala_solver::game::{Game, MarginGame};
 use mancala_solver::rng::Rng;
 use mancala_solver::side::Side;
+use std::time::Instant;
 
 /// The longest random playout, in plies, of both MCTS engines; a playout cut there is scored
 /// by the seeds won so far (the match rule for unfinished games, see [`crate::matches`]), and
@@ -54,6 +55,8 @@ pub struct Mcts {
     iters: u32,
     c: f64,
     nodes: u64,
+    /// The caller's bound ([`Engine::stop_at`]).
+    hard: Option<Instant>,
 }
 
 struct Node<G: Game> {
@@ -76,6 +79,7 @@ impl Mcts {
             iters: iters.max(1),
             c,
             nodes: 0,
+            hard: None,
         }
     }
 }
@@ -126,7 +130,12 @@ impl<G: MarginGame> Engine<G> for Mcts {
     fn choose(&mut self, game: &G, pos: &G::Position, rng: &mut Rng) -> G::Move {
         let mut tree: Vec<Node<G>> = vec![new_node(game, pos.clone(), rng)];
         let mut path = Vec::new();
+        let hard = self.hard;
+        let late = || hard.is_some_and(|h| Instant::now() >= h);
         for _ in 0..self.iters {
+            if late() {
+                break;
+            }
             path.clear();
             let mut at = 0;
             path.push(at);
@@ -172,9 +181,12 @@ impl<G: MarginGame> Engine<G> for Mcts {
                 None => {
                     let (p, plies) = random_playout(tree[at].pos.clone(), rng, |p, rng| {
                         let ms = game.legal_moves(p);
-                        (!ms.is_empty()).then(|| game.play(p, ms[rng.below(ms.len())]))
+                        (!ms.is_empty() && !late()).then(|| game.play(p, ms[rng.below(ms.len())]))
                     });
                     self.nodes += plies as u64;
+                    if late() {
+                        break; // a playout cut short is no result
+                    }
                     south_result(game, &p)
                 }
             };
@@ -190,6 +202,10 @@ impl<G: MarginGame> Engine<G> for Mcts {
 
     fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    fn stop_at(&mut self, deadline: Instant) {
+        self.hard = Some(deadline);
     }
 }
 

@@ -30,6 +30,8 @@ pub struct Perfect<G: MarginGame> {
     oracle: Option<Arc<dyn Oracle<G>>>,
     nodes: u64,
     unproven: u64,
+    /// The caller's bound ([`Engine::stop_at`]): a move without a time limit gets one.
+    hard: Option<Instant>,
 }
 
 impl<G: MarginGame> Perfect<G> {
@@ -41,6 +43,7 @@ impl<G: MarginGame> Perfect<G> {
             oracle,
             nodes: 0,
             unproven: 0,
+            hard: None,
         }
     }
 
@@ -116,7 +119,10 @@ impl<G: EngineGame> Engine<G> for Perfect<G> {
             self.unproven += 1;
             return moves[rng.below(moves.len())];
         }
-        let Some(ms) = self.time_ms else {
+        let own = self
+            .time_ms
+            .map(|ms| Instant::now() + Duration::from_millis(ms));
+        let Some(deadline) = own.into_iter().chain(self.hard).min() else {
             let values = exact_values(game, self.oracle.as_deref(), pos, self.tt_mb);
             return moves[pick_best(&values, rng)];
         };
@@ -131,7 +137,7 @@ impl<G: EngineGame> Engine<G> for Perfect<G> {
             depth: None,
             threads: 1,
             tt_mb: self.tt_mb,
-            deadline: Some(Instant::now() + Duration::from_millis(ms)),
+            deadline: Some(deadline),
         };
         let mut solver = Solver::new(game, limits);
         if let Some(o) = self.oracle.as_deref() {
@@ -147,6 +153,10 @@ impl<G: EngineGame> Engine<G> for Perfect<G> {
 
     fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    fn stop_at(&mut self, deadline: Instant) {
+        self.hard = Some(deadline);
     }
 }
 

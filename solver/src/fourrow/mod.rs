@@ -729,6 +729,7 @@ impl FourRow {
         out: &mut Vec<(Board, u32)>,
     ) {
         loop {
+            crate::stop::check();
             match self.run(&mut b, me, d, (p, n)) {
                 Run::Never => return,
                 Run::Empty(_) => {

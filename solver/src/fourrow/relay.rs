@@ -240,15 +240,25 @@ pub(super) fn relay(c: &mut [u8; 32], l: usize, d: Dir, p: usize, n: u32, exits:
     let (mut stride, mut seen) = (1usize, 0usize);
     let stop = 'run: {
         if !turn {
+            let mut laps = 0u32;
             loop {
                 lap!('run);
+                laps = laps.wrapping_add(1);
+                if laps % (1 << 16) == 0 {
+                    crate::stop::check();
+                }
             }
         }
         for _ in 0..LONG {
             lap!('run);
         }
+        let mut laps = 0u32;
         loop {
             lap!('run);
+            laps = laps.wrapping_add(1);
+            if laps % (1 << 16) == 0 {
+                crate::stop::check(); // before anything is remembered
+            }
             if sparse(&base, rev, pos, hand, l) {
                 let k = key(&base, rev, pos, hand, l);
                 if known(&k) {

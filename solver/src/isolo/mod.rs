@@ -519,7 +519,12 @@ impl Isolo {
         let mut first: Option<([u8; CIRCUIT], usize, u32)> = None;
         // With the opponent's row empty no capture can stop a run.
         let mut turned = rows[oi][..w].iter().all(|&x| x == 0);
+        let mut laps = 0u32;
         loop {
+            laps = laps.wrapping_add(1);
+            if laps % 4096 == 0 {
+                crate::stop::check(); // a run round a long cycle takes its time
+            }
             let last = Self::sow(&mut rows[mi], w, start, hand);
             // (i) "If the final bean is sown in an empty hole, the lap is finished"
             if rows[mi][last] == 1 {
@@ -598,7 +603,12 @@ impl Isolo {
         // With the opponent's front row empty no capture can stop a run.
         let front_empty = |o: &[u8; CIRCUIT]| o[w..l].iter().all(|&x| x == 0);
         let mut turned = front_empty(&rows[oi]);
+        let mut laps = 0u32;
         loop {
+            laps = laps.wrapping_add(1);
+            if laps % 4096 == 0 {
+                crate::stop::check(); // a run round a long cycle takes its time
+            }
             let last = Self::sow(&mut rows[mi], l, start, hand);
             // "If the last bean lands in an empty hole, the lap ends."
             if rows[mi][last] == 1 {
@@ -882,6 +892,15 @@ impl Game for Isolo {
                 moves.push_move(IsoloMove::Hole(i as u8));
             }
         }
+    }
+
+    /// The arrangements of an arrangement phase (as many as the engines' game lists).
+    fn move_count(&self, pos: &IsoloPos) -> Option<u128> {
+        if pos.phase != Phase::Arrange {
+            return None;
+        }
+        let n = self.arrangements(pos);
+        Some(self.candidates.map_or(n, |c| n.min(c as u128)))
     }
 
     fn play(&self, pos: &IsoloPos, mv: IsoloMove) -> IsoloPos {

@@ -175,18 +175,61 @@ impl Answer {
     }
 }
 
+/// Memory one move of a listed position takes at most, in bytes: the move in a list that
+/// may double as it grows, and the position it leads to while it is looked at.
+pub const BYTES_PER_MOVE: usize =
+    2 * std::mem::size_of::<IsoloMove>() + std::mem::size_of::<IsoloPos>();
+
+/// Why [`plan`] refused a position before it began.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The position has `moves` moves (arrangements), more than `memory` bytes can list at
+    /// [`BYTES_PER_MOVE`] each.
+    Moves {
+        /// Its moves ([`Game::move_count`]).
+        moves: u128,
+        /// The budget's bytes.
+        memory: usize,
+    },
+    /// A position has no exact key.
+    NoExactKey,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Moves { moves, memory } => write!(
+                f,
+                "the position has {moves} arrangements to choose from, and listing them takes {} bytes each, more than the {memory} bytes of the memory budget",
+                BYTES_PER_MOVE
+            ),
+            Refusal::NoExactKey => write!(f, "{}", RetroError::NoExactKey),
+        }
+    }
+}
+
 /// The value of `pos` (and with `every_move` of each of its moves) by the quickest proof the
 /// budget allows: the whole graph when it fits in memory; else the distance search, which
-/// proves the wins and losses forced within the ply limit. A deadline passed during the
-/// graph is an error; during the search, what was proven stands.
+/// proves the wins and losses forced within the ply limit. A position whose arrangements are
+/// too many to list in the budget's memory is refused before anything is allocated (one
+/// deeper in the graph or the search stops them as their bounds do); a deadline passed, in the graph or the search, leaves what was proven (in the
+/// graph: nothing), so that "not proven in time" is an answer, never an error.
 pub fn plan(
     g: &Isolo,
     pos: &IsoloPos,
     budget: Budget,
     every_move: bool,
     progress: &mut dyn FnMut(Step),
-) -> Result<Answer, RetroError> {
+) -> Result<Answer, Refusal> {
     let t = Instant::now();
+    if let Some(moves) = g.move_count(pos) {
+        if moves.saturating_mul(BYTES_PER_MOVE as u128) > budget.memory as u128 {
+            return Err(Refusal::Moves {
+                moves,
+                memory: budget.memory,
+            });
+        }
+    }
     let mut graph_refused = None;
     if !budget.search_only {
         progress(Step::Graph);
@@ -211,7 +254,27 @@ pub fn plan(
                 });
             }
             Err(e @ RetroError::TooBig(_)) => graph_refused = Some(e),
-            Err(e) => return Err(e),
+            Err(RetroError::NoExactKey) => return Err(Refusal::NoExactKey),
+            Err(e @ RetroError::OutOfTime) => {
+                let moves = if every_move {
+                    g.legal_moves(pos).iter().map(|&m| (m, None)).collect()
+                } else {
+                    Vec::new()
+                };
+                return Ok(Answer {
+                    value: None,
+                    line: Vec::new(),
+                    moves,
+                    graph: None,
+                    search: Some(Searched {
+                        graph_refused: Some(e),
+                        within: 0,
+                        nodes: 0,
+                        stop: Some(Stop::Time),
+                    }),
+                    seconds: t.elapsed().as_secs_f64(),
+                });
+            }
         }
     }
     let bounds = Bounds {
@@ -425,9 +488,51 @@ mod tests {
             deadline: Some(Instant::now()),
             ..budget
         };
+        let late = plan(&g, &root, past, false, &mut |_| {}).unwrap();
+        assert_eq!(late.value, None);
+        let searched = late.search.unwrap();
+        assert_eq!(searched.graph_refused, Some(RetroError::OutOfTime));
+        assert_eq!(searched.stop, Some(Stop::Time));
+    }
+
+    /// Arrangements past the memory: the standard Isolo II's first is refused before any is
+    /// listed; the standard Isolo I's (deep in its graph, after the fore-play) stop the graph
+    /// and the search as their bounds do, so that what is answered is "not proven".
+    #[test]
+    fn arrangements_past_the_memory_are_refused_or_bounded() {
+        let budget = Budget {
+            memory: 100 << 20,
+            max_plies: 40,
+            deadline: Some(Instant::now() + std::time::Duration::from_secs(20)),
+            search_only: false,
+        };
+        let standard = |kind| Isolo::new(kind, 8, 2, Setup::standard(kind), Options::default());
+        let g = standard(Kind::IsoloII).unwrap();
+        let r = plan(&g, &g.start(), budget, true, &mut |_| {});
+        let Err(Refusal::Moves { moves, memory }) = r else {
+            panic!("not refused")
+        };
+        assert!(moves * BYTES_PER_MOVE as u128 > memory as u128);
+        // Far fewer positions than the arrangements: the bound stops it, not the deadline.
+        let small = Budget {
+            memory: 1 << 20,
+            ..budget
+        };
+        let g = standard(Kind::IsoloI).unwrap();
+        let a = plan(&g, &g.start(), small, false, &mut |_| {}).unwrap();
+        assert_eq!(a.value, None);
+        let searched = a.search.unwrap();
         assert!(matches!(
-            plan(&g, &root, past, false, &mut |_| {}),
-            Err(RetroError::OutOfTime)
+            searched.graph_refused,
+            Some(RetroError::TooBig(_))
         ));
+        assert_eq!(searched.stop, Some(Stop::Budget));
+        // Play lists a hole a move, never refused.
+        let setup = Setup {
+            phase: Phase::Play,
+            ..Setup::standard(Kind::IsoloI)
+        };
+        let g = Isolo::new(Kind::IsoloI, 8, 2, setup, Options::default()).unwrap();
+        assert_eq!(g.move_count(&g.start()), None);
     }
 }

@@ -25,6 +25,19 @@ pub fn build(
     threads: usize,
     progress: &(dyn Fn(&UnitReport) + Sync),
 ) -> Result<BuildReport, Error> {
+    build_until(game, dir, counters, threads, None, progress)
+}
+
+/// [`build`], stopped with [`Error::TimeLimit`] once `deadline` passes (the slices finished
+/// before it are kept).
+pub fn build_until(
+    game: &Morris,
+    dir: &Path,
+    counters: u32,
+    threads: usize,
+    deadline: Option<Instant>,
+    progress: &(dyn Fn(&UnitReport) + Sync),
+) -> Result<BuildReport, Error> {
     check_counters(counters)?;
     crate::driver::create_folder(dir)?;
     let pool = crate::driver::thread_pool(threads)?;
@@ -39,7 +52,7 @@ pub fn build(
         let (skipped, files) = crate::driver::unit(
             &paths,
             || {
-                let (values, r) = pool.install(|| solve_unit(game, &unit, &built))?;
+                let (values, r) = pool.install(|| solve_unit(game, &unit, &built, deadline))?;
                 rounds = r;
                 for ((s, p), v) in unit.iter().zip(&paths).zip(&values) {
                     format::write_wdl(p, game_id(game), *s, INDEX, v)?;
@@ -212,7 +225,16 @@ fn solve_unit(
     game: &Morris,
     splits: &[[u32; 2]],
     built: &Built,
+    deadline: Option<Instant>,
 ) -> Result<(Vec<Vec<u8>>, u32), Error> {
+    let late = || -> Result<(), Error> {
+        match deadline {
+            Some(d) if Instant::now() >= d => Err(Error::TimeLimit {
+                stones: splits[0][0] + splits[0][1],
+            }),
+            _ => Ok(()),
+        }
+    };
     let unit = Unit::new(splits);
     let n = unit.len;
     let chunks = n.div_ceil(CHUNK);
@@ -223,6 +245,7 @@ fn solve_unit(
     (0..chunks)
         .into_par_iter()
         .try_for_each_init(Vec::new, |moves, c| -> Result<(), Error> {
+            late()?;
             for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
                 let pos = unit.unrank(i);
                 if !is_canonical(&pos) {
@@ -245,6 +268,7 @@ fn solve_unit(
         (0..chunks).into_par_iter().try_for_each_init(
             || (Vec::new(), Vec::new()),
             |(preds, moves), c| -> Result<(), Error> {
+                late()?;
                 for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
                     if val[i as usize].load(Relaxed) != target {
                         continue;

@@ -16,7 +16,7 @@
 //!    counter is entered, and the search over [`Distance`] (which scores a main-game position
 //!    by its distance) finds it.
 
-use super::build::build;
+use super::build::build_until;
 use super::slice::{in_tables_scope, units, MorrisSlice, FEWEST, MOST};
 use super::tables::{list, MorrisTables};
 use crate::error::{Bound, Error};
@@ -135,7 +135,7 @@ pub fn solve(
     progress: &mut (dyn FnMut(Step<'_>) + Send),
 ) -> Result<Answer, Error> {
     let t0 = Instant::now();
-    let ready = prepare(game, counters_needed(pos), limits.threads, dir, progress)?;
+    let ready = prepare(game, counters_needed(pos), limits, dir, progress)?;
     answer(game, pos, &ready, limits, progress, t0)
 }
 
@@ -185,7 +185,7 @@ pub fn analyze(
     progress: &mut (dyn FnMut(Step<'_>) + Send),
 ) -> Result<Analysis, Error> {
     let t0 = Instant::now();
-    let ready = prepare(game, counters_needed(pos), limits.threads, dir, progress)?;
+    let ready = prepare(game, counters_needed(pos), limits, dir, progress)?;
     let mut legal = Vec::new();
     game.gen_moves(pos, &mut legal);
     let mut nodes = 0;
@@ -271,7 +271,7 @@ struct Ready {
 fn prepare(
     game: &Morris,
     need: u32,
-    threads: usize,
+    limits: Limits,
     dir: Option<&Path>,
     progress: &mut (dyn FnMut(Step<'_>) + Send),
 ) -> Result<Ready, Error> {
@@ -305,9 +305,14 @@ fn prepare(
         // The builder reports from the thread that called it; the lock only makes that
         // visible to the compiler.
         let report = std::sync::Mutex::new(&mut *progress);
-        build(game, dir, need, threads, &|u| {
+        let built = build_until(game, dir, need, limits.threads, limits.deadline, &|u| {
             (report.lock().expect("no panic while held"))(Step::Built(u))
-        })?;
+        });
+        // Out of time, the slices finished are kept and the search goes on with them.
+        match built {
+            Ok(_) | Err(Error::TimeLimit { .. }) => {}
+            Err(e) => return Err(e),
+        }
         tables = present(dir)?;
     }
     let build_seconds = t_build.elapsed().as_secs_f64();
