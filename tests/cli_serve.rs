@@ -1,14 +1,17 @@
 //! `mancala serve` as a process: its options refused with one line and exit status 2, and
 //! requests over a real socket (plain HTTP/1.1 on localhost): the page, a body too large, the
-//! tables folder probed.
+//! tables folder probed; and the HTTP layer's bounds: requests too large or malformed, clients
+//! that stall, connections past the cap.
 
 mod common;
 
 use common::{fails, ok, says, Served};
+use mancala_web::http::{MAX_HEADER_BYTES, MAX_REQUEST_LINE};
 use serde_json::Value;
 use std::io::{Read, Write};
-use std::net::TcpStream;
+use std::net::{Shutdown, TcpStream};
 use std::path::Path;
+use std::time::Duration;
 
 fn serve(args: &[&str]) -> Served {
     common::serve(&[&["--threads", "1"], args].concat())
@@ -40,6 +43,48 @@ fn request(s: &Served, method: &str, path: &str, body: &[u8]) -> (u16, String) {
     (status, body)
 }
 
+/// Sends `bytes` as they are (as much as the server takes), ends the sending side and returns
+/// the whole answer.
+fn raw(s: &Served, bytes: &[u8]) -> String {
+    let mut tcp = TcpStream::connect(&s.addr).expect("connects");
+    tcp.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let _ = tcp.write_all(bytes);
+    let _ = tcp.shutdown(Shutdown::Write);
+    let mut answer = Vec::new();
+    let _ = tcp.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// The status of an answer that starts with a status line, and its body.
+fn parts(answer: &str) -> (u16, String) {
+    let status = answer
+        .strip_prefix("HTTP/1.1 ")
+        .and_then(|a| a.get(..3))
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("no status line in {answer:?}"));
+    let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    (status, body.to_string())
+}
+
+/// An answer that is `status` with a one-line JSON error; its message.
+fn refusal(answer: &str, status: u16) -> String {
+    let (got, body) = parts(answer);
+    assert_eq!(got, status, "{answer}");
+    let message = json(&body)["error"].as_str().unwrap().to_string();
+    assert!(
+        !message.is_empty() && !body.trim_end().contains('\n'),
+        "{body}"
+    );
+    message
+}
+
+/// The threads of process `pid`.
+fn threads(pid: u32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("Threads:")).unwrap();
+    line[8..].trim().parse().unwrap()
+}
+
 fn json(body: &str) -> Value {
     serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"))
 }
@@ -56,6 +101,18 @@ fn bad_options_are_refused_with_one_line() {
         &["/no/such/folder", "not a folder"],
     );
     says(&fails(&["serve", "--bind", "localhost:80"]), &["bind"]);
+    for t in ["0", "3601"] {
+        says(
+            &fails(&["serve", "--request-timeout", t]),
+            &["--request-timeout", t],
+        );
+    }
+    for n in ["0", "4097"] {
+        says(
+            &fails(&["serve", "--max-connections", n]),
+            &["--max-connections", n],
+        );
+    }
 }
 
 #[test]
@@ -123,4 +180,116 @@ fn the_tables_folder_is_probed() {
     // The server wrote nothing into the folder it was given.
     let files = |p: &Path| std::fs::read_dir(p).unwrap().count();
     assert_eq!(files(dir.path()), 7);
+}
+
+#[test]
+fn requests_past_the_bounds_are_refused_and_the_server_goes_on() {
+    let s = serve(&[]);
+    // A claimed length the server must not allocate.
+    let huge = b"POST /api/moves HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000000000\r\n\r\n{}";
+    says(&refusal(&raw(&s, huge), 413), &["over"]);
+    let (status, _) = request(&s, "GET", "/api/variants", b"");
+    assert_eq!(status, 200);
+    let header = "a".repeat(1 << 20);
+    let big = format!("GET / HTTP/1.1\r\nHost: x\r\nX-Big: {header}\r\n\r\n");
+    says(
+        &refusal(&raw(&s, big.as_bytes()), 431),
+        &[&MAX_HEADER_BYTES.to_string()],
+    );
+    let url = format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(100 << 10));
+    says(
+        &refusal(&raw(&s, url.as_bytes()), 414),
+        &[&MAX_REQUEST_LINE.to_string()],
+    );
+    let malformed: &[&[u8]] = &[
+        b"\x00\x01\x02\xff\xfe garbage\r\n\r\n",
+        b"\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03",
+        b"GET /\r\nHost: x\r\n\r\n",
+        b"GET / HTTP/9.9\r\nHost: x\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost x\r\n\r\n",
+        b"GET /\xff\xfe HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"POST /api/moves HTTP/1.1\r\nContent-Length: -5\r\n\r\n",
+        b"POST /api/moves HTTP/1.1\r\nContent-Length: ten\r\n\r\n",
+        b"POST /api/moves HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+        b"POST /api/moves HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n{}",
+        b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
+        b"\r\n",
+        b"GET / HTTP/1.1\r\nHost: x\r\n",
+        b"POST /api/moves HTTP/1.1\r\nContent-Length: 19\r\n\r\n{",
+    ];
+    for m in malformed {
+        refusal(&raw(&s, m), 400);
+    }
+    let (status, _) = request(&s, "GET", "/board.css", b"");
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn stalled_clients_do_not_hold_the_others() {
+    let s = serve(&[]);
+    let head = b"POST /api/moves HTTP/1.1\r\nHost: x\r\nContent-Length: 19\r\n\r\n{";
+    // More than the six workers the server once had, each stalled in its body.
+    let mut stalled: Vec<TcpStream> = (0..10)
+        .map(|_| {
+            let mut tcp = TcpStream::connect(&s.addr).unwrap();
+            tcp.write_all(head).unwrap();
+            tcp
+        })
+        .collect();
+    let mut tcp = TcpStream::connect(&s.addr).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    tcp.write_all(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let mut answer = Vec::new();
+    tcp.read_to_end(&mut answer)
+        .expect("an answer within 5 s while the stalled clients wait");
+    assert_eq!(parts(&String::from_utf8_lossy(&answer)).0, 200);
+    // They were still open: each finishes its body and is answered.
+    for tcp in &mut stalled {
+        tcp.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        tcp.write_all(br#""variant":"warri"}"#).unwrap();
+        let mut answer = Vec::new();
+        tcp.read_to_end(&mut answer).unwrap();
+        assert_eq!(parts(&String::from_utf8_lossy(&answer)).0, 200);
+    }
+}
+
+#[test]
+fn connections_past_the_cap_are_refused_with_threads_bounded() {
+    const CAP: usize = 8;
+    let s = serve(&[
+        "--max-connections",
+        &CAP.to_string(),
+        "--request-timeout",
+        "3",
+    ]);
+    let idle: Vec<TcpStream> = (0..CAP + 5)
+        .map(|_| {
+            let tcp = TcpStream::connect(&s.addr).unwrap();
+            tcp.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+            tcp
+        })
+        .collect();
+    let answers: Vec<String> = idle
+        .iter()
+        .skip(CAP)
+        .map(|mut tcp| {
+            let mut answer = Vec::new();
+            let _ = tcp.read_to_end(&mut answer);
+            String::from_utf8_lossy(&answer).into_owned()
+        })
+        .collect();
+    for a in &answers {
+        says(&refusal(a, 503), &["connections"]);
+    }
+    let n = threads(s.pid());
+    assert!(n <= CAP + 16, "{n} threads for {CAP} connections");
+    // The idle ones are closed at the request timeout, unanswered; then the server answers.
+    for mut tcp in idle.into_iter().take(CAP) {
+        let mut answer = Vec::new();
+        let _ = tcp.read_to_end(&mut answer);
+        assert!(answer.is_empty(), "{}", String::from_utf8_lossy(&answer));
+    }
+    let (status, body) = request(&s, "GET", "/api/variants", b"");
+    assert_eq!(status, 200, "{body}");
 }

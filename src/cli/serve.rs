@@ -2,7 +2,7 @@
 
 use clap::Args;
 use mancala_analysis::error::{Fail, Res};
-use mancala_web::{Config, Server};
+use mancala_web::{http, Config, Limits, Server};
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
@@ -34,17 +34,25 @@ pub(crate) struct ServeArgs {
     /// Analyses run at once (solve, analyze, engine); one more is answered 503.
     #[arg(long, default_value_t = 2)]
     jobs: usize,
+    /// Seconds a request's head and body have to arrive (and its answer to be taken), 1..=3600;
+    /// a slower one is answered 408.
+    #[arg(long, value_name = "SECONDS", default_value_t = http::REQUEST_TIMEOUT.as_secs())]
+    request_timeout: u64,
+    /// Connections open at once, 1..=4096; one more is answered 503.
+    #[arg(long, value_name = "N", default_value_t = http::MAX_CONNECTIONS)]
+    max_connections: usize,
 }
 
 /// Serves the board until the process is stopped.
 pub(crate) fn run(a: &ServeArgs) -> Res {
     let (time, memory, tables) = (a.time, a.memory.clone(), a.tablebases.clone());
     let config = Config::checked(tables, time, memory, a.tt_mb, a.threads, a.jobs)?;
-    let server = Server::bind(SocketAddr::new(a.bind, a.port), config).map_err(Fail)?;
+    let limits = Limits::checked(a.request_timeout, a.max_connections)?;
+    let server = Server::bind(SocketAddr::new(a.bind, a.port), config, limits).map_err(Fail)?;
     let addr = server.addr().map_or("?".to_string(), |s| s.to_string());
     println!("mancala serve: the board is at http://{addr}/ (Ctrl-C stops it)");
     // The first line tells a script where to connect; a pipe must not hold it back.
     let _ = std::io::Write::flush(&mut std::io::stdout());
-    server.run(a.jobs + 4);
+    server.run();
     Ok(())
 }

@@ -105,6 +105,13 @@ pub struct Served {
     pub addr: String,
 }
 
+impl Served {
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
 impl Drop for Served {
     fn drop(&mut self) {
         let _ = self.child.kill();

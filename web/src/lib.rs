@@ -7,19 +7,18 @@
 //! - [`page`]: the static files of the page and the variants' rules pages, built into the
 //!   binary;
 //! - [`state`]: the config, the analyses running and the reply, shared by the handlers;
-//! - [`Server`]: the HTTP loop (tiny_http) that hands each request to [`handle`], on a few
-//!   worker threads, a panic in one request answered 500 without stopping the others.
+//! - [`http`]: the [`Server`], a bounded HTTP/1.1 layer that reads each request within its
+//!   limits on a thread of its own and hands it to [`handle`], a panic in one request
+//!   answered 500 without stopping the others.
 #![deny(missing_docs)]
 
 pub mod api;
+pub mod http;
 pub mod page;
 pub mod state;
 
+pub use http::{Limits, Server};
 pub use state::{Config, Reply, Slot, State, MAX_BODY};
-
-use std::io::Read;
-use std::net::SocketAddr;
-use std::sync::Arc;
 
 /// Answers one request: `method` and `url` (path and query) with its `body`. A panic in a
 /// handler is answered 500 with its message, the server going on.
@@ -44,74 +43,4 @@ pub fn handle(state: &State, method: &str, url: &str, body: &[u8]) -> Reply {
             Reply::error(500, &format!("internal error: {why}"))
         }
     }
-}
-
-/// The HTTP server: a listening socket and its workers.
-pub struct Server {
-    http: Arc<tiny_http::Server>,
-    state: Arc<State>,
-}
-
-impl Server {
-    /// Listens on `addr` (port 0: one the system picks).
-    pub fn bind(addr: SocketAddr, config: Config) -> Result<Server, String> {
-        let http =
-            tiny_http::Server::http(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-        Ok(Server {
-            http: Arc::new(http),
-            state: Arc::new(State::new(config)),
-        })
-    }
-
-    /// The address it listens on.
-    pub fn addr(&self) -> Option<SocketAddr> {
-        self.http.server_addr().to_ip()
-    }
-
-    /// Serves requests on `workers` threads until the process ends.
-    pub fn run(self, workers: usize) {
-        let handles: Vec<_> = (0..workers.max(1))
-            .map(|_| {
-                let (http, state) = (self.http.clone(), self.state.clone());
-                std::thread::spawn(move || {
-                    while let Ok(req) = http.recv() {
-                        serve_one(&state, req);
-                    }
-                })
-            })
-            .collect();
-        for h in handles {
-            let _ = h.join();
-        }
-    }
-}
-
-/// Reads one request's body (at most [`MAX_BODY`] bytes), answers it and sends the answer.
-fn serve_one(state: &State, mut req: tiny_http::Request) {
-    let method = req.method().as_str().to_string();
-    let url = req.url().to_string();
-    let reply = if req.body_length().is_some_and(|n| n > MAX_BODY) {
-        Reply::error(413, &format!("request body over {MAX_BODY} bytes"))
-    } else {
-        let mut body = Vec::new();
-        let read = req
-            .as_reader()
-            .take(MAX_BODY as u64 + 1)
-            .read_to_end(&mut body);
-        match read {
-            Err(e) => Reply::error(400, &format!("cannot read the request body: {e}")),
-            Ok(_) if body.len() > MAX_BODY => {
-                Reply::error(413, &format!("request body over {MAX_BODY} bytes"))
-            }
-            Ok(_) => handle(state, &method, &url, &body),
-        }
-    };
-    let head = |k: &str, v: &str| tiny_http::Header::from_bytes(k, v).expect("an ASCII header");
-    let response = tiny_http::Response::from_data(reply.body)
-        .with_status_code(reply.status)
-        .with_header(head("Content-Type", reply.content_type))
-        .with_header(head("Cache-Control", "no-store"))
-        .with_header(head("X-Content-Type-Options", "nosniff"));
-    // A client gone before the answer is no error of the server's.
-    let _ = req.respond(response);
 }

@@ -100,9 +100,18 @@ impl Reply {
         }
     }
 
-    /// An error: `{"error": message}` with `status`.
+    /// An error: `{"error": message}` with `status`, the message on one line (a control
+    /// character it echoes from the request, a newline say, written as its escape).
     pub fn error(status: u16, message: &str) -> Reply {
-        let body = serde_json::json!({ "error": mancala_analysis::error::clip(message) });
+        let mut line = String::with_capacity(message.len());
+        for c in message.chars() {
+            if c.is_control() {
+                line.extend(c.escape_default());
+            } else {
+                line.push(c);
+            }
+        }
+        let body = serde_json::json!({ "error": mancala_analysis::error::clip(&line) });
         Reply {
             status,
             ..Reply::json(body.to_string())

@@ -2,7 +2,8 @@
 //! 4xx with one line for every kind of bad request.
 
 use mancala_web::{handle, Config, Reply, State};
-use serde_json::Value;
+use proptest::prelude::*;
+use serde_json::{json, Value};
 
 fn state() -> State {
     State::new(Config {
@@ -254,6 +255,13 @@ fn bad_requests_get_a_4xx_and_one_line() {
         ),
         (
             "POST",
+            "/api/moves",
+            r#"{"variant":"isolo","phase":"fore\nmain"}"#,
+            400,
+            "fore\\nmain",
+        ),
+        (
+            "POST",
             "/api/start",
             r#"{"variant":"kpo","players":3}"#,
             400,
@@ -336,4 +344,143 @@ fn the_page_and_rules_are_served() {
     let rules = handle(&s, "GET", "/rules/warri", b"");
     assert_eq!(rules.status, 200);
     assert!(rules.text().contains("Humpidge"));
+}
+
+/// Numbers a request's counts may be given, with edges: zero, negative, huge, fractional.
+fn number() -> impl Strategy<Value = Value> {
+    proptest::sample::select(vec![
+        json!(0),
+        json!(1),
+        json!(2),
+        json!(3),
+        json!(4),
+        json!(6),
+        json!(12),
+        json!(255),
+        json!(256),
+        json!(65536),
+        json!(4294967296u64),
+        json!(u64::MAX),
+        json!(-1),
+        json!(1.5),
+        json!(1e300),
+    ])
+}
+
+/// Texts a request's names, positions, moves and rules may be given, right and wrong.
+fn text() -> impl Strategy<Value = Value> {
+    let known = proptest::sample::select(vec![
+        "",
+        "warri",
+        "oware",
+        "kalah",
+        "chisolo",
+        "isolo",
+        "mulabalaba-morris",
+        "1",
+        "6",
+        "a1",
+        "b2",
+        "store",
+        "chain=mixed",
+        "nonesuch=1",
+        "setup",
+        "alphabeta:depth=4",
+        "4,4,4,4,4,4/4,4,4,4,4,4 S captured=0,0",
+        "0,0,0,0,0,0/0,0,0,0,0,0 N captured=24,24",
+        "1,2/3 S",
+        "\u{0}\n\u{fffd}",
+    ])
+    .prop_map(|s| json!(s));
+    prop_oneof![4 => known, 1 => "[ -~]{0,24}".prop_map(Value::String)]
+}
+
+/// Any JSON value: the wrong type for a field, or nesting.
+fn value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        number(),
+        text(),
+    ];
+    leaf.prop_recursive(2, 12, 4, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            proptest::collection::btree_map("[a-z]{1,6}", inner, 0..3)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// A value for the request field `name`: mostly of its type, now and then any.
+fn field(name: &'static str) -> BoxedStrategy<Value> {
+    let typed = match name {
+        "rules" | "moves" => proptest::collection::vec(text(), 0..6)
+            .prop_map(Value::Array)
+            .boxed(),
+        "variant" | "phase" | "position" | "engine" => text().boxed(),
+        "bogus" => value().boxed(),
+        _ => number().boxed(),
+    };
+    prop_oneof![9 => typed, 1 => value()].boxed()
+}
+
+/// A request object: a real variant and up to four of the request's fields (or others).
+fn object() -> impl Strategy<Value = Vec<u8>> {
+    const FIELDS: [&str; 15] = [
+        "variant", "width", "seeds", "counters", "store", "max_hole", "phase", "rules", "position",
+        "players", "moves", "time", "engine", "seed", "bogus",
+    ];
+    let variants: Vec<&str> = mancala_solver::variant::VARIANTS
+        .iter()
+        .map(|v| v.id)
+        .collect();
+    let named = proptest::sample::select(&FIELDS[..]).prop_flat_map(|k| (Just(k), field(k)));
+    (
+        proptest::sample::select(variants),
+        proptest::collection::vec(named, 0..5),
+    )
+        .prop_map(|(variant, fields)| {
+            let mut m = serde_json::Map::new();
+            m.insert("variant".into(), json!(variant));
+            for (k, v) in fields {
+                m.insert(k.into(), v);
+            }
+            Value::Object(m).to_string().into_bytes()
+        })
+}
+
+/// A request body: mostly a request object; or its text cut short; or any JSON value; or
+/// bytes that are no JSON.
+fn body() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        6 => object(),
+        1 => (object(), any::<usize>()).prop_map(|(b, cut)| b[..cut % (b.len() + 1)].to_vec()),
+        1 => value().prop_map(|v| v.to_string().into_bytes()),
+        1 => proptest::collection::vec(any::<u8>(), 0..64),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Whatever the body, the rules endpoints answer 200 or a 4xx, always one JSON object,
+    /// never a 500.
+    #[test]
+    fn any_body_gets_a_json_answer(endpoint in proptest::sample::select(vec!["moves", "play", "start"]), body in body()) {
+        let r = handle(&state(), "POST", &format!("/api/{endpoint}"), &body);
+        prop_assert!(
+            r.status == 200 || (400..500).contains(&r.status),
+            "{endpoint} {}: {} {}",
+            String::from_utf8_lossy(&body),
+            r.status,
+            r.text()
+        );
+        let v: Value = serde_json::from_slice(&r.body).expect("a JSON body");
+        prop_assert!(v.is_object());
+        if r.status != 200 {
+            let message = v["error"].as_str().unwrap_or("");
+            prop_assert!(!message.is_empty() && !message.contains('\n'), "{}", r.text());
+        }
+    }
 }
