@@ -620,3 +620,100 @@ fn analyze_a_finished_four_row_game_gives_its_value() {
     assert_eq!(a["value"], s["value"]);
     assert_eq!(s["plies"], 0);
 }
+
+const C00: &str = "chisolo-default-w2-m0-o0.ftb";
+
+/// The commands that read a folder of chisolo 4x2 tables: a build that resumes from it,
+/// `verify`, `probe`, `solve` and `analyze` with the tables (`info` aside: it lists, then
+/// fails).
+fn chisolo_readers(dir: &str) -> Vec<Vec<&str>> {
+    let w = ["chisolo", "--width", "2"];
+    let pos = ["--position", "1,1/0,0/1,0/0,0 S"];
+    let t = ["--tablebases", dir];
+    vec![
+        [
+            &["tablebase", "build"][..],
+            &w,
+            &["--max-stones", "3", "--dir", dir],
+        ]
+        .concat(),
+        vec!["tablebase", "verify", "--dir", dir],
+        [&["tablebase", "probe"][..], &w, &pos, &["--dir", dir]].concat(),
+        [&["solve"][..], &w, &pos, &t].concat(),
+        [&["analyze"][..], &w, &pos, &t].concat(),
+    ]
+}
+
+/// A build keeps the slices it finds only once they pass the checks every reader makes: a
+/// file under another slice's name, or whose header claims other seeds than its name (its
+/// checksums recomputed), is refused by the build as by `info`, `verify`, `probe` and
+/// `solve`, by name and reason.
+#[test]
+fn a_build_refuses_a_kept_slice_whose_header_is_not_its_name() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().to_str().unwrap();
+    ok(&chisolo_readers(dir)[0]);
+    let f = d.path().join(C00);
+    let good = std::fs::read(&f).unwrap();
+    // The slice m=0 o=1 under the name of m=0 o=0.
+    std::fs::copy(d.path().join("chisolo-default-w2-m0-o1.ftb"), &f).unwrap();
+    all_refuse(
+        dir,
+        &chisolo_readers(dir),
+        C00,
+        "holds slice m=0 o=1 of chisolo (default) width 2, whose file is named \
+         chisolo-default-w2-m0-o1.ftb",
+    );
+    // One seed in the slice without any.
+    std::fs::write(&f, &good).unwrap();
+    rewrite_header(&f, |h| h.stones = 1);
+    all_refuse(
+        dir,
+        &chisolo_readers(dir),
+        C00,
+        "slice m=0 o=0 has 0 stones, but its header says 1",
+    );
+    std::fs::write(&f, &good).unwrap();
+    let b: serde_json::Value =
+        serde_json::from_str(&ok(&[&chisolo_readers(dir)[0][..], &["--json"]].concat())).unwrap();
+    assert_eq!(b["slices"][0]["skipped"], true, "{b}");
+}
+
+/// A FIFO under a slice's name is never opened (it would block the reader for ever): every
+/// command refuses it at once, by name; so is a folder. A link to a table file is read.
+#[cfg(unix)]
+#[test]
+fn a_fifo_under_a_slice_name_is_refused_at_once() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().to_str().unwrap();
+    let f = d.path().join(C00);
+    mkfifo(&f);
+    let e = fails_promptly(&chisolo_readers(dir)[0]);
+    assert!(
+        e.contains(C00) && e.contains("not a regular file (a FIFO)"),
+        "{e}"
+    );
+    std::fs::remove_file(&f).unwrap();
+    ok(&chisolo_readers(dir)[0]);
+    let aside = tempfile::tempdir().unwrap();
+    let kept = aside.path().join(C00);
+    std::fs::rename(&f, &kept).unwrap();
+    mkfifo(&f);
+    all_refuse(
+        dir,
+        &chisolo_readers(dir),
+        C00,
+        "not a regular file (a FIFO)",
+    );
+    std::fs::remove_file(&f).unwrap();
+    std::fs::create_dir(&f).unwrap();
+    all_refuse(
+        dir,
+        &chisolo_readers(dir),
+        C00,
+        "not a regular file (a folder)",
+    );
+    std::fs::remove_dir(&f).unwrap();
+    std::os::unix::fs::symlink(&kept, &f).unwrap();
+    assert!(ok(&chisolo_readers(dir)[1]).starts_with("ok: 10 files"));
+}

@@ -448,3 +448,88 @@ fn solve_and_the_tablebase_commands_use_the_main_game_tables() {
     let e = fails(&["tablebase", "probe", M, "--position", pos, "--dir", dir]);
     assert!(e.contains("m3-o3.mrb") && e.contains("checksum"), "{e}");
 }
+
+/// The commands that read a folder of the three-counter tables: a build that resumes from it,
+/// `verify`, `probe`, `solve` and `analyze` with the tables (`info` aside: it lists, then
+/// fails).
+fn readers(dir: &str) -> Vec<Vec<&str>> {
+    let pos = "S.S.N.../..S.N.../....N... S hand=0,0";
+    vec![
+        vec!["tablebase", "build", M, "--counters", "3", "--dir", dir],
+        vec!["tablebase", "verify", "--dir", dir],
+        vec!["tablebase", "probe", M, "--position", pos, "--dir", dir],
+        vec!["solve", M, "--position", pos, "--tablebases", dir],
+        vec!["analyze", M, "--position", pos, "--tablebases", dir],
+    ]
+}
+
+const M33: &str = "mulabalaba-morris-default-m3-o3.mrb";
+
+/// A build keeps the slices it finds only once they pass the checks every reader makes: a
+/// file whose header claims other counters than its name (its checksums recomputed) is
+/// refused by the build as by `info`, `verify`, `probe` and `solve`, by name and reason.
+#[test]
+fn a_build_refuses_a_kept_slice_whose_header_is_not_its_name() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().to_str().unwrap();
+    let build = readers(dir)[0].clone();
+    ok(&build);
+    let f = d.path().join(M33);
+    let good = std::fs::read(&f).unwrap();
+    // Seven counters in a slice of three against three.
+    rewrite_header(&f, |h| h.stones = 7);
+    all_refuse(
+        dir,
+        &readers(dir),
+        M33,
+        "has 6 counters, but its header says 7",
+    );
+    // The header of the slice of three against four.
+    std::fs::write(&f, &good).unwrap();
+    rewrite_header(&f, |h| {
+        h.split = Some([3, 4]);
+        h.stones = 7;
+    });
+    all_refuse(
+        dir,
+        &readers(dir),
+        M33,
+        "holds slice m=3 o=4 of mulabalaba-morris (default) width 24, whose file is named \
+         mulabalaba-morris-default-m3-o4.mrb",
+    );
+    // Restored, it is kept.
+    std::fs::write(&f, &good).unwrap();
+    let b = json(&[&build[..], &["--json"]].concat());
+    assert_eq!(b["slices"][0]["skipped"], true, "{b}");
+}
+
+/// A FIFO under a slice's name is never opened (it would block the reader for ever): every
+/// command refuses it at once, by name; so is a folder. A link to a table file is read.
+#[cfg(unix)]
+#[test]
+fn a_fifo_under_a_slice_name_is_refused_at_once() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().to_str().unwrap();
+    let f = d.path().join(M33);
+    // In an empty folder, the build finds it and refuses it.
+    mkfifo(&f);
+    let e = fails_promptly(&readers(dir)[0]);
+    assert!(
+        e.contains(M33) && e.contains("not a regular file (a FIFO)"),
+        "{e}"
+    );
+    // In place of a built slice, every reader refuses it.
+    std::fs::remove_file(&f).unwrap();
+    ok(&readers(dir)[0]);
+    let aside = tempfile::tempdir().unwrap();
+    let kept = aside.path().join(M33);
+    std::fs::rename(&f, &kept).unwrap();
+    mkfifo(&f);
+    all_refuse(dir, &readers(dir), M33, "not a regular file (a FIFO)");
+    std::fs::remove_file(&f).unwrap();
+    std::fs::create_dir(&f).unwrap();
+    all_refuse(dir, &readers(dir), M33, "not a regular file (a folder)");
+    std::fs::remove_dir(&f).unwrap();
+    std::os::unix::fs::symlink(&kept, &f).unwrap();
+    assert!(ok(&readers(dir)[1]).starts_with("ok: 1 files"));
+}

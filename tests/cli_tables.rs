@@ -490,3 +490,99 @@ fn the_morris_tables_refuse_distributed_builds() {
         "{line}"
     );
 }
+
+const O0: &str = "oware-grandslam=illegal-w3-n0.mtb";
+
+/// The commands that read a folder of oware 2x3 tables: a build that resumes from it,
+/// `verify`, `probe`, `solve` and `analyze` with the tables (`info` aside: it lists, then
+/// fails).
+fn oware_readers(dir: &str) -> Vec<Vec<&str>> {
+    let w = ["oware", "--width", "3"];
+    let pos = ["--position", "1,0,0/0,1,0 S"];
+    let t = ["--tablebases", dir];
+    vec![
+        [
+            &["tablebase", "build"][..],
+            &w,
+            &["--max-stones", "6", "--dir", dir],
+        ]
+        .concat(),
+        vec!["tablebase", "verify", "--dir", dir],
+        [&["tablebase", "probe"][..], &w, &pos, &["--dir", dir]].concat(),
+        [&["solve"][..], &w, &pos, &t].concat(),
+        [&["analyze"][..], &w, &pos, &t].concat(),
+    ]
+}
+
+/// A build keeps the slices it finds only once they pass the checks every reader makes: a
+/// two-row file under another slice's name, or whose header is a four-row table's (its
+/// checksums recomputed), is refused by the build as by `info`, `verify`, `probe` and
+/// `solve`, by name and reason.
+#[test]
+fn a_build_refuses_a_kept_slice_whose_header_is_not_its_name() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().to_str().unwrap();
+    ok(&oware_readers(dir)[0]);
+    let f = d.path().join(O0);
+    let good = std::fs::read(&f).unwrap();
+    // The one-stone slice under the name of the empty one.
+    std::fs::copy(d.path().join("oware-grandslam=illegal-w3-n1.mtb"), &f).unwrap();
+    all_refuse(
+        dir,
+        &oware_readers(dir),
+        O0,
+        "holds the 1-stone slice of oware (grandslam=illegal) width 3, whose file is named \
+         oware-grandslam=illegal-w3-n1.mtb",
+    );
+    // The empty slice with a four-row header.
+    std::fs::write(&f, &good).unwrap();
+    rewrite_header(&f, |h| {
+        h.metric = "wdl".into();
+        h.encoding = "wdl-dtm".into();
+        h.index = "fourrow-state-mover-opponent".into();
+        h.split = Some([0, 0]);
+    });
+    all_refuse(
+        dir,
+        &oware_readers(dir),
+        O0,
+        "a four-row table (fourrow-state-mover-opponent) under a two-row (.mtb) name",
+    );
+    std::fs::write(&f, &good).unwrap();
+    let b = json(&[&oware_readers(dir)[0][..], &["--json"]].concat());
+    assert_eq!(b["slices"][0]["skipped"], true, "{b}");
+}
+
+/// A FIFO under a slice's name is never opened (it would block the reader for ever): every
+/// command refuses it at once, by name; so is a folder. A link to a table file is read.
+#[cfg(unix)]
+#[test]
+fn a_fifo_under_a_slice_name_is_refused_at_once() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().to_str().unwrap();
+    let f = d.path().join(O0);
+    mkfifo(&f);
+    let e = fails_promptly(&oware_readers(dir)[0]);
+    assert!(
+        e.contains(O0) && e.contains("not a regular file (a FIFO)"),
+        "{e}"
+    );
+    std::fs::remove_file(&f).unwrap();
+    ok(&oware_readers(dir)[0]);
+    let aside = tempfile::tempdir().unwrap();
+    let kept = aside.path().join(O0);
+    std::fs::rename(&f, &kept).unwrap();
+    mkfifo(&f);
+    all_refuse(dir, &oware_readers(dir), O0, "not a regular file (a FIFO)");
+    std::fs::remove_file(&f).unwrap();
+    std::fs::create_dir(&f).unwrap();
+    all_refuse(
+        dir,
+        &oware_readers(dir),
+        O0,
+        "not a regular file (a folder)",
+    );
+    std::fs::remove_dir(&f).unwrap();
+    std::os::unix::fs::symlink(&kept, &f).unwrap();
+    assert!(ok(&oware_readers(dir)[1]).starts_with("ok: 7 files"));
+}

@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Need};
 use crate::files::{no_tables, table_files, GameId};
-use crate::format::{read_header, Header, SliceFile};
+use crate::format::{Header, SliceFile};
 use crate::probe::Tablebases;
 use mancala_solver::{Game, MarginGame, Notation, TwoRow, TwoRowPos};
 use std::collections::BTreeMap;
@@ -144,19 +144,15 @@ pub fn info(dir: &Path) -> Result<Vec<FileInfo>, Error> {
         Four,
         Morris,
     }
+    // The checks the readers and the builds make of a file they open, less the slice they
+    // expect ([`SliceFile::open_checked`]).
     let checked = |path: &Path, kind: Kind| -> Result<Header, Error> {
-        let h = read_header(path)?;
-        match kind {
-            Kind::Two => crate::verify::check_header(path, &h)?,
-            Kind::Four => {
-                crate::fourrow::files::check_header(path, &h)?;
-            }
-            Kind::Morris => {
-                crate::morris::tables::check_header(path, &h)?;
-            }
-        }
-        SliceFile::open(path, None, true)?;
-        Ok(h)
+        let check = |h: &Header| match kind {
+            Kind::Two => crate::verify::check_header(path, h),
+            Kind::Four => crate::fourrow::files::check_header(path, h).map(drop),
+            Kind::Morris => crate::morris::tables::check_header(path, h).map(drop),
+        };
+        Ok(SliceFile::open_checked(path, check, true)?.header().clone())
     };
     let mut listed: Vec<(PathBuf, Kind)> = Vec::new();
     for (ext, kind) in [

@@ -353,8 +353,9 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             let want = Slice::new(slice.width(), m as u32).map(|s| s.len());
             if Some(l.len() as u64) != want {
                 return Err(Error::OutOfRange(format!(
-                    "the {m}-stone slice has {} values, expected {want:?}",
-                    l.len()
+                    "the {m}-stone slice has {} values, expected {}",
+                    l.len(),
+                    want.map_or_else(|| "none (no such slice)".to_string(), |n| n.to_string())
                 )));
             }
         }
@@ -681,10 +682,10 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
                     return Err(Error::Unsound {
                         path: None,
                         reason: format!(
-                            "the move from {:?} to {:?} ({n} stones) stays in the slice and \
+                            "the move from {} to {} ({n} stones) stays in the slice and \
                              keeps the turn, which complete predecessors exclude",
-                            pits.to_vec(lanes),
-                            s.pits.to_vec(lanes)
+                            board_text(pits, lanes),
+                            board_text(s.pits, lanes)
                         ),
                     });
                 }
@@ -702,9 +703,9 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             return Err(Error::Unsound {
                 path: None,
                 reason: format!(
-                    "the position {:?} ({n} stones) goes from value {old} to {new}: \
+                    "the position {} ({n} stones) goes from value {old} to {new}: \
                      values must stay within the stones and only move away from 0",
-                    pits.to_vec(lanes)
+                    board_text(pits, lanes)
                 ),
             });
         }
@@ -983,10 +984,10 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
                     return Err(Error::Unsound {
                         path: None,
                         reason: format!(
-                            "the move from {:?} to {:?} ({n} stones) stays in the slice without \
+                            "the move from {} to {} ({n} stones) stays in the slice without \
                              raising the potential: the slice is not acyclic",
-                            pits.to_vec(lanes),
-                            s.pits.to_vec(lanes)
+                            board_text(pits, lanes),
+                            board_text(s.pits, lanes)
                         ),
                     });
                 }
@@ -1004,9 +1005,9 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             return Err(Error::Unsound {
                 path: None,
                 reason: format!(
-                    "the position {:?} ({n} stones) has value {best}: values must stay within \
+                    "the position {} ({n} stones) has value {best}: values must stay within \
                      the stones",
-                    pits.to_vec(lanes)
+                    board_text(pits, lanes)
                 ),
             });
         }
@@ -1087,14 +1088,29 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
     }
 }
 
+/// A board of a slice (`lanes` pits, mover's row first) as position text (docs/NOTATION.md),
+/// the side to move as South: the opponent's row from his pit W to his pit 1, `/`, the
+/// mover's row from his pit 1, then `S` (nothing captured, as in every slice).
+fn board_text(pits: Pits, lanes: usize) -> String {
+    let v = pits.to_vec(lanes);
+    let row =
+        |it: &mut dyn Iterator<Item = &u8>| it.map(|c| c.to_string()).collect::<Vec<_>>().join(",");
+    let w = lanes / 2;
+    format!(
+        "{}/{} S",
+        row(&mut v[w..].iter().rev()),
+        row(&mut v[..w].iter())
+    )
+}
+
 /// The error for a move that brings seeds back or gains without taking seeds off.
 fn bad_move(pits: Pits, n: u32, lanes: usize, stones: u32, gain: i32) -> Error {
     Error::Unsound {
         path: None,
         reason: format!(
-            "a move from {:?} ({n} stones) leads to {stones} stones with gain {gain}: \
+            "a move from {} ({n} stones) leads to {stones} stones with gain {gain}: \
              seeds must never come back, and a gain must take seeds off",
-            pits.to_vec(lanes),
+            board_text(pits, lanes),
         ),
     }
 }

@@ -58,6 +58,14 @@ pub enum Error {
         /// Why it is refused.
         reason: String,
     },
+    /// A table file's name that holds no regular file (nor a link to one): a FIFO, a socket,
+    /// a device or a folder, which is never opened (a FIFO would block the reader).
+    NotAFile {
+        /// The name.
+        path: PathBuf,
+        /// What it holds instead: `a FIFO`, `a folder`, ...
+        kind: &'static str,
+    },
     /// A sound file that is not the one expected here: another variant, rule set, width or
     /// stone count than its name or the caller says.
     Mismatch {
@@ -176,6 +184,9 @@ impl fmt::Display for Error {
             }
             Error::Mismatch { path, reason } => {
                 write!(f, "{}: wrong tablebase file: {reason}", path.display())
+            }
+            Error::NotAFile { path, kind } => {
+                write!(f, "{}: not a regular file ({kind})", path.display())
             }
             Error::NoFolder { dir, make: false } => {
                 write!(f, "{}: no such tablebase folder", dir.display())

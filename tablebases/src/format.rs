@@ -18,6 +18,7 @@
 use crate::error::Error;
 use crate::files::GameId;
 use crate::index::slice_len;
+use mancala_solver::tworow::board::MAX_WIDTH;
 use memmap2::Mmap;
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File, OpenOptions};
@@ -143,6 +144,11 @@ pub fn write_file(
     let tmp = temp_path(path);
     let tmp_ref = &tmp;
     let io = |action: &'static str| move |e| Error::io(tmp_ref, action, e);
+    // A temporary name that holds something else than a file (a FIFO would block the open)
+    // is refused; a file there is a write that was interrupted, overwritten.
+    if let Ok(meta) = fs::metadata(&tmp) {
+        check_regular(&tmp, &meta)?;
+    }
     let mut f = OpenOptions::new()
         .write(true)
         .create(true)
@@ -239,10 +245,68 @@ pub fn write_wdl(
     })
 }
 
+/// What a file type is, in words, for [`Error::NotAFile`].
+fn kind_of(t: fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    if t.is_dir() {
+        "a folder"
+    } else {
+        "not a file"
+    }
+}
+
+/// Refuses `meta` of `path` unless it is a regular file's.
+fn check_regular(path: &Path, meta: &fs::Metadata) -> Result<(), Error> {
+    if meta.is_file() {
+        Ok(())
+    } else {
+        Err(Error::NotAFile {
+            path: path.to_path_buf(),
+            kind: kind_of(meta.file_type()),
+        })
+    }
+}
+
+/// Opens a table file for reading: a regular file, or a link to one. Anything else under the
+/// name (a FIFO, a socket, a device, a folder) is refused with [`Error::NotAFile`] before it
+/// is opened, since opening a FIFO waits for a writer for ever. Every table file this crate
+/// reads is opened here. The open itself does not wait either (on Unix it is non-blocking,
+/// which changes nothing for a regular file), and what it opened is checked again, so a name
+/// swapped for a FIFO between the check and the open is refused too.
+pub fn open_regular(path: &Path) -> Result<File, Error> {
+    let meta = fs::metadata(path).map_err(|e| Error::io(path, "opening", e))?;
+    check_regular(path, &meta)?;
+    let mut opts = OpenOptions::new();
+    opts.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        opts.custom_flags(libc::O_NONBLOCK);
+    }
+    let f = opts.open(path).map_err(|e| Error::io(path, "opening", e))?;
+    let meta = f
+        .metadata()
+        .map_err(|e| Error::io(path, "reading the size of", e))?;
+    check_regular(path, &meta)?;
+    Ok(f)
+}
+
 /// Reads and checks the header of a slice file: magic, version, header checksum, fields,
 /// file length. Does not read the data.
 pub fn read_header(path: &Path) -> Result<Header, Error> {
-    let mut f = File::open(path).map_err(|e| Error::io(path, "opening", e))?;
+    let mut f = open_regular(path)?;
     let len = f
         .metadata()
         .map_err(|e| Error::io(path, "reading the size of", e))?
@@ -340,15 +404,22 @@ fn parse_header(path: &Path, head: &mut [u8], file_len: u64) -> Result<Header, E
         // A four-row or morris file's count is checked against its split by its opener.
         _ if four => {}
         Some(n) if n == h.positions => {}
-        _ => {
+        Some(n) => {
             return Err(Error::corrupt(
                 path,
                 format!(
-                    "{} positions, but width {} with {} stones has {:?}",
-                    h.positions,
-                    h.width,
-                    h.stones,
-                    slice_len(h.width, h.stones)
+                    "{} positions, but width {} with {} stones has {n}",
+                    h.positions, h.width, h.stones
+                ),
+            ))
+        }
+        None => {
+            return Err(Error::corrupt(
+                path,
+                format!(
+                    "width {} with {} stones is not a slice the two-row tables hold (widths \
+                     1 to {MAX_WIDTH}, positions counted in 63 bits)",
+                    h.width, h.stones
                 ),
             ))
         }
@@ -379,14 +450,19 @@ pub struct SliceFile {
 
 impl SliceFile {
     /// Opens `path`, checks its header and (when `check_data`) the checksum of its values,
-    /// and, when `expect` is given, that it holds that game's slice of that many stones.
+    /// and, when `expect` is given, that it is a two-row table under its own name
+    /// ([`crate::verify::check_header`], as `info` checks it) of that game's slice of that
+    /// many stones. Without `expect`, any family's file is opened unchecked against its name.
     pub fn open(
         path: &Path,
         expect: Option<(&GameId, u32)>,
         check_data: bool,
     ) -> Result<SliceFile, Error> {
-        let header = read_header(path)?;
-        if let Some((id, stones)) = expect {
+        let Some((id, stones)) = expect else {
+            return SliceFile::open_checked(path, |_| Ok(()), check_data);
+        };
+        let check = |header: &Header| {
+            crate::verify::check_header(path, header)?;
             let got = header.game_id();
             if got != *id {
                 return Err(Error::mismatch(path, format!("holds {got}, expected {id}")));
@@ -397,8 +473,25 @@ impl SliceFile {
                     format!("holds the {}-stone slice, expected {stones}", header.stones),
                 ));
             }
-        }
-        let file = File::open(path).map_err(|e| Error::io(path, "opening", e))?;
+            Ok(())
+        };
+        SliceFile::open_checked(path, check, check_data)
+    }
+
+    /// Opens `path` (a regular file, [`open_regular`]), checks its header's bytes
+    /// ([`read_header`]), then the header by `check` (a family's check of the file against its
+    /// name and game, and the slice the caller expects), then (when `check_data`) the checksum
+    /// of its values. Every reader and every build (of the files it keeps) opens table files
+    /// through here, with the family's own check, so that a file refused by one is refused by
+    /// all, for the same reason.
+    pub fn open_checked(
+        path: &Path,
+        check: impl FnOnce(&Header) -> Result<(), Error>,
+        check_data: bool,
+    ) -> Result<SliceFile, Error> {
+        let header = read_header(path)?;
+        check(&header)?;
+        let file = open_regular(path)?;
         // SAFETY: a finished table file is never written again: the builder writes a temporary
         // file and renames it, and nothing in this crate opens a finished file for writing.
         // Changing the file from outside while it is mapped is outside this crate's contract

@@ -104,7 +104,9 @@
 //! One file per (variant, rules, width, stones): `<variant>-<rules>-w<W>-n<N>.mtb`, a
 //! checksummed header and one signed byte per position, page-aligned for memory mapping
 //! ([`format`](mod@format), and `FORMAT.md` beside this crate). A build writes each slice under a
-//! temporary name and renames it when complete, and keeps the finished slices it finds.
+//! temporary name and renames it when complete, and keeps the finished slices it finds once
+//! they pass the checks every reader makes (header, name, game, data checksum; a name that
+//! holds no regular file is refused, [`format::open_regular`]).
 //!
 //! # Use
 //!

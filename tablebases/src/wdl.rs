@@ -22,6 +22,15 @@ pub fn decode(b: u8) -> Wdl {
     }
 }
 
+/// A value in words, for messages: `a win in 3 plies`, `a draw`, `a loss in 0 plies`.
+pub fn words(v: Wdl) -> String {
+    match v {
+        Wdl::Win(d) => format!("a win in {d} plies"),
+        Wdl::Draw => "a draw".to_string(),
+        Wdl::Loss(d) => format!("a loss in {d} plies"),
+    }
+}
+
 /// One slice's split, positions won, drawn and lost for the side to move, longest distance.
 pub type SliceStats = ([u32; 2], [u64; 3], u32);
 
@@ -240,10 +249,10 @@ pub fn check_slice<P>(
     Err(Error::Unsound {
         path: Some(path.to_path_buf()),
         reason: format!(
-            "position {i} ({}) stores {:?}, its moves give {}",
+            "position {i} ({}) stores {}, its moves give {}",
             show(&pos),
-            decode(data[i as usize]),
-            want(&pos).map_or("a missing child".into(), |w| format!("{w:?}"))
+            words(decode(data[i as usize])),
+            want(&pos).map_or("a missing child".into(), words)
         ),
     })
 }

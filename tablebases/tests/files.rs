@@ -5,7 +5,7 @@ mod common;
 use common::{all_rule_sets, game, quiet};
 use mancala_solver::search::{Limits, Solver};
 use mancala_solver::{Game, Kind, MarginGame, Notation, RuleOptions, TwoRow};
-use mancala_tablebases::format::{temp_path, write_slice, SliceFile};
+use mancala_tablebases::format::{temp_path, write_file, write_slice, Header, SliceFile};
 use mancala_tablebases::index::Slice;
 use mancala_tablebases::rules::{relative_position, unsow_candidates, Edges, SliceRules};
 use mancala_tablebases::{build, info, probe, stats, verify, Error, GameId, Tablebases};
@@ -145,6 +145,96 @@ fn refused(fx: &Fixture, reason: &str, damage: impl Fn(&Path)) {
     assert!(stats(&g, d.path(), 4).is_ok());
 }
 
+/// `f()` on another thread; the test fails (instead of hanging) when it has not returned
+/// within 20 seconds.
+#[cfg(unix)]
+fn within<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(20))
+        .unwrap_or_else(|_| panic!("{what}: still blocked after 20 s"))
+}
+
+/// Only a regular file, or a link to one, is opened as a table: a FIFO (which would block the
+/// open for ever), a socket or a folder under a slice's name is refused at once by every
+/// reader and by a build, naming it; and so is a FIFO under the name a build writes to.
+#[cfg(unix)]
+#[test]
+fn only_regular_files_are_opened() {
+    use std::os::unix::net::UnixListener;
+    let fx = fixture();
+    let g = game(Kind::Oware, 2, &[]);
+    for kind in ["a FIFO", "a socket", "a folder", "a link"] {
+        let d = tempfile::tempdir().unwrap();
+        for (n, bytes) in files_of(&fx.oware) {
+            fs::write(d.path().join(n), bytes).unwrap();
+        }
+        let target = d.path().join(name(&g, 3));
+        let aside = tempfile::tempdir().unwrap();
+        let kept = aside.path().join(name(&g, 3));
+        fs::rename(&target, &kept).unwrap();
+        let _listener = match kind {
+            "a FIFO" => {
+                let st = std::process::Command::new("mkfifo")
+                    .arg(&target)
+                    .status()
+                    .unwrap();
+                assert!(st.success());
+                None
+            }
+            "a socket" => Some(UnixListener::bind(&target).unwrap()),
+            "a folder" => {
+                fs::create_dir(&target).unwrap();
+                None
+            }
+            _ => {
+                std::os::unix::fs::symlink(&kept, &target).unwrap();
+                None
+            }
+        };
+        let dir = d.path().to_path_buf();
+        let results = within(kind, move || {
+            let g = game(Kind::Oware, 2, &[]);
+            [
+                ("open", Tablebases::open(&dir, &g).err()),
+                ("verify", verify(&dir).err()),
+                ("stats", stats(&g, &dir, 3).err()),
+                (
+                    "info",
+                    mancala_tablebases::ensure_sound(&info(&dir).unwrap()).err(),
+                ),
+                ("build", build(&g, &dir, 6, 1, &quiet).err()),
+            ]
+            .map(|(what, e)| (what, e.map(|e| e.to_string())))
+        });
+        for (what, e) in results {
+            if kind == "a link" {
+                assert_eq!(e, None, "{what}: a link to a table file is read");
+            } else {
+                let e = e.unwrap_or_else(|| panic!("{what}: {kind} accepted"));
+                let want = format!("{}: not a regular file ({kind})", target.display());
+                assert!(e.contains(&want), "{what}: {e}");
+            }
+        }
+    }
+    // A FIFO under the temporary name of a slice to write.
+    let d = tempfile::tempdir().unwrap();
+    let tmp = temp_path(&d.path().join(name(&g, 0)));
+    let st = std::process::Command::new("mkfifo")
+        .arg(&tmp)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let dir = d.path().to_path_buf();
+    let e = within("build", move || {
+        build(&game(Kind::Oware, 2, &[]), &dir, 2, 1, &quiet).unwrap_err()
+    });
+    let want = format!("{}: not a regular file (a FIFO)", tmp.display());
+    assert!(e.to_string().contains(&want), "{e}");
+}
+
 /// The slices are opened and checked in parallel; with several damaged files the error names
 /// the smallest damaged slice, whatever the thread count.
 #[test]
@@ -216,6 +306,31 @@ fn damaged_or_foreign_files_are_refused() {
         b[8] = 2;
         fs::write(p, b).unwrap();
     });
+    // A header with another count of positions or an impossible width, checksums recomputed:
+    // the count the slice has is said as a number.
+    let rewrite = |change: fn(&mut Header)| {
+        move |p: &Path| {
+            let f = SliceFile::open(p, None, true).unwrap();
+            let data = f.data().to_vec();
+            let mut h = f.header().clone();
+            drop(f);
+            change(&mut h);
+            write_file(p, h, |at, buf| {
+                buf.copy_from_slice(&data[at as usize..at as usize + buf.len()])
+            })
+            .unwrap();
+        }
+    };
+    refused(
+        &fx,
+        "10 positions, but width 2 with 5 stones has 56",
+        rewrite(|h| h.positions = 10),
+    );
+    refused(
+        &fx,
+        "width 9 with 5 stones is not a slice the two-row tables hold",
+        rewrite(|h| h.width = 9),
+    );
     // Sound files of another variant, rule set, width or stone count under this name.
     let foreign = |src: PathBuf| move |p: &Path| fs::copy(&src, p).map(|_| ()).unwrap();
     let kalah = game(Kind::Kalah, 2, &[]);

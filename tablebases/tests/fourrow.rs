@@ -239,6 +239,21 @@ fn verify_accepts_built_tables_and_finds_a_wrong_value() {
     let err = verify(dir.path()).unwrap_err();
     assert!(matches!(err, Error::Unsound { .. }), "{err}");
     assert!(err.to_string().contains(&file_name(&id, [2, 2])), "{err}");
+    // Both values in words: "stores a win in 3 plies, its moves give a loss in 2 plies".
+    let msg = err.to_string();
+    let (_, values) = msg
+        .split_once(") stores a ")
+        .expect("the stored value in words");
+    let (stored, given) = values
+        .split_once(", its moves give a ")
+        .expect("the Bellman value");
+    for v in [stored, given] {
+        let words: Vec<&str> = v.split(' ').collect();
+        assert!(
+            matches!(words[..], ["draw"] | ["win" | "loss", "in", _, "plies"]),
+            "{msg}"
+        );
+    }
 }
 
 #[test]

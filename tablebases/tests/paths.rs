@@ -8,7 +8,7 @@ mod common;
 
 use common::{all_rule_sets, game};
 use mancala_solver::tworow::board::Pits;
-use mancala_solver::{Kind, RuleOptions, TwoRow};
+use mancala_solver::{Kind, Notation, RuleOptions, TwoRow};
 use mancala_tablebases::build::{Pass, SliceBuilder};
 use mancala_tablebases::index::{potential, Slice};
 use mancala_tablebases::rules::{Edges, SliceRules};
@@ -143,6 +143,16 @@ fn a_cyclic_game_claimed_acyclic_is_refused() {
             Ok(_) => {}
             Err(Error::Unsound { reason, .. }) => {
                 assert!(reason.contains("not acyclic"), "{reason}");
+                // Both boards are given as position text, which the game reads back.
+                let boards = reason
+                    .strip_prefix("the move from ")
+                    .and_then(|r| r.split_once(" ("))
+                    .and_then(|(b, _)| b.split_once(" to "))
+                    .unwrap_or_else(|| panic!("{reason}"));
+                for b in [boards.0, boards.1] {
+                    let pos = g.0.parse_position(b).unwrap_or_else(|e| panic!("{b}: {e}"));
+                    assert_eq!(g.0.format_position(&pos), format!("{b} captured=0,0"));
+                }
                 refused = true;
                 break;
             }

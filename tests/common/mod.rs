@@ -58,10 +58,110 @@ pub fn json(args: &[&str]) -> Value {
     v
 }
 
+/// Runs the binary as [`mancala`] does, but kills it and fails the test when it has not ended
+/// within `limit` (a command that blocks, on a FIFO say, fails instead of hanging the tests).
+pub fn mancala_within(args: &[&str], limit: std::time::Duration) -> Output {
+    use std::io::Read;
+    use std::time::Instant;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the mancala binary runs");
+    let drain = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut b = Vec::new();
+            let _ = r.read_to_end(&mut b);
+            b
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().expect("stdout piped")));
+    let err = drain(Box::new(child.stderr.take().expect("stderr piped")));
+    let t0 = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("waiting for mancala") {
+            break s;
+        }
+        if t0.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("mancala {args:?} still runs after {limit:?}: killed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: out.join().expect("stdout read"),
+        stderr: err.join().expect("stderr read"),
+    }
+}
+
+/// [`fails`], the command killed and the test failed when it runs beyond 20 seconds.
+pub fn fails_promptly(args: &[&str]) -> String {
+    refused(
+        args,
+        mancala_within(args, std::time::Duration::from_secs(20)),
+    )
+}
+
+/// Checks that every one of `commands` fails promptly ([`fails_promptly`]), and that
+/// `tablebase info --dir dir` lists the folder and then fails, each with one error line that
+/// names `file` and says `reason`.
+pub fn all_refuse(dir: &str, commands: &[Vec<&str>], file: &str, reason: &str) {
+    for args in commands {
+        let e = fails_promptly(args);
+        assert!(e.contains(file) && e.contains(reason), "{args:?}: {e}");
+    }
+    let args = ["tablebase", "info", "--dir", dir];
+    let out = mancala_within(&args, std::time::Duration::from_secs(20));
+    let err = String::from_utf8(out.stderr).expect("stderr is UTF-8");
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.contains(file) && err.contains(reason),
+        "{args:?}: {err}"
+    );
+}
+
+/// Makes a FIFO (a named pipe) at `path`.
+pub fn mkfifo(path: &std::path::Path) {
+    let st = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(st.success(), "mkfifo {}", path.display());
+}
+
+/// Rewrites the table file `path` with its values and its header changed by `change`, through
+/// the tables' own writer: the header and data checksums are those of the new bytes.
+pub fn rewrite_header(
+    path: &std::path::Path,
+    change: impl FnOnce(&mut mancala_tablebases::format::Header),
+) {
+    use mancala_tablebases::format::{write_file, SliceFile};
+    let f = SliceFile::open(path, None, true).expect("a sound table file");
+    let data = f.data().to_vec();
+    let mut header = f.header().clone();
+    drop(f);
+    change(&mut header);
+    write_file(path, header, |at, buf| {
+        buf.copy_from_slice(&data[at as usize..at as usize + buf.len()])
+    })
+    .expect("the file is rewritten");
+}
+
 /// Runs a command that must fail on bad input: exit status 2, nothing on stdout, exactly one
 /// non-empty line on stderr, no panic or backtrace. Returns that line.
 pub fn fails(args: &[&str]) -> String {
-    let out = mancala(args);
+    refused(args, mancala(args))
+}
+
+/// Checks the output `out` of `args` as [`fails`] does.
+fn refused(args: &[&str], out: Output) -> String {
     let stderr = String::from_utf8(out.stderr).expect("stderr is UTF-8");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(

@@ -12,40 +12,31 @@ use crate::wdl::{named_split, Built};
 use mancala_solver::fourrow::{FourRow, FourRowPos, Kind, Options};
 use std::path::{Path, PathBuf};
 
-/// Opens the file of slice `split` of `game` and checks its header, size and checksum.
+/// Opens the file of slice `split` of `game` and checks it whole, as `info` does: its header,
+/// the header against the file's name and a game the tables handle ([`check_header`]), that
+/// it is `game`'s slice `split`, and the checksum of its values.
 pub fn open_slice(game: &FourRow, path: &Path, split: [u32; 2]) -> Result<SliceFile, Error> {
-    let f = SliceFile::open(path, None, true)?;
-    let h = f.header();
-    let id = game_id(game);
-    if h.index != INDEX {
-        return Err(Error::mismatch(
-            path,
-            format!("a two-row table ({}), expected a four-row one", h.index),
-        ));
-    }
-    if h.game_id() != id {
-        return Err(Error::mismatch(
-            path,
-            format!("holds {}, expected {id}", h.game_id()),
-        ));
-    }
-    if h.split != Some(split) || h.stones != split[0] + split[1] {
-        return Err(Error::mismatch(
-            path,
-            format!(
-                "holds slice {:?} with {} stones, expected m={} o={}",
-                h.split, h.stones, split[0], split[1]
-            ),
-        ));
-    }
-    let want = FourSlice::new(game, split).len();
-    if h.positions != want {
-        return Err(Error::corrupt(
-            path,
-            format!("{} positions, the slice has {want}", h.positions),
-        ));
-    }
-    Ok(f)
+    let check = |h: &Header| {
+        let (_, got) = check_header(path, h)?;
+        let id = game_id(game);
+        if h.game_id() != id {
+            return Err(Error::mismatch(
+                path,
+                format!("holds {}, expected {id}", h.game_id()),
+            ));
+        }
+        if got != split {
+            return Err(Error::mismatch(
+                path,
+                format!(
+                    "holds the slice m={} o={}, expected m={} o={}",
+                    got[0], got[1], split[0], split[1]
+                ),
+            ));
+        }
+        Ok(())
+    };
+    SliceFile::open_checked(path, check, true)
 }
 
 /// The four-row table files (`*.ftb`) of `dir`, sorted by name.
@@ -72,8 +63,11 @@ pub fn check_header(path: &Path, h: &Header) -> Result<(FourRow, [u32; 2]), Erro
         return Err(Error::corrupt(
             path,
             format!(
-                "slice m={} o={} does not hold its {} stones",
-                split[0], split[1], h.stones
+                "slice m={} o={} has {} stones, but its header says {}",
+                split[0],
+                split[1],
+                split[0] as u64 + split[1] as u64,
+                h.stones
             ),
         ));
     }

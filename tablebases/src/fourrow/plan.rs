@@ -159,7 +159,9 @@ impl std::fmt::Display for Refusal {
         match self {
             Refusal::Disagreement { search, graph } => write!(
                 f,
-                "internal disagreement: search value {search} but retrograde {graph:?}"
+                "internal disagreement: search value {search} but the whole-graph retrograde \
+                 gives {}",
+                crate::wdl::words(*graph)
             ),
             Refusal::Graph(why) => why.fmt(f),
         }

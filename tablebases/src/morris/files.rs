@@ -1,47 +1,39 @@
 //! The file layer of the morris tables that the builder and the probing tables both stand on:
 //! opening a slice's file, and reading a value out of the slices opened.
 
-use super::slice::{game_id, split_of, MorrisSlice, FEWEST, INDEX};
+use super::slice::{game_id, split_of, MorrisSlice, FEWEST};
+use super::tables::check_header;
 use crate::error::{Bound, Error, Need};
-use crate::format::SliceFile;
+use crate::format::{Header, SliceFile};
 use crate::wdl::Built;
 use mancala_solver::morris::{Morris, MorrisPos};
 use std::path::{Path, PathBuf};
 
-/// Opens the file of slice `split` of `game` and checks its header, size and checksum.
+/// Opens the file of slice `split` of `game` and checks it whole, as `info` does: its header,
+/// the header against the file's name and the counts the tables hold
+/// ([`check_header`]), that it is `game`'s slice `split`, and the checksum of its values.
 pub fn open_slice(game: &Morris, path: &Path, split: [u32; 2]) -> Result<SliceFile, Error> {
-    let f = SliceFile::open(path, None, true)?;
-    let h = f.header();
-    if h.index != INDEX {
-        return Err(Error::mismatch(
-            path,
-            format!("a {} table, expected a morris one", h.index),
-        ));
-    }
-    let id = game_id(game);
-    if h.game_id() != id {
-        return Err(Error::mismatch(
-            path,
-            format!("holds {}, expected {id}", h.game_id()),
-        ));
-    }
-    if h.split != Some(split) {
-        return Err(Error::mismatch(
-            path,
-            format!(
-                "holds slice {:?}, expected m={} o={}",
-                h.split, split[0], split[1]
-            ),
-        ));
-    }
-    let want = MorrisSlice::new(split).len();
-    if h.positions != want {
-        return Err(Error::corrupt(
-            path,
-            format!("{} positions, the slice has {want}", h.positions),
-        ));
-    }
-    Ok(f)
+    let check = |h: &Header| {
+        let (_, got) = check_header(path, h)?;
+        let id = game_id(game);
+        if h.game_id() != id {
+            return Err(Error::mismatch(
+                path,
+                format!("holds {}, expected {id}", h.game_id()),
+            ));
+        }
+        if got != split {
+            return Err(Error::mismatch(
+                path,
+                format!(
+                    "holds the slice m={} o={}, expected m={} o={}",
+                    got[0], got[1], split[0], split[1]
+                ),
+            ));
+        }
+        Ok(())
+    };
+    SliceFile::open_checked(path, check, true)
 }
 
 /// The stored value byte of a main-game position (after an exit, a move that removed a

@@ -29,13 +29,25 @@ pub fn check_header(path: &Path, h: &Header) -> Result<(Morris, [u32; 2]), Error
     let split = named_split(path, h, (INDEX, "morris", EXTENSION), file_name)?;
     let id = h.game_id();
     let counts = FEWEST..=MOST;
-    if !counts.contains(&split[0]) || !counts.contains(&split[1]) || split[0] + split[1] != h.stones
-    {
+    if !counts.contains(&split[0]) || !counts.contains(&split[1]) {
         return Err(Error::corrupt(
             path,
             format!(
-                "slice m={} o={} with {} counters is not one the morris tables hold",
-                split[0], split[1], h.stones
+                "slice m={} o={} is not one the morris tables hold ({FEWEST} to {MOST} \
+                 counters a side)",
+                split[0], split[1]
+            ),
+        ));
+    }
+    if split[0] + split[1] != h.stones {
+        return Err(Error::corrupt(
+            path,
+            format!(
+                "slice m={} o={} has {} counters, but its header says {}",
+                split[0],
+                split[1],
+                split[0] + split[1],
+                h.stones
             ),
         ));
     }
