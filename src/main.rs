@@ -143,7 +143,9 @@ fn main() -> ExitCode {
             negative_value_line(&e).unwrap_or_else(|| error::clap_line(&e.render().to_string()))
         }
     };
-    eprintln!("{line}");
+    if error::speaks() {
+        eprintln!("{line}");
+    }
     ExitCode::from(2)
 }
 

@@ -260,4 +260,41 @@ fn an_error_on_a_rank_aborts_the_job_with_its_message() {
         stderr.contains("w6-n5.mtb") && stderr.contains("checksum") && stderr.contains("of 2"),
         "{stderr}"
     );
+    // Both ranks meet the damaged file: one line tells it.
+    let told = stderr.lines().filter(|l| l.contains("error")).count();
+    assert_eq!(told, 1, "one error line a job: {stderr}");
+}
+
+#[test]
+fn a_refused_option_is_told_once_by_rank_0() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path().to_str().unwrap();
+    for args in [
+        &[
+            "tablebase",
+            "build",
+            "oware",
+            "--max-stones",
+            "x",
+            "--dir",
+            d,
+            "--distributed",
+        ][..],
+        &[
+            "tablebase",
+            "build",
+            "mulabalaba-morris",
+            "--counters",
+            "3",
+            "--dir",
+            d,
+            "--distributed",
+        ],
+    ] {
+        let out = wait(mpirun(3, args), Duration::from_secs(60));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        let lines: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
+        assert_eq!(lines.len(), 1, "{args:?}: {stderr}");
+    }
 }

@@ -18,6 +18,25 @@ impl Fail {
     }
 }
 
+/// This process's rank in a parallel job, as the launchers tell it in the environment (Open
+/// MPI's `mpirun`, PMIx, MPICH's PMI, Slurm's `srun`); `None` outside one.
+pub fn launcher_rank() -> Option<usize> {
+    [
+        "OMPI_COMM_WORLD_RANK",
+        "PMIX_RANK",
+        "PMI_RANK",
+        "SLURM_PROCID",
+    ]
+    .iter()
+    .find_map(|v| std::env::var(v).ok()?.trim().parse().ok())
+}
+
+/// True when this process prints the job's error line: any process outside a parallel job,
+/// rank 0 within one (every rank meets the same refusal of its options; one line a job).
+pub fn speaks() -> bool {
+    launcher_rank().unwrap_or(0) == 0
+}
+
 /// What a command gives: its shape was printed, or a [`Fail`].
 pub type Res = Result<(), Fail>;
 
@@ -67,10 +86,19 @@ pub const MAX_QUOTE: usize = 200;
 /// The longest error line printed.
 pub const MAX_ERROR_LINE: usize = 600;
 
-/// An error line with every word longer than [`MAX_QUOTE`] characters cut to that length with
-/// an ellipsis, and the whole line to [`MAX_ERROR_LINE`]: an error names the input it refuses,
-/// it does not echo all of it.
+/// An error line with every control character it echoes written as its escape (a newline as
+/// `\n`, an escape sequence as `\u{1b}...`: one line that drives no terminal), every word
+/// longer than [`MAX_QUOTE`] characters cut to that length with an ellipsis, and the whole
+/// line to [`MAX_ERROR_LINE`]: an error names the input it refuses, it does not echo all of it.
 pub fn clip(line: &str) -> String {
+    let line: String = line
+        .chars()
+        .flat_map(|c| {
+            let escaped = c.is_control().then(|| c.escape_default());
+            let plain = (!c.is_control()).then_some(c);
+            escaped.into_iter().flatten().chain(plain)
+        })
+        .collect();
     let cut = |s: &str, most: usize| -> String {
         if s.chars().count() <= most {
             s.to_string()
@@ -110,6 +138,15 @@ pub fn clap_line(rendered: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(
+            clip("error: a\nb\x1b[2Jc\td"),
+            "error: a\\nb\\u{1b}[2Jc\\td"
+        );
+        assert_eq!(clip("plain é ok"), "plain é ok");
+    }
 
     #[test]
     fn long_words_and_lines_are_cut() {

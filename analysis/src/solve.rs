@@ -114,7 +114,6 @@ pub fn solve_four(
                     "the whole-graph solver stops beyond {positions} positions (what --tt-mb {tt_mb} holds; at most {})",
                     four_plan::RETRO_LIMIT
                 ),
-                R::OutOfTime => "--time ran out before the whole-graph solver finished".to_string(),
                 r => r.to_string(),
             };
             let rules: String = fourrow::game_id(g)

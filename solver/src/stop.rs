@@ -50,7 +50,7 @@ mod tests {
     fn a_passed_deadline_unwinds_to_within_and_nothing_else() {
         check(); // no deadline: nothing happens
         let past = Instant::now();
-        assert_eq!(within(past, || check()), Err(Interrupted));
+        assert_eq!(within(past, check), Err(Interrupted));
         let far = Instant::now() + Duration::from_secs(3600);
         assert_eq!(within(far, || 7), Ok(7));
         // The deadline is the innermost's, and gone after it.

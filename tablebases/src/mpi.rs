@@ -49,8 +49,13 @@ impl Mpi {
     }
 
     /// Ends every rank of the job: `message` on stderr with this rank's number, then
-    /// `MPI_Abort` with exit status 2.
+    /// `MPI_Abort` with exit status 2. The other ranks wait a moment first, so that an error
+    /// every rank meets (a refused folder) is told once, by rank 0, whose abort ends them
+    /// before they speak; an error of one rank alone is still told, named by its rank.
     pub fn abort(&self, message: &str) -> ! {
+        if self.rank() > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(1500));
+        }
         eprintln!(
             "error: {message} (rank {} of {}: aborting the MPI job)",
             self.rank(),

@@ -100,18 +100,10 @@ impl Reply {
         }
     }
 
-    /// An error: `{"error": message}` with `status`, the message on one line (a control
-    /// character it echoes from the request, a newline say, written as its escape).
+    /// An error: `{"error": message}` with `status`, the message on one line as the command
+    /// line prints it (control characters it echoes written as their escapes).
     pub fn error(status: u16, message: &str) -> Reply {
-        let mut line = String::with_capacity(message.len());
-        for c in message.chars() {
-            if c.is_control() {
-                line.extend(c.escape_default());
-            } else {
-                line.push(c);
-            }
-        }
-        let body = serde_json::json!({ "error": mancala_analysis::error::clip(&line) });
+        let body = serde_json::json!({ "error": mancala_analysis::error::clip(message) });
         Reply {
             status,
             ..Reply::json(body.to_string())

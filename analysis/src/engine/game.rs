@@ -55,6 +55,11 @@ pub trait EngineGame: MarginGame<Key = u128> {
     fn material(&self, pos: &Self::Position) -> i32 {
         self.margin(pos)
     }
+    /// True when no position of the game has more moves than the exact search numbers
+    /// ([`mancala_solver::search::MAX_MOVES`]), so that `perfect` may search it.
+    fn searchable(&self) -> bool {
+        true
+    }
 }
 
 /// The two-row evaluation, per family, in quarter seeds (mover minus opponent):
@@ -94,6 +99,9 @@ impl EngineGame for TwoRow {
 impl EngineGame for mancala_solver::fourrow::FourRow {
     fn evaluate(&self, pos: &mancala_solver::fourrow::FourRowPos) -> i32 {
         4 * self.material(pos)
+    }
+    fn searchable(&self) -> bool {
+        self.max_moves_bound() <= mancala_solver::search::MAX_MOVES
     }
     fn terminal(&self, pos: &mancala_solver::fourrow::FourRowPos) -> i32 {
         WIN * self.final_margin(pos).signum()

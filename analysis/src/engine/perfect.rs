@@ -114,8 +114,9 @@ impl<G: EngineGame> Engine<G> for Perfect<G> {
     fn choose(&mut self, game: &G, pos: &G::Position, rng: &mut Rng) -> G::Move {
         let moves = game.legal_moves(pos);
         self.nodes += 1;
-        if moves.len() > MAX_SOLVER_MOVES {
-            // Beyond the solver's move numbering (a byte): no exact value, a random move.
+        if moves.len() > MAX_SOLVER_MOVES || !game.searchable() {
+            // Beyond the solver's move numbering (a byte), here or deeper in the game: no
+            // exact value, a random move.
             self.unproven += 1;
             return moves[rng.below(moves.len())];
         }

@@ -135,6 +135,19 @@ impl fmt::Display for Analyze {
 
 impl fmt::Display for FourSolve {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The whole graph stopped by the time limit proves nothing, not even a guess.
+        if !self.exact && self.search.is_none() {
+            writeln!(
+                f,
+                "value unknown for {}, best move none proven",
+                self.to_move
+            )?;
+            writeln!(
+                f,
+                "note: not proven (the time limit passed before the whole-graph solver finished)"
+            )?;
+            return writeln!(f, "retrograde analysis stopped after {:.3} s", self.seconds);
+        }
         writeln!(
             f,
             "value {} for {} ({:+}){}, best move {}",

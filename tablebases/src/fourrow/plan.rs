@@ -132,8 +132,6 @@ pub enum GraphRefusal {
         /// The table's size in MiB.
         tt_mb: usize,
     },
-    /// The time limit passed first.
-    OutOfTime,
 }
 
 impl std::fmt::Display for GraphRefusal {
@@ -147,9 +145,6 @@ impl std::fmt::Display for GraphRefusal {
                 f,
                 "the whole-graph solver stops beyond {positions} positions (what a table of {tt_mb} MiB holds; at most {RETRO_LIMIT})"
             ),
-            GraphRefusal::OutOfTime => {
-                f.write_str("the time limit passed before the whole-graph solver finished")
-            }
         }
     }
 }
@@ -319,7 +314,26 @@ pub fn solve_by_graph(g: &FourRow, pos: &FourRowPos, limits: Limits) -> Result<A
                 tt_mb: limits.tt_mb,
             }))
         }
-        Err(retro::RetroError::OutOfTime) => return Err(Refusal::Graph(GraphRefusal::OutOfTime)),
+        // Not proven in time is an answer, as the search gives it: nothing proven.
+        Err(retro::RetroError::OutOfTime) => {
+            return Ok(Answer {
+                method: Method::Retrograde,
+                value: 0,
+                plies: None,
+                exact: false,
+                exact_key: true,
+                search_exact: false,
+                best: None,
+                line_complete: false,
+                line: Vec::new(),
+                nodes: 0,
+                depth: 0,
+                graph_positions: None,
+                plies_stopped: Some("time limit"),
+                missing: Vec::new(),
+                seconds: t0.elapsed().as_secs_f64(),
+            })
+        }
     };
     let w = t.value(g, pos).expect("the root is in its graph");
     let line = t.line(g, pos);
