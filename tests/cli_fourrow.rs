@@ -685,35 +685,5 @@ fn a_build_refuses_a_kept_slice_whose_header_is_not_its_name() {
 #[test]
 fn a_fifo_under_a_slice_name_is_refused_at_once() {
     let d = tempfile::tempdir().unwrap();
-    let dir = d.path().to_str().unwrap();
-    let f = d.path().join(C00);
-    mkfifo(&f);
-    let e = fails_promptly(&chisolo_readers(dir)[0]);
-    assert!(
-        e.contains(C00) && e.contains("not a regular file (a FIFO)"),
-        "{e}"
-    );
-    std::fs::remove_file(&f).unwrap();
-    ok(&chisolo_readers(dir)[0]);
-    let aside = tempfile::tempdir().unwrap();
-    let kept = aside.path().join(C00);
-    std::fs::rename(&f, &kept).unwrap();
-    mkfifo(&f);
-    all_refuse(
-        dir,
-        &chisolo_readers(dir),
-        C00,
-        "not a regular file (a FIFO)",
-    );
-    std::fs::remove_file(&f).unwrap();
-    std::fs::create_dir(&f).unwrap();
-    all_refuse(
-        dir,
-        &chisolo_readers(dir),
-        C00,
-        "not a regular file (a folder)",
-    );
-    std::fs::remove_dir(&f).unwrap();
-    std::os::unix::fs::symlink(&kept, &f).unwrap();
-    assert!(ok(&chisolo_readers(dir)[1]).starts_with("ok: 10 files"));
+    special_files_are_refused(d.path(), &chisolo_readers, C00, "ok: 10 files");
 }

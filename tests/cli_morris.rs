@@ -509,27 +509,5 @@ fn a_build_refuses_a_kept_slice_whose_header_is_not_its_name() {
 #[test]
 fn a_fifo_under_a_slice_name_is_refused_at_once() {
     let d = tempfile::tempdir().unwrap();
-    let dir = d.path().to_str().unwrap();
-    let f = d.path().join(M33);
-    // In an empty folder, the build finds it and refuses it.
-    mkfifo(&f);
-    let e = fails_promptly(&readers(dir)[0]);
-    assert!(
-        e.contains(M33) && e.contains("not a regular file (a FIFO)"),
-        "{e}"
-    );
-    // In place of a built slice, every reader refuses it.
-    std::fs::remove_file(&f).unwrap();
-    ok(&readers(dir)[0]);
-    let aside = tempfile::tempdir().unwrap();
-    let kept = aside.path().join(M33);
-    std::fs::rename(&f, &kept).unwrap();
-    mkfifo(&f);
-    all_refuse(dir, &readers(dir), M33, "not a regular file (a FIFO)");
-    std::fs::remove_file(&f).unwrap();
-    std::fs::create_dir(&f).unwrap();
-    all_refuse(dir, &readers(dir), M33, "not a regular file (a folder)");
-    std::fs::remove_dir(&f).unwrap();
-    std::os::unix::fs::symlink(&kept, &f).unwrap();
-    assert!(ok(&readers(dir)[1]).starts_with("ok: 1 files"));
+    special_files_are_refused(d.path(), &readers, M33, "ok: 1 files");
 }

@@ -559,30 +559,5 @@ fn a_build_refuses_a_kept_slice_whose_header_is_not_its_name() {
 #[test]
 fn a_fifo_under_a_slice_name_is_refused_at_once() {
     let d = tempfile::tempdir().unwrap();
-    let dir = d.path().to_str().unwrap();
-    let f = d.path().join(O0);
-    mkfifo(&f);
-    let e = fails_promptly(&oware_readers(dir)[0]);
-    assert!(
-        e.contains(O0) && e.contains("not a regular file (a FIFO)"),
-        "{e}"
-    );
-    std::fs::remove_file(&f).unwrap();
-    ok(&oware_readers(dir)[0]);
-    let aside = tempfile::tempdir().unwrap();
-    let kept = aside.path().join(O0);
-    std::fs::rename(&f, &kept).unwrap();
-    mkfifo(&f);
-    all_refuse(dir, &oware_readers(dir), O0, "not a regular file (a FIFO)");
-    std::fs::remove_file(&f).unwrap();
-    std::fs::create_dir(&f).unwrap();
-    all_refuse(
-        dir,
-        &oware_readers(dir),
-        O0,
-        "not a regular file (a folder)",
-    );
-    std::fs::remove_dir(&f).unwrap();
-    std::os::unix::fs::symlink(&kept, &f).unwrap();
-    assert!(ok(&oware_readers(dir)[1]).starts_with("ok: 7 files"));
+    special_files_are_refused(d.path(), &oware_readers, O0, "ok: 7 files");
 }

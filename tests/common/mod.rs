@@ -241,3 +241,38 @@ pub fn serve(args: &[&str]) -> Served {
     let addr = url.trim_start_matches("http://").to_string();
     Served { child, url, addr }
 }
+
+/// A FIFO, then a folder, under the slice file `name` of the tables folder `d`: the build
+/// (`readers[0]`) refuses the FIFO in an empty folder; once built, every reader refuses
+/// either in place of the slice, by name, at once; a link to the real file is read, and
+/// `verify` (`readers[1]`) then says `verified` (its first words).
+#[cfg(unix)]
+pub fn special_files_are_refused(
+    d: &std::path::Path,
+    readers: &dyn for<'a> Fn(&'a str) -> Vec<Vec<&'a str>>,
+    name: &str,
+    verified: &str,
+) {
+    let dir = d.to_str().unwrap();
+    let f = d.join(name);
+    mkfifo(&f);
+    let e = fails_promptly(&readers(dir)[0]);
+    assert!(
+        e.contains(name) && e.contains("not a regular file (a FIFO)"),
+        "{e}"
+    );
+    std::fs::remove_file(&f).unwrap();
+    ok(&readers(dir)[0]);
+    let aside = tempfile::tempdir().unwrap();
+    let kept = aside.path().join(name);
+    std::fs::rename(&f, &kept).unwrap();
+    mkfifo(&f);
+    all_refuse(dir, &readers(dir), name, "not a regular file (a FIFO)");
+    std::fs::remove_file(&f).unwrap();
+    std::fs::create_dir(&f).unwrap();
+    all_refuse(dir, &readers(dir), name, "not a regular file (a folder)");
+    std::fs::remove_dir(&f).unwrap();
+    std::os::unix::fs::symlink(&kept, &f).unwrap();
+    let v = ok(&readers(dir)[1]);
+    assert!(v.starts_with(verified), "{v}");
+}
