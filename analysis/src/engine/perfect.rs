@@ -114,9 +114,20 @@ impl<G: EngineGame> Engine<G> for Perfect<G> {
     fn choose(&mut self, game: &G, pos: &G::Position, rng: &mut Rng) -> G::Move {
         let moves = game.legal_moves(pos);
         self.nodes += 1;
-        if moves.len() > MAX_SOLVER_MOVES || !game.searchable() {
-            // Beyond the solver's move numbering (a byte), here or deeper in the game: no
-            // exact value, a random move.
+        if moves.len() > MAX_SOLVER_MOVES {
+            // Beyond the solver's move numbering (a byte): no exact value, a random move.
+            self.unproven += 1;
+            return moves[rng.below(moves.len())];
+        }
+        if let Some(values) = self
+            .oracle
+            .as_deref()
+            .and_then(|o| oracle_values(game, o, pos))
+        {
+            return moves[pick_best(&values, rng)];
+        }
+        if !game.searchable() {
+            // A position deeper in the game may pass the solver's numbering: no search.
             self.unproven += 1;
             return moves[rng.below(moves.len())];
         }
@@ -127,13 +138,6 @@ impl<G: EngineGame> Engine<G> for Perfect<G> {
             let values = exact_values(game, self.oracle.as_deref(), pos, self.tt_mb);
             return moves[pick_best(&values, rng)];
         };
-        if let Some(values) = self
-            .oracle
-            .as_deref()
-            .and_then(|o| oracle_values(game, o, pos))
-        {
-            return moves[pick_best(&values, rng)];
-        }
         let limits = Limits {
             depth: None,
             threads: 1,
