@@ -623,25 +623,15 @@ fn analyze_a_finished_four_row_game_gives_its_value() {
 
 const C00: &str = "chisolo-default-w2-m0-o0.ftb";
 
-/// The commands that read a folder of chisolo 4x2 tables: a build that resumes from it,
-/// `verify`, `probe`, `solve` and `analyze` with the tables (`info` aside: it lists, then
-/// fails).
+/// The commands that read a folder of chisolo 4x2 tables ([`table_readers`]).
 fn chisolo_readers(dir: &str) -> Vec<Vec<&str>> {
-    let w = ["chisolo", "--width", "2"];
-    let pos = ["--position", "1,1/0,0/1,0/0,0 S"];
-    let t = ["--tablebases", dir];
-    vec![
-        [
-            &["tablebase", "build"][..],
-            &w,
-            &["--max-stones", "3", "--dir", dir],
-        ]
-        .concat(),
-        vec!["tablebase", "verify", "--dir", dir],
-        [&["tablebase", "probe"][..], &w, &pos, &["--dir", dir]].concat(),
-        [&["solve"][..], &w, &pos, &t].concat(),
-        [&["analyze"][..], &w, &pos, &t].concat(),
-    ]
+    let pos = "1,1/0,0/1,0/0,0 S";
+    table_readers(
+        dir,
+        &["chisolo", "--width", "2"],
+        ["--max-stones", "3"],
+        pos,
+    )
 }
 
 /// A build keeps the slices it finds only once they pass the checks every reader makes: a

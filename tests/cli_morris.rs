@@ -449,18 +449,10 @@ fn solve_and_the_tablebase_commands_use_the_main_game_tables() {
     assert!(e.contains("m3-o3.mrb") && e.contains("checksum"), "{e}");
 }
 
-/// The commands that read a folder of the three-counter tables: a build that resumes from it,
-/// `verify`, `probe`, `solve` and `analyze` with the tables (`info` aside: it lists, then
-/// fails).
+/// The commands that read a folder of the three-counter tables ([`table_readers`]).
 fn readers(dir: &str) -> Vec<Vec<&str>> {
     let pos = "S.S.N.../..S.N.../....N... S hand=0,0";
-    vec![
-        vec!["tablebase", "build", M, "--counters", "3", "--dir", dir],
-        vec!["tablebase", "verify", "--dir", dir],
-        vec!["tablebase", "probe", M, "--position", pos, "--dir", dir],
-        vec!["solve", M, "--position", pos, "--tablebases", dir],
-        vec!["analyze", M, "--position", pos, "--tablebases", dir],
-    ]
+    table_readers(dir, &[M], ["--counters", "3"], pos)
 }
 
 const M33: &str = "mulabalaba-morris-default-m3-o3.mrb";

@@ -493,25 +493,14 @@ fn the_morris_tables_refuse_distributed_builds() {
 
 const O0: &str = "oware-grandslam=illegal-w3-n0.mtb";
 
-/// The commands that read a folder of oware 2x3 tables: a build that resumes from it,
-/// `verify`, `probe`, `solve` and `analyze` with the tables (`info` aside: it lists, then
-/// fails).
+/// The commands that read a folder of oware 2x3 tables ([`table_readers`]).
 fn oware_readers(dir: &str) -> Vec<Vec<&str>> {
-    let w = ["oware", "--width", "3"];
-    let pos = ["--position", "1,0,0/0,1,0 S"];
-    let t = ["--tablebases", dir];
-    vec![
-        [
-            &["tablebase", "build"][..],
-            &w,
-            &["--max-stones", "6", "--dir", dir],
-        ]
-        .concat(),
-        vec!["tablebase", "verify", "--dir", dir],
-        [&["tablebase", "probe"][..], &w, &pos, &["--dir", dir]].concat(),
-        [&["solve"][..], &w, &pos, &t].concat(),
-        [&["analyze"][..], &w, &pos, &t].concat(),
-    ]
+    table_readers(
+        dir,
+        &["oware", "--width", "3"],
+        ["--max-stones", "6"],
+        "1,0,0/0,1,0 S",
+    )
 }
 
 /// A build keeps the slices it finds only once they pass the checks every reader makes: a

@@ -256,3 +256,34 @@ pub fn check_slice<P>(
         ),
     })
 }
+
+/// Opens the slice file `path` that must hold slice `split` of the game `id`, checked whole as
+/// `info` checks it: its header, the header against the file's name and the family's bounds
+/// (`check`, giving the slice the header holds), the game, the slice, the values' checksum.
+pub(crate) fn open_split(
+    path: &Path,
+    id: &GameId,
+    split: [u32; 2],
+    check: impl Fn(&Header) -> Result<[u32; 2], Error>,
+) -> Result<SliceFile, Error> {
+    let whole = |h: &Header| {
+        let got = check(h)?;
+        if h.game_id() != *id {
+            return Err(Error::mismatch(
+                path,
+                format!("holds {}, expected {id}", h.game_id()),
+            ));
+        }
+        if got != split {
+            return Err(Error::mismatch(
+                path,
+                format!(
+                    "holds the slice m={} o={}, expected m={} o={}",
+                    got[0], got[1], split[0], split[1]
+                ),
+            ));
+        }
+        Ok(())
+    };
+    SliceFile::open_checked(path, whole, true)
+}

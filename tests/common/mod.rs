@@ -276,3 +276,23 @@ pub fn special_files_are_refused(
     let v = ok(&readers(dir)[1]);
     assert!(v.starts_with(verified), "{v}");
 }
+
+/// The commands that read a folder `dir` of the tables of `game` (variant and size options):
+/// a build up to `bound` (option and value) that resumes from it, `verify`, and `probe`,
+/// `solve` and `analyze` of `position` with the tables (`info` aside: it lists, then fails).
+pub fn table_readers<'a>(
+    dir: &'a str,
+    game: &[&'a str],
+    bound: [&'a str; 2],
+    position: &'a str,
+) -> Vec<Vec<&'a str>> {
+    let pos = ["--position", position];
+    let t = ["--tablebases", dir];
+    vec![
+        [&["tablebase", "build"][..], game, &bound, &["--dir", dir]].concat(),
+        vec!["tablebase", "verify", "--dir", dir],
+        [&["tablebase", "probe"][..], game, &pos, &["--dir", dir]].concat(),
+        [&["solve"][..], game, &pos, &t].concat(),
+        [&["analyze"][..], game, &pos, &t].concat(),
+    ]
+}

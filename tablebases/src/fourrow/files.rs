@@ -16,27 +16,12 @@ use std::path::{Path, PathBuf};
 /// the header against the file's name and a game the tables handle ([`check_header`]), that
 /// it is `game`'s slice `split`, and the checksum of its values.
 pub fn open_slice(game: &FourRow, path: &Path, split: [u32; 2]) -> Result<SliceFile, Error> {
-    let check = |h: &Header| {
-        let (_, got) = check_header(path, h)?;
-        let id = game_id(game);
-        if h.game_id() != id {
-            return Err(Error::mismatch(
-                path,
-                format!("holds {}, expected {id}", h.game_id()),
-            ));
-        }
-        if got != split {
-            return Err(Error::mismatch(
-                path,
-                format!(
-                    "holds the slice m={} o={}, expected m={} o={}",
-                    got[0], got[1], split[0], split[1]
-                ),
-            ));
-        }
-        Ok(())
-    };
-    SliceFile::open_checked(path, check, true)
+    crate::wdl::open_split(
+        path,
+        &game_id(game),
+        split,
+        |h| Ok(check_header(path, h)?.1),
+    )
 }
 
 /// The four-row table files (`*.ftb`) of `dir`, sorted by name.
