@@ -56,6 +56,10 @@ enum Command {
         /// forced within this many plies (exact; else "value": null).
         #[arg(long)]
         depth: Option<u32>,
+        /// Write the certificate of a win or loss the proof-number search proves to this
+        /// file (`mancala proof check FILE` replays it).
+        #[arg(long, value_name = "FILE")]
+        proof: Option<std::path::PathBuf>,
     },
     /// The exact value of every legal move.
     Analyze {
@@ -93,6 +97,11 @@ enum Command {
     Report(ReportArgs),
     /// The analysis board in the browser: a local web server (docs/SERVE.md).
     Serve(cli::serve::ServeArgs),
+    /// Proof certificates: check.
+    Proof {
+        #[command(subcommand)]
+        command: cli::proof::ProofCommand,
+    },
     /// Endgame tablebases: build, probe, stats, verify, info.
     Tablebase {
         #[command(subcommand)]
@@ -175,6 +184,7 @@ fn run(cmd: Command) -> Res {
             common,
             search,
             depth,
+            proof,
         } => dispatch(
             common,
             P::Solve {
@@ -182,7 +192,13 @@ fn run(cmd: Command) -> Res {
                 depth: *depth,
             },
         )
-        .unwrap_or_else(|| cli::solve::run(common, &search.lib(*depth), false)),
+        .unwrap_or_else(|| {
+            let s = mancala_analysis::options::Search {
+                proof: proof.clone(),
+                ..search.lib(*depth)
+            };
+            cli::solve::run(common, &s, false)
+        }),
         Command::Analyze { common, search } => dispatch(common, P::Analyze)
             .unwrap_or_else(|| cli::solve::run(common, &search.lib(None), true)),
         Command::Bench {
@@ -195,6 +211,7 @@ fn run(cmd: Command) -> Res {
         }
         Command::Report(r) => cli::report::run(r),
         Command::Serve(a) => cli::serve::run(a),
+        Command::Proof { command } => cli::proof::run(command),
         Command::Tablebase { command } => cli::tables::run(command.clone()),
     }
 }

@@ -320,22 +320,27 @@ fn rule_options_for_the_open_readings() {
     fails(&["start", "chisolo-ii", "--rule", "capture=sometimes"]);
     fails(&["start", "mulabalaba", "--rule", "ahead=front"]);
     fails(&["start", "natatu", "--rule", "possible=board"]);
-    // capture=may allows more moves than the search numbers: solve uses the whole-graph
-    // retrograde analysis, and agrees in value with the search where both apply.
+    // capture=may allows more moves than the alpha-beta search numbers: solve proves by the
+    // proof-number search, or by the whole-graph retrograde analysis when asked, and both
+    // agree (the plies and the line from the whole graph).
     let p = "0,2,0/0,1,0/0,1,1/0,0,0 S";
-    let s = ok(&[
-        "solve",
-        "chisolo-ii",
-        "--position",
-        p,
-        "--rule",
-        "capture=may",
-        "--json",
-    ]);
-    assert!(s.contains("\"method\":\"retrograde\""), "{s}");
-    assert!(s.contains("\"value\":1"), "{s}");
-    assert!(s.contains("\"plies\":1"), "{s}");
-    assert!(s.contains("\"best_move\":\"f3:c\""), "{s}");
+    for (method, name) in [("auto", "proof-number"), ("graph", "retrograde")] {
+        let s = ok(&[
+            "solve",
+            "chisolo-ii",
+            "--position",
+            p,
+            "--rule",
+            "capture=may",
+            "--method",
+            method,
+            "--json",
+        ]);
+        assert!(s.contains(&format!("\"method\":\"{name}\"")), "{s}");
+        assert!(s.contains("\"value\":1"), "{s}");
+        assert!(s.contains("\"plies\":1"), "{s}");
+        assert!(s.contains("\"best_move\":\"f3:c\""), "{s}");
+    }
     let e = fails(&[
         "solve",
         "chisolo-ii",

@@ -519,6 +519,84 @@ pub struct FourSearch {
     pub plies_stopped: Option<&'static str>,
 }
 
+/// One proof-number search of a side's win, as it ended.
+#[derive(Serialize)]
+pub struct ProofTry {
+    /// `S` or `N`: whose win was tried.
+    pub side: &'static str,
+    /// `proven`, `disproven`, `time limit` or `memory`.
+    pub result: &'static str,
+    /// Nodes expanded.
+    pub nodes: u64,
+    /// The root's proof and disproof numbers at the end (null: infinite).
+    pub pn: Option<u64>,
+    /// See `pn`.
+    pub dn: Option<u64>,
+    /// Positions in the table at the end.
+    pub table_entries: usize,
+}
+
+impl ProofTry {
+    fn new(t: &mancala_solver::proof::Tried) -> ProofTry {
+        use mancala_solver::proof::{Verdict, INF};
+        let finite = |x: u64| (x < INF).then_some(x);
+        ProofTry {
+            side: match t.side {
+                mancala_solver::Side::South => "S",
+                mancala_solver::Side::North => "N",
+            },
+            result: match t.verdict {
+                Verdict::Proven => "proven",
+                Verdict::Disproven => "disproven",
+                Verdict::OutOfTime => "time limit",
+                Verdict::OutOfMemory => "memory",
+            },
+            nodes: t.progress.nodes,
+            pn: finite(t.progress.pn),
+            dn: finite(t.progress.dn),
+            table_entries: t.progress.entries,
+        }
+    }
+}
+
+/// The proof-number search's fields of a solve.
+#[derive(Serialize)]
+pub struct ProofFields {
+    /// The searches run: the mover's win, then the opponent's.
+    pub proof_searches: Vec<ProofTry>,
+    /// Nodes of the proof of a win or loss (positions of its certificate).
+    pub proof_nodes: Option<usize>,
+    /// The proof's longest line: the winner wins within this many plies.
+    pub proof_plies: Option<u32>,
+    /// The file the certificate was written to (`--proof`).
+    pub certificate: Option<String>,
+    /// Its checksum (`xxh3-64:` and 16 hex digits).
+    pub certificate_checksum: Option<String>,
+    /// Why the plies to the end were not counted, if they were not.
+    pub plies_stopped: Option<&'static str>,
+    /// False when the line stops short of the end.
+    pub pv_complete: bool,
+}
+
+impl ProofFields {
+    /// The fields of the planner's account `p`.
+    pub fn new(
+        p: &mancala_tablebases::fourrow::plan::Proved,
+        plies_stopped: Option<&'static str>,
+        pv_complete: bool,
+    ) -> ProofFields {
+        ProofFields {
+            pv_complete,
+            proof_searches: p.tried.iter().map(ProofTry::new).collect(),
+            proof_nodes: p.certificate.as_ref().map(|c| c.nodes.len()),
+            proof_plies: p.proof_plies,
+            certificate: None,
+            certificate_checksum: None,
+            plies_stopped,
+        }
+    }
+}
+
 /// `solve --json` of a four-row game.
 #[derive(Serialize)]
 pub struct FourSolve {
@@ -548,6 +626,9 @@ pub struct FourSolve {
     /// The search's own fields (absent when the whole graph answered).
     #[serde(flatten)]
     pub search: Option<FourSearch>,
+    /// The proof-number search's fields (present when it ran).
+    #[serde(flatten)]
+    pub proof: Option<ProofFields>,
     /// The side to move, named in the text.
     #[serde(skip)]
     pub to_move: mancala_solver::Side,
@@ -834,6 +915,10 @@ impl FourSolve {
                 threads,
                 plies_stopped: a.plies_stopped,
             }),
+            proof: a
+                .proof
+                .as_ref()
+                .map(|p| ProofFields::new(p, a.plies_stopped, a.line_complete)),
             to_move: mancala_solver::Game::to_move(g, pos),
             exact_key: a.exact_key,
             search_exact: a.search_exact,

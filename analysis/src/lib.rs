@@ -28,6 +28,7 @@ pub mod matches;
 pub mod options;
 pub mod play;
 pub mod position;
+pub mod proof;
 pub mod report;
 pub mod seats;
 pub mod signature;

@@ -6,6 +6,7 @@ use crate::error::shorten;
 use mancala_solver::any::AnyGame;
 use mancala_solver::search::Limits;
 use mancala_solver::variant;
+use mancala_tablebases::fourrow::plan::Prefer;
 use mancala_tablebases::plan::{self, Budget};
 use std::fmt;
 use std::path::PathBuf;
@@ -32,6 +33,8 @@ pub enum Invalid {
     Phase(String),
     /// The thread pool could not start, and why.
     Pool(usize, String),
+    /// `--method` not a prover.
+    Method(String),
 }
 
 impl fmt::Display for Invalid {
@@ -62,6 +65,11 @@ impl fmt::Display for Invalid {
                 "invalid --phase {p}: expected fore or main (isolo), setup or play (isolo-ii)"
             ),
             Invalid::Pool(n, why) => write!(f, "cannot start {n} threads: {why}"),
+            Invalid::Method(m) => write!(
+                f,
+                "invalid --method '{}': expected auto, search, graph or proof",
+                shorten(m)
+            ),
         }
     }
 }
@@ -167,6 +175,10 @@ pub struct Search {
     pub memory: Option<String>,
     /// `--time`, seconds.
     pub time: Option<f64>,
+    /// `--method`, as written.
+    pub method: Option<String>,
+    /// `solve --proof`: the file the certificate of a proven win or loss goes to.
+    pub proof: Option<PathBuf>,
 }
 
 impl Search {
@@ -192,6 +204,14 @@ impl Search {
             tt_mb,
             deadline,
         })
+    }
+
+    /// The prover `--method` names (default `auto`).
+    pub fn prefer(&self) -> Result<Prefer, Invalid> {
+        match &self.method {
+            None => Ok(Prefer::Auto),
+            Some(m) => Prefer::from_name(m).ok_or_else(|| Invalid::Method(m.clone())),
+        }
     }
 
     /// The planner's budget for a two-row position with `seeds` on the board.

@@ -102,10 +102,10 @@ pub fn solve_four(
     pos: &FourRowPos,
     limits: Limits,
     tables: Option<&FourTables>,
+    how: four_plan::How,
     on: &mut dyn FnMut(four_plan::Step),
-) -> Result<json::FourSolve, String> {
-    let by_graph = four_plan::needs_graph(g);
-    let a = four_plan::solve_any(g, pos, limits, tables, on).map_err(|e| match e {
+) -> Result<(json::FourSolve, four_plan::Answer), String> {
+    let a = four_plan::solve_any(g, pos, limits, tables, how, on).map_err(|e| match e {
         four_plan::Refusal::Graph(refusal) => {
             use four_plan::GraphRefusal as R;
             let why = match refusal {
@@ -131,10 +131,40 @@ pub fn solve_four(
         }
         e => e.to_string(),
     })?;
-    Ok(json::FourSolve {
+    let searched = matches!(
+        a.method,
+        four_plan::Method::Search | four_plan::Method::SearchWithTables
+    );
+    let shape = json::FourSolve {
         depth_limited: limits.depth.is_some(),
-        ..json::FourSolve::new(g, pos, &a, (!by_graph).then_some(limits.threads))
-    })
+        ..json::FourSolve::new(g, pos, &a, searched.then_some(limits.threads))
+    };
+    Ok((shape, a))
+}
+
+/// Writes `certificate` to `file` whole or not at all (a temporary file beside it, renamed):
+/// its checksum, or the reason it could not be written.
+pub fn write_certificate(
+    file: &Path,
+    certificate: &mancala_solver::proof::cert::Certificate,
+) -> Result<String, String> {
+    let text = certificate.to_text();
+    let sum = mancala_solver::proof::cert::Certificate::checksum_of(&text)
+        .unwrap_or_default()
+        .to_string();
+    let name = file
+        .file_name()
+        .ok_or_else(|| format!("--proof {}: not a file name", file.display()))?;
+    let mut tmp_name = name.to_os_string();
+    tmp_name.push(".part");
+    let tmp = file.with_file_name(tmp_name);
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, file))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            format!("--proof {}: cannot write: {e}", file.display())
+        })?;
+    Ok(sum)
 }
 
 /// Refuses `analyze` of a four-row board whose positions may have more moves than the
@@ -315,8 +345,22 @@ pub fn run(
             {
                 on(Event::Note(n));
             }
-            let r = solve_four(&g, &pos, limits, tables.as_ref(), &mut |step| {
+            let prefer = s.prefer()?;
+            let how = four_plan::How {
+                prefer,
+                memory: match s.memory.as_deref() {
+                    Some(m) => options::memory(m)?.min(usize::MAX as u64) as usize,
+                    None => four_plan::DEFAULT_PROOF_MEMORY,
+                },
+            };
+            if s.proof.is_some() && prefer == four_plan::Prefer::Search {
+                return Err(Fail(
+                    "solve: --proof needs the proof-number search (--method auto or proof)".into(),
+                ));
+            }
+            let r = solve_four(&g, &pos, limits, tables.as_ref(), how, &mut |step| {
                 on(Event::Spin(match step {
+                    four_plan::Step::Proof(side, p) => progress::proof(side, p, secs()),
                     four_plan::Step::Search(p) => {
                         let bounds = if p.lower <= p.upper {
                             format!("  value in [{}, {}]", p.lower, p.upper)
@@ -334,7 +378,24 @@ pub fn run(
                     }
                 }))
             });
-            Solved::Four(r.map_err(Fail)?)
+            let (mut shape, answer) = r.map_err(Fail)?;
+            if let Some(file) = &s.proof {
+                let cert = answer.proof.as_ref().and_then(|p| p.certificate.as_ref());
+                match cert {
+                    Some(c) => {
+                        let sum = write_certificate(file, c).map_err(Fail)?;
+                        if let Some(p) = shape.proof.as_mut() {
+                            p.certificate = Some(file.display().to_string());
+                            p.certificate_checksum = Some(sum);
+                        }
+                    }
+                    None => on(Event::Note(format!(
+                        "note: no certificate written to {}: the proof-number search proved no win or loss",
+                        file.display()
+                    ))),
+                }
+            }
+            Solved::Four(shape)
         }
         AnyGame::Morris(g, pos) => {
             morris_options(command, s.memory.is_some()).map_err(Fail)?;

@@ -36,6 +36,7 @@ pub mod morris;
 pub mod nseat;
 pub mod options;
 pub mod perft;
+pub mod proof;
 pub mod refsolve;
 pub mod rng;
 pub mod search;

@@ -6,6 +6,7 @@ pub mod matches;
 pub mod options;
 pub mod players;
 pub mod position;
+pub mod proof;
 pub mod report;
 pub mod serve;
 pub mod solve;

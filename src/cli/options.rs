@@ -88,6 +88,12 @@ pub(crate) struct SearchOpts {
     /// limit").
     #[arg(long, value_name = "SECONDS")]
     pub(crate) time: Option<f64>,
+    /// The prover: `auto` (default), `search` (alpha-beta), `graph` (the whole reachable
+    /// graph) or `proof` (proof-number search, docs/FULL-SIZE.md). Four-row games: `auto`
+    /// runs the proof-number search first (its table bounded by --memory, default 1G), then
+    /// the alpha-beta search; Isolo and morris games take `proof` beside their planners.
+    #[arg(long, value_name = "METHOD")]
+    pub(crate) method: Option<String>,
 }
 
 impl SearchOpts {
@@ -100,6 +106,8 @@ impl SearchOpts {
             tablebases: self.tablebases.clone(),
             memory: self.memory.clone(),
             time: self.time,
+            method: self.method.clone(),
+            proof: None,
         }
     }
 }

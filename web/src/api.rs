@@ -235,6 +235,8 @@ fn search(state: &State, r: &Request, g: &AnyGame) -> Result<Search, Refusal> {
         tablebases,
         memory,
         time: Some(seconds(state, r)?),
+        method: None,
+        proof: None,
     })
 }
 

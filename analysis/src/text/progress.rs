@@ -78,3 +78,24 @@ impl PlanText {
         }
     }
 }
+
+/// The proof-number search's progress line: whose win is tried, nodes, the root's proof
+/// and disproof numbers, the table.
+pub fn proof(side: mancala_solver::Side, p: mancala_solver::proof::Progress, secs: f64) -> String {
+    let num = |x: u64| {
+        if x >= mancala_solver::proof::INF {
+            "inf".to_string()
+        } else {
+            x.to_string()
+        }
+    };
+    format!(
+        "proof search: {} wins?  {:.1} M nodes  pn {} dn {}  table {} MB  {}nodes/s",
+        mancala_solver::proof::cert::side_word(side),
+        p.nodes as f64 / 1e6,
+        num(p.pn),
+        num(p.dn),
+        p.bytes >> 20,
+        rate(p.nodes, secs)
+    )
+}

@@ -2,7 +2,7 @@
 
 use crate::json::{
     Analyze, FourAnalyze, FourSolve, IsoloAnalyze, IsoloSearch, IsoloSolve, MorrisAnalyze,
-    MorrisSolve, Solve, Solved,
+    MorrisSolve, ProofFields, Solve, Solved,
 };
 use std::fmt;
 
@@ -135,6 +135,9 @@ impl fmt::Display for Analyze {
 
 impl fmt::Display for FourSolve {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(p) = &self.proof {
+            return proof_text(f, self, p);
+        }
         // The whole graph stopped by the time limit proves nothing, not even a guess.
         if !self.exact && self.search.is_none() {
             writeln!(
@@ -381,4 +384,50 @@ impl fmt::Display for Solved {
             Solved::IsoloMoves(s) => s.fmt(f),
         }
     }
+}
+
+/// A four-row solve the proof-number search answered.
+fn proof_text(f: &mut fmt::Formatter<'_>, s: &FourSolve, p: &ProofFields) -> fmt::Result {
+    let nodes: u64 = p.proof_searches.iter().map(|t| t.nodes).sum();
+    if !s.exact {
+        writeln!(f, "value unknown for {}, best move none proven", s.to_move)?;
+        for t in &p.proof_searches {
+            let side = if t.side == "S" { "South" } else { "North" };
+            let num = |x: Option<u64>| x.map_or("inf".to_string(), |x| x.to_string());
+            writeln!(
+                f,
+                "note: not proven: {side} wins? {} after {} nodes (root pn {} dn {})",
+                t.result,
+                t.nodes,
+                num(t.pn),
+                num(t.dn)
+            )?;
+        }
+        return writeln!(f, "{nodes} proof-search nodes in {:.3} s", s.seconds);
+    }
+    writeln!(
+        f,
+        "value {} for {} ({:+}){}, best move {}",
+        wdl_word(s.value),
+        s.to_move,
+        s.value,
+        plies_to_end(s.plies),
+        s.best_move.as_deref().unwrap_or("none (game over)")
+    )?;
+    if let (None, Some(d)) = (s.plies, p.proof_plies) {
+        let why = p.plies_stopped.unwrap_or("the graph is too large");
+        writeln!(
+            f,
+            "note: plies to the end not counted ({why}); the proof wins within {d} plies"
+        )?;
+    }
+    pv_line(f, &s.pv)?;
+    if let Some(n) = p.proof_nodes {
+        write!(f, "proof of {n} positions")?;
+        if let (Some(file), Some(sum)) = (&p.certificate, &p.certificate_checksum) {
+            write!(f, ", certificate {file} ({sum})")?;
+        }
+        writeln!(f)?;
+    }
+    writeln!(f, "{nodes} proof-search nodes in {:.3} s", s.seconds)
 }

@@ -644,3 +644,21 @@ fn combinations<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
     }
     out
 }
+
+impl crate::proof::cert::Referee for Reference {
+    fn mover(&self, text: &str) -> crate::Side {
+        if self.parse(text).south {
+            crate::Side::South
+        } else {
+            crate::Side::North
+        }
+    }
+    fn children(&self, text: &str) -> Result<Vec<(String, String)>, String> {
+        Reference::children(self, text)
+            .ok_or_else(|| "a sowing runs past the reference's lap budget".to_string())
+    }
+    /// A player without a move has lost.
+    fn winner(&self, text: &str) -> Option<crate::Side> {
+        Some(crate::proof::cert::Referee::mover(self, text).opponent())
+    }
+}

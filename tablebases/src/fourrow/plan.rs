@@ -11,13 +11,21 @@
 //! 3. Boards where a position could have more moves than the search numbers (256) are solved
 //!    by the whole-graph analysis alone ([`solve_by_graph`]), or refused with the reason.
 //!
+//! Before both, unless tables or a depth are given, the proof-number search
+//! ([`mancala_solver::proof`]) tries to prove the value ([`solve_by_proof`]): it proves the
+//! short forcing games of the full-size boards where the alpha-beta search does not, lists
+//! positions of any number of moves, and its proof becomes a certificate. Under a time
+//! limit it takes half the time when the alpha-beta search can follow; without one it runs
+//! until its table's memory is spent by proven positions.
+//!
 //! Every value is cross-checked: a whole-graph value that disagrees with the search is an
 //! error, never a silent choice.
 
 use super::tables::FourTables;
 use mancala_solver::fourrow::retro;
+use mancala_solver::proof::{self, cert::Certificate, Bounds as ProofBounds, Tried};
 use mancala_solver::search::{Limits, Progress, Solver};
-use mancala_solver::{FourMove, FourRow, FourRowPos};
+use mancala_solver::{FourMove, FourRow, FourRowPos, Side};
 use std::time::Instant;
 
 /// Positions beyond which the whole-graph count of plies is not tried.
@@ -44,6 +52,67 @@ pub enum Step {
     /// The whole-graph analysis, alone (a board whose positions may have more moves than
     /// the search numbers).
     Graph,
+    /// The proof-number search of `side`'s win, with its progress.
+    Proof(Side, proof::Progress),
+}
+
+/// Which prover answers (`--method`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Prefer {
+    /// The proof-number search first, then the alpha-beta search (or the whole graph).
+    #[default]
+    Auto,
+    /// The alpha-beta search (the whole graph where the search cannot number the moves).
+    Search,
+    /// The whole reachable graph.
+    Graph,
+    /// The proof-number search alone.
+    Proof,
+}
+
+impl Prefer {
+    /// The method named `name` (`auto`, `search`, `graph`, `proof`).
+    pub fn from_name(name: &str) -> Option<Prefer> {
+        Some(match name {
+            "auto" => Prefer::Auto,
+            "search" => Prefer::Search,
+            "graph" => Prefer::Graph,
+            "proof" => Prefer::Proof,
+            _ => return None,
+        })
+    }
+}
+
+/// What the planner may use besides the search's [`Limits`].
+#[derive(Clone, Copy, Debug)]
+pub struct How {
+    /// The prover.
+    pub prefer: Prefer,
+    /// Bytes the proof-number search's table may take.
+    pub memory: usize,
+}
+
+impl Default for How {
+    fn default() -> How {
+        How {
+            prefer: Prefer::Auto,
+            memory: DEFAULT_PROOF_MEMORY,
+        }
+    }
+}
+
+/// The proof-number search's table by default: 1 GiB.
+pub const DEFAULT_PROOF_MEMORY: usize = 1 << 30;
+
+/// The proof-number search's account of a position.
+#[derive(Clone, Debug)]
+pub struct Proved {
+    /// The searches run: the mover's win, then the opponent's.
+    pub tried: Vec<Tried>,
+    /// The certificate of a win or loss (the winner's proof).
+    pub certificate: Option<Certificate>,
+    /// The longest line of that proof: the winner wins within this many plies.
+    pub proof_plies: Option<u32>,
 }
 
 /// How the value was proven.
@@ -55,6 +124,8 @@ pub enum Method {
     SearchWithTables,
     /// The whole reachable graph by retrograde analysis.
     Retrograde,
+    /// The proof-number search.
+    Proof,
 }
 
 impl Method {
@@ -64,6 +135,7 @@ impl Method {
             Method::Search => "search",
             Method::SearchWithTables => "search+tables",
             Method::Retrograde => "retrograde",
+            Method::Proof => "proof-number",
         }
     }
 }
@@ -101,6 +173,8 @@ pub struct Answer {
     pub missing: Vec<[u32; 2]>,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// The proof-number search's account, where it ran.
+    pub proof: Option<Proved>,
 }
 
 /// Why a position is not solved.
@@ -115,6 +189,9 @@ pub enum Refusal {
     },
     /// The board needs the whole-graph analysis, which cannot answer: why.
     Graph(GraphRefusal),
+    /// The proof-number search was asked for with a depth bound or tables, which only the
+    /// alpha-beta search takes.
+    ProofOnly,
 }
 
 /// Why the whole-graph analysis cannot answer (the command line words it with its options).
@@ -159,6 +236,9 @@ impl std::fmt::Display for Refusal {
                 crate::wdl::words(*graph)
             ),
             Refusal::Graph(why) => why.fmt(f),
+            Refusal::ProofOnly => f.write_str(
+                "--depth and --tablebases are for the alpha-beta search, not --method proof",
+            ),
         }
     }
 }
@@ -271,6 +351,7 @@ pub fn solve(
         plies_stopped,
         missing,
         seconds: t0.elapsed().as_secs_f64(),
+        proof: None,
     })
 }
 
@@ -280,24 +361,177 @@ pub fn needs_graph(g: &FourRow) -> bool {
     g.max_moves_bound() > mancala_solver::search::MAX_MOVES
 }
 
-/// Solves `pos` on any board: by [`solve`] where the search numbers every move, else by
-/// [`solve_by_graph`] (which takes neither a depth limit nor tables: refused with the
-/// reason when given).
+/// Solves `pos` on any board by the prover `how` prefers: under [`Prefer::Auto`] the
+/// proof-number search first (not with tables or a depth bound), then [`solve`] where the
+/// search numbers every move, else [`solve_by_graph`] (which takes neither a depth limit
+/// nor tables: refused with the reason when given).
 pub fn solve_any(
     g: &FourRow,
     pos: &FourRowPos,
     limits: Limits,
     tables: Option<&FourTables>,
+    how: How,
     on: &mut dyn FnMut(Step),
 ) -> Result<Answer, Refusal> {
-    if !needs_graph(g) {
+    let search_only = limits.depth.is_some() || tables.is_some();
+    match how.prefer {
+        Prefer::Proof if search_only => return Err(Refusal::ProofOnly),
+        Prefer::Proof => return solve_by_proof(g, pos, limits, how.memory, on),
+        Prefer::Auto if !search_only => {
+            // Half the time when another prover can follow: the alpha-beta search gives
+            // a move even unproven.
+            let mut first = limits;
+            if let (Some(d), false) = (limits.deadline, needs_graph(g)) {
+                let now = Instant::now();
+                first.deadline = Some(now + d.saturating_duration_since(now) / 2);
+            }
+            let a = solve_by_proof(g, pos, first, how.memory, on)?;
+            if a.exact || limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(a);
+            }
+        }
+        _ => {}
+    }
+    if !needs_graph(g) && how.prefer != Prefer::Graph {
         return solve(g, pos, limits, tables, on);
     }
-    if limits.depth.is_some() || tables.is_some() {
+    if search_only {
         return Err(Refusal::Graph(GraphRefusal::SearchOnly));
     }
     on(Step::Graph);
     solve_by_graph(g, pos, limits)
+}
+
+/// The words of the command line that set `g` up, for a certificate.
+pub fn setup_words(g: &FourRow) -> Vec<String> {
+    let mut w = vec![
+        "--width".to_string(),
+        g.width().to_string(),
+        "--seeds".to_string(),
+        g.seeds().to_string(),
+    ];
+    for r in super::game_id(g).rules {
+        w.push("--rule".into());
+        w.push(r);
+    }
+    w
+}
+
+/// Solves `pos` by the proof-number search (the mover's win, then the opponent's; both
+/// disproven: a draw) within `limits.deadline` and a table of `memory` bytes; a proven win
+/// or loss gets its certificate, and its plies to the end as [`solve`] counts them (the
+/// whole graph when it fits, else the distance search).
+pub fn solve_by_proof(
+    g: &FourRow,
+    pos: &FourRowPos,
+    limits: Limits,
+    memory: usize,
+    on: &mut dyn FnMut(Step),
+) -> Result<Answer, Refusal> {
+    let t0 = Instant::now();
+    let bounds = ProofBounds {
+        memory,
+        deadline: limits.deadline,
+    };
+    let solved = proof::value(g, pos, bounds, &mut |side, p| on(Step::Proof(side, p)));
+    let nodes = solved.nodes();
+    let (certificate, proof_plies, proof_line) = match &solved.proof {
+        Some((side, p)) => (
+            Some(p.certificate(g, *side, setup_words(g))),
+            Some(p.plies()),
+            p.line(),
+        ),
+        None => (None, None, Vec::new()),
+    };
+    let proved = Proved {
+        tried: solved.tried.clone(),
+        certificate,
+        proof_plies,
+    };
+    let Some(v) = solved.value else {
+        let stopped = match solved.tried.last().map(|t| t.verdict) {
+            Some(proof::Verdict::OutOfMemory) => "memory",
+            _ => "time limit",
+        };
+        return Ok(Answer {
+            method: Method::Proof,
+            value: 0,
+            plies: None,
+            exact: false,
+            exact_key: true,
+            search_exact: false,
+            best: None,
+            line: Vec::new(),
+            line_complete: false,
+            nodes,
+            depth: 0,
+            graph_positions: None,
+            plies_stopped: Some(stopped),
+            missing: Vec::new(),
+            seconds: t0.elapsed().as_secs_f64(),
+            proof: Some(proved),
+        });
+    };
+    let value = v.sign();
+    // The plies, as the search's answer counts them: the whole graph where it fits (its
+    // value cross-checks the proof's), else the distance search.
+    let mut plies_stopped = None;
+    let mut graph_positions = None;
+    let (mut plies, mut line) = (None, None);
+    on(Step::GraphPlies);
+    match retro::solve_until(g, pos, retro_limit(limits.tt_mb), limits.deadline) {
+        Ok(t) => {
+            let w = t.value(g, pos).expect("the root is in its graph");
+            if w.value() != value {
+                return Err(Refusal::Disagreement {
+                    search: value,
+                    graph: w,
+                });
+            }
+            graph_positions = Some(t.len());
+            plies = w.plies();
+            line = Some(t.line(g, pos));
+        }
+        Err(retro::RetroError::OutOfTime) => plies_stopped = Some("time limit"),
+        Err(_) if value != 0 => {
+            on(Step::SearchPlies);
+            let bounds = retro::Bounds {
+                nodes: LINE_NODES,
+                memo: (limits.tt_mb << 20) / retro::MEMO_BYTES,
+                deadline: limits.deadline,
+            };
+            match retro::line_by_search(g, pos, value, bounds) {
+                Ok((d, l)) => {
+                    plies = Some(d);
+                    line = Some(l);
+                }
+                Err(retro::Stop::Time) => plies_stopped = Some("time limit"),
+                Err(retro::Stop::Budget) => plies_stopped = Some("search bound"),
+            }
+        }
+        Err(_) => {}
+    }
+    // Without the plies, the proof's own line (complete: it ends the game).
+    let line_complete = line.is_some() || value != 0;
+    let line = line.unwrap_or(proof_line);
+    Ok(Answer {
+        method: Method::Proof,
+        value,
+        plies,
+        exact: true,
+        exact_key: true,
+        search_exact: true,
+        best: line.first().copied(),
+        line,
+        line_complete,
+        nodes,
+        depth: 0,
+        graph_positions,
+        plies_stopped,
+        missing: Vec::new(),
+        seconds: t0.elapsed().as_secs_f64(),
+        proof: Some(proved),
+    })
 }
 
 /// Solves `pos` by whole-graph retrograde analysis alone, for boards where a position can
@@ -332,6 +566,7 @@ pub fn solve_by_graph(g: &FourRow, pos: &FourRowPos, limits: Limits) -> Result<A
                 plies_stopped: Some("time limit"),
                 missing: Vec::new(),
                 seconds: t0.elapsed().as_secs_f64(),
+                proof: None,
             })
         }
     };
@@ -353,5 +588,6 @@ pub fn solve_by_graph(g: &FourRow, pos: &FourRowPos, limits: Limits) -> Result<A
         plies_stopped: None,
         missing: Vec::new(),
         seconds: t0.elapsed().as_secs_f64(),
+        proof: None,
     })
 }

@@ -1,0 +1,155 @@
+//! `mancala proof check`: a certificate read, its game set up from the words it names, and
+//! its proof replayed with the family's slow reference rules.
+
+use crate::error::Fail;
+use mancala_solver::any::AnyGame;
+use mancala_solver::proof::cert::{side_word, Certificate};
+use mancala_solver::variant::Size;
+use mancala_solver::Notation;
+use serde::Serialize;
+use std::io::Read;
+use std::path::Path;
+
+/// The largest certificate read (a proof of tens of millions of positions).
+pub const MAX_BYTES: u64 = 4 << 30;
+
+/// `proof check --json`: a valid certificate.
+#[derive(Serialize)]
+pub struct ProofCheck {
+    /// The file read.
+    pub file: String,
+    /// Always true: an invalid certificate is an error.
+    pub valid: bool,
+    /// The variant id.
+    pub variant: String,
+    /// The words that set the game up.
+    pub options: Vec<String>,
+    /// The position proven.
+    pub position: String,
+    /// `S` or `N`: the side that wins.
+    pub winner: &'static str,
+    /// +1 or -1: the value for the side to move in the position.
+    pub value: i32,
+    /// Positions of the proof.
+    pub nodes: usize,
+    /// The proof's longest line in plies.
+    pub plies: u32,
+    /// The file's checksum line.
+    pub checksum: String,
+}
+
+impl std::fmt::Display for ProofCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let winner = if self.winner == "S" { "South" } else { "North" };
+        writeln!(
+            f,
+            "proof valid: {} {}{} {} wins ({:+} for the side to move), {} nodes, won within {} plies",
+            self.variant,
+            if self.options.is_empty() { "" } else { "(" },
+            if self.options.is_empty() {
+                self.position.clone()
+            } else {
+                format!("{}) {}", self.options.join(" "), self.position)
+            },
+            winner,
+            self.value,
+            self.nodes,
+            self.plies
+        )
+    }
+}
+
+/// Reads `file` (a regular file, at most [`MAX_BYTES`]).
+fn read(file: &Path) -> Result<String, Fail> {
+    let name = file.display();
+    let f = mancala_tablebases::format::open_regular(file).map_err(|e| Fail(e.to_string()))?;
+    let mut bytes = Vec::new();
+    f.take(MAX_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Fail(format!("{name}: cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(Fail(format!("{name}: larger than {MAX_BYTES} bytes")));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Fail(format!(
+            "{name}: not a proof certificate (not UTF-8 text at byte {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+/// The game a certificate's variant and words set up, with its rule words.
+fn setup(c: &Certificate) -> Result<(AnyGame, Vec<String>), String> {
+    let mut size = Size::default();
+    let mut rules = Vec::new();
+    let mut words = c.options.iter();
+    while let Some(w) = words.next() {
+        let value = words
+            .next()
+            .ok_or_else(|| format!("the option {w} has no value"))?;
+        let num = || -> Result<u64, String> {
+            value
+                .parse()
+                .map_err(|_| format!("{w} '{value}' is not a number"))
+        };
+        match w.as_str() {
+            "--width" => size.width = Some(num()? as usize),
+            "--seeds" => size.seeds = Some(num()? as u32),
+            "--counters" => size.counters = Some(num()? as u32),
+            "--store" => size.store = Some(num()? as u32),
+            "--max-hole" => size.max_hole = Some(num()? as u32),
+            "--rule" => rules.push(value.clone()),
+            _ => return Err(format!("unknown option {w}")),
+        }
+    }
+    let game = mancala_solver::variant::setup(&c.variant, size, &rules, Some(&c.position))
+        .map_err(|e| e.to_string())?;
+    Ok((game, rules))
+}
+
+/// Checks the certificate in `file`: read, checksum, game, replay.
+pub fn check(file: &Path) -> Result<ProofCheck, Fail> {
+    let name = file.display();
+    let text = read(file)?;
+    let c = Certificate::parse(&text).map_err(|e| Fail(format!("{name}: {e}")))?;
+    let (game, _rules) = setup(&c).map_err(|e| Fail(format!("{name}: {e}")))?;
+    let (referee, root, mover) = match &game {
+        AnyGame::Four(g, pos) => {
+            let rules = mancala_tablebases::fourrow::game_id(g).rules;
+            let r = mancala_solver::fourrow::reference::Reference::new(
+                g.variant_id(),
+                g.width(),
+                &rules,
+            );
+            let mover = mancala_solver::Game::to_move(g, pos);
+            (r, g.format_position(pos), mover)
+        }
+        _ => {
+            return Err(Fail(format!(
+                "{name}: certificates of {} are not checked: the four-row games' only",
+                c.variant
+            )))
+        }
+    };
+    let checked = c
+        .check(&referee, root.clone())
+        .map_err(|e| Fail(format!("proof invalid: {name}: {e}")))?;
+    Ok(ProofCheck {
+        file: name.to_string(),
+        valid: true,
+        variant: c.variant.clone(),
+        options: c.options.clone(),
+        position: root,
+        winner: if side_word(c.winner) == "South" {
+            "S"
+        } else {
+            "N"
+        },
+        value: if mover == c.winner { 1 } else { -1 },
+        nodes: checked.nodes,
+        plies: checked.plies,
+        checksum: Certificate::checksum_of(&text)
+            .unwrap_or_default()
+            .to_string(),
+    })
+}
