@@ -524,7 +524,8 @@ pub struct FourSearch {
 pub struct ProofTry {
     /// `S` or `N`: whose win was tried.
     pub side: &'static str,
-    /// `proven`, `disproven`, `time limit` or `memory`.
+    /// `proven`, `disproven`, `time limit`, `memory`, or `stopped` (the other side's win
+    /// was proven first).
     pub result: &'static str,
     /// Nodes expanded.
     pub nodes: u64,
@@ -550,6 +551,7 @@ impl ProofTry {
                 Verdict::Disproven => "disproven",
                 Verdict::OutOfTime => "time limit",
                 Verdict::OutOfMemory => "memory",
+                Verdict::Paused => "stopped",
             },
             nodes: t.progress.nodes,
             pn: finite(t.progress.pn),
@@ -562,7 +564,7 @@ impl ProofTry {
 /// The proof-number search's fields of a solve.
 #[derive(Serialize)]
 pub struct ProofFields {
-    /// The searches run: the mover's win, then the opponent's.
+    /// The two searches: the mover's win and the opponent's.
     pub proof_searches: Vec<ProofTry>,
     /// Nodes of the proof of a win or loss (positions of its certificate).
     pub proof_nodes: Option<usize>,

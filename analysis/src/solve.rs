@@ -103,7 +103,7 @@ pub fn solve_four(
     limits: Limits,
     tables: Option<&FourTables>,
     how: four_plan::How,
-    on: &mut dyn FnMut(four_plan::Step),
+    on: &mut (dyn FnMut(four_plan::Step) + Send),
 ) -> Result<(json::FourSolve, four_plan::Answer), String> {
     let a = four_plan::solve_any(g, pos, limits, tables, how, on).map_err(|e| match e {
         four_plan::Refusal::Graph(refusal) => {

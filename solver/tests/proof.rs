@@ -14,6 +14,7 @@ use mancala_solver::{FourRowPos, Game, Notation};
 const BOUNDS: Bounds = Bounds {
     memory: 64 << 20,
     deadline: None,
+    threads: 1,
 };
 
 /// The start and positions met in a few random games.

@@ -48,6 +48,8 @@ pub struct Bounds {
     pub memory: usize,
     /// Stop at this instant.
     pub deadline: Option<Instant>,
+    /// Threads: with two or more, [`value`] tries both sides' wins at once.
+    pub threads: usize,
 }
 
 /// What the search has done so far, for a progress line.
@@ -76,6 +78,8 @@ pub enum Verdict {
     OutOfTime,
     /// The proven positions alone filled the memory budget.
     OutOfMemory,
+    /// The nodes given to [`Prover::prove_for`] are spent; the search can go on.
+    Paused,
 }
 
 /// Why the search stopped before the root was solved.
@@ -83,6 +87,7 @@ pub enum Verdict {
 enum Halt {
     Time,
     Memory,
+    Nodes,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -115,7 +120,8 @@ pub struct Prover<'g, G: Game> {
     nodes: u64,
     deadline: Option<Instant>,
     root: (u64, u64),
-    report: Option<Box<dyn FnMut(Progress) + 'g>>,
+    stop_at: u64,
+    report: Option<Box<dyn FnMut(Progress) + Send + 'g>>,
 }
 
 /// The sum of proof numbers: `INF` when one is, else at most `INF - 1`.
@@ -140,12 +146,13 @@ impl<'g, G: Game> Prover<'g, G> {
             nodes: 0,
             deadline: bounds.deadline,
             root: (1, 1),
+            stop_at: u64::MAX,
             report: None,
         }
     }
 
     /// Calls `f` every few thousand nodes with the progress.
-    pub fn on_progress(mut self, f: impl FnMut(Progress) + 'g) -> Self {
+    pub fn on_progress(mut self, f: impl FnMut(Progress) + Send + 'g) -> Self {
         self.report = Some(Box::new(f));
         self
     }
@@ -173,6 +180,13 @@ impl<'g, G: Game> Prover<'g, G> {
 
     /// Proves or disproves the win from `root`.
     pub fn prove(&mut self, root: &G::Position) -> Verdict {
+        self.prove_for(root, u64::MAX)
+    }
+
+    /// Searches from `root` for at most `nodes` more nodes: [`Verdict::Paused`] when they
+    /// are spent first. The table keeps the work, so a later call goes on from it.
+    pub fn prove_for(&mut self, root: &G::Position, nodes: u64) -> Verdict {
+        self.stop_at = self.nodes.saturating_add(nodes);
         if let Some(o) = self.game.outcome(root) {
             let won = o.winner == Some(self.winner);
             self.root = if won { (0, INF) } else { (INF, 0) };
@@ -210,6 +224,7 @@ impl<'g, G: Game> Prover<'g, G> {
             Ok(_) => unreachable!("the root's thresholds are infinite"),
             Err(Halt::Time) => Verdict::OutOfTime,
             Err(Halt::Memory) => Verdict::OutOfMemory,
+            Err(Halt::Nodes) => Verdict::Paused,
         }
     }
 
@@ -256,6 +271,9 @@ impl<'g, G: Game> Prover<'g, G> {
                 (node.pn, node.dn, node.height, node.by_line) = (e.pn, e.dn, e.height, false);
                 return Ok(());
             }
+        }
+        if self.nodes >= self.stop_at {
+            return Err(Halt::Nodes);
         }
         self.nodes += 1;
         if self.nodes % REPORT_EVERY == 0 {
@@ -621,7 +639,7 @@ pub struct Tried {
 pub struct Solved<G: Game> {
     /// The value for the side to move; `None` when a search stopped first.
     pub value: Option<Value>,
-    /// The searches run, in order: the mover's win, then the opponent's.
+    /// The two searches: the mover's win, then the opponent's.
     pub tried: Vec<Tried>,
     /// The proof of the winner's win (a win or a loss), read out of its table.
     pub proof: Option<(Side, Proof<G>)>,
@@ -634,41 +652,106 @@ impl<G: Game> Solved<G> {
     }
 }
 
-/// The value of `root` by two proof searches (the mover's win, then the opponent's), each
-/// with `bounds`; a search stopped by its bounds leaves the value unknown. `report` hears
-/// the progress of both, with the side whose win is being tried.
+/// Nodes of the first round of [`value`]; each round doubles it.
+const FIRST_ROUND: u64 = 1 << 16;
+
+/// The value of `root` by two proof searches, the mover's win and the opponent's, each with
+/// half of `bounds.memory`, taken in rounds of doubling nodes (at once on two threads when
+/// `bounds.threads` allows, else one after the other), so that whichever side wins is found
+/// at about the cost of its own proof; both disproven is a draw. A search stopped by time or
+/// memory leaves the value unknown. The rounds make the result, the nodes included, the
+/// same on one thread or two. `report` hears the progress of both, with the side tried.
 pub fn value<G: Game>(
     game: &G,
     root: &G::Position,
     bounds: Bounds,
-    report: &mut dyn FnMut(Side, Progress),
+    report: &mut (dyn FnMut(Side, Progress) + Send),
 ) -> Solved<G> {
     let me = game.to_move(root);
-    let mut out = Solved {
-        value: None,
-        tried: Vec::new(),
-        proof: None,
+    let report = std::sync::Mutex::new(report);
+    let half = Bounds {
+        memory: bounds.memory / 2,
+        ..bounds
     };
-    for (side, win) in [(me, Value::Win), (me.opponent(), Value::Loss)] {
-        let mut p = Prover::new(game, side, bounds).on_progress(|pr| report(side, pr));
-        let verdict = p.prove(root);
-        out.tried.push(Tried {
-            side,
-            verdict,
-            progress: p.progress(),
-        });
-        match verdict {
-            Verdict::Proven => {
-                out.value = Some(win);
-                out.proof = p.proof(root).map(|proof| (side, proof));
-                return out;
+    let report = &report;
+    let mut provers: Vec<Prover<G>> = [me, me.opponent()]
+        .into_iter()
+        .map(|side| {
+            Prover::new(game, side, half).on_progress(move |p| {
+                if let Ok(mut f) = report.lock() {
+                    f(side, p)
+                }
+            })
+        })
+        .collect();
+    let mut verdicts = [Verdict::Paused; 2];
+    let mut round = FIRST_ROUND;
+    loop {
+        let open: Vec<(usize, &mut Prover<G>)> = provers
+            .iter_mut()
+            .enumerate()
+            .filter(|(i, _)| verdicts[*i] == Verdict::Paused)
+            .collect();
+        if bounds.threads >= 2 && open.len() == 2 {
+            let got: Vec<(usize, Verdict)> = std::thread::scope(|s| {
+                let runs: Vec<_> = open
+                    .into_iter()
+                    .map(|(i, p)| s.spawn(move || (i, p.prove_for(root, round))))
+                    .collect();
+                runs.into_iter()
+                    .map(|r| r.join().expect("a proof search does not panic"))
+                    .collect()
+            });
+            for (i, v) in got {
+                verdicts[i] = v;
             }
-            Verdict::Disproven => {}
-            _ => return out,
+        } else {
+            for (i, p) in open {
+                verdicts[i] = p.prove_for(root, round);
+            }
         }
+        round = round.saturating_mul(2);
+        let value = match verdicts {
+            [Verdict::Proven, _] => Some((0, Value::Win)),
+            [_, Verdict::Proven] => Some((1, Value::Loss)),
+            [Verdict::Disproven, Verdict::Disproven] => None,
+            v if v
+                .iter()
+                .any(|v| matches!(v, Verdict::OutOfTime | Verdict::OutOfMemory)) =>
+            {
+                return solved(&provers, verdicts, None, None);
+            }
+            _ => continue,
+        };
+        return match value {
+            Some((i, v)) => {
+                let proof = provers[i].proof(root).map(|p| (provers[i].winner, p));
+                solved(&provers, verdicts, Some(v), proof)
+            }
+            None => solved(&provers, verdicts, Some(Value::Draw), None),
+        };
     }
-    out.value = Some(Value::Draw);
-    out
+}
+
+fn solved<G: Game>(
+    provers: &[Prover<G>],
+    verdicts: [Verdict; 2],
+    value: Option<Value>,
+    proof: Option<(Side, Proof<G>)>,
+) -> Solved<G> {
+    Solved {
+        value,
+        tried: provers
+            .iter()
+            .zip(verdicts)
+            .map(|(p, verdict)| Tried {
+                side: p.winner,
+                verdict,
+                progress: p.progress(),
+            })
+            .collect(),
+        proof,
+    }
 }
 
 impl<G: crate::game::Notation> Proof<G> {

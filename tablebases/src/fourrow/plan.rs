@@ -250,7 +250,7 @@ pub fn solve(
     pos: &FourRowPos,
     limits: Limits,
     tables: Option<&FourTables>,
-    on: &mut dyn FnMut(Step),
+    on: &mut (dyn FnMut(Step) + Send),
 ) -> Result<Answer, Refusal> {
     let t0 = Instant::now();
     let exact_key = g.exact_key(pos).is_some();
@@ -371,7 +371,7 @@ pub fn solve_any(
     limits: Limits,
     tables: Option<&FourTables>,
     how: How,
-    on: &mut dyn FnMut(Step),
+    on: &mut (dyn FnMut(Step) + Send),
 ) -> Result<Answer, Refusal> {
     let search_only = limits.depth.is_some() || tables.is_some();
     match how.prefer {
@@ -426,12 +426,13 @@ pub fn solve_by_proof(
     pos: &FourRowPos,
     limits: Limits,
     memory: usize,
-    on: &mut dyn FnMut(Step),
+    on: &mut (dyn FnMut(Step) + Send),
 ) -> Result<Answer, Refusal> {
     let t0 = Instant::now();
     let bounds = ProofBounds {
         memory,
         deadline: limits.deadline,
+        threads: limits.threads,
     };
     let solved = proof::value(g, pos, bounds, &mut |side, p| on(Step::Proof(side, p)));
     let nodes = solved.nodes();
