@@ -599,6 +599,72 @@ impl ProofFields {
     }
 }
 
+/// `solve --method proof --json` of an Isolo or morris game: the proof-number search's
+/// answer.
+#[derive(Serialize)]
+pub struct ProofSolve {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// `wdl`.
+    pub metric: &'static str,
+    /// +1, 0 or −1 for the side to move; null when not proven.
+    pub value: Option<i32>,
+    /// The winner's first move of the proof (of a win), or the loser's longest-holding
+    /// reply (of a loss); null for a draw or an unproven value.
+    pub best_move: Option<String>,
+    /// A line of the proof, to the end.
+    pub pv: Vec<String>,
+    /// Nodes of both searches.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// True when proven.
+    pub exact: bool,
+    /// `proof-number`.
+    pub method: &'static str,
+    /// The proof-number search's fields.
+    #[serde(flatten)]
+    pub proof: ProofFields,
+    /// The side to move, named in the text.
+    #[serde(skip)]
+    pub to_move: mancala_solver::Side,
+}
+
+impl ProofSolve {
+    /// The shape of `solved`, the proof search's answer for `pos`, in `seconds`.
+    pub fn new<G: Notation>(
+        g: &G,
+        pos: &G::Position,
+        solved: &mancala_solver::proof::Solved<G>,
+        seconds: f64,
+    ) -> ProofSolve {
+        let line = solved.proof.as_ref().map_or(Vec::new(), |(_, p)| p.line());
+        let pv = line_names(g, pos, &line);
+        ProofSolve {
+            at: Start::new(g, pos),
+            metric: "wdl",
+            value: solved.value.map(|v| v.sign()),
+            best_move: pv.first().cloned(),
+            nodes: solved.nodes(),
+            seconds,
+            exact: solved.value.is_some(),
+            method: "proof-number",
+            proof: ProofFields {
+                proof_searches: solved.tried.iter().map(ProofTry::new).collect(),
+                proof_nodes: solved.proof.as_ref().map(|(_, p)| p.nodes.len()),
+                proof_plies: solved.proof.as_ref().map(|(_, p)| p.plies()),
+                certificate: None,
+                certificate_checksum: None,
+                plies_stopped: None,
+                pv_complete: !pv.is_empty(),
+            },
+            pv,
+            to_move: mancala_solver::Game::to_move(g, pos),
+        }
+    }
+}
+
 /// `solve --json` of a four-row game.
 #[derive(Serialize)]
 pub struct FourSolve {
@@ -1827,6 +1893,8 @@ pub enum Solved {
     Isolo(IsoloSolve),
     /// `analyze` of an Isolo game.
     IsoloMoves(IsoloAnalyze),
+    /// `solve --method proof` of an Isolo or morris game.
+    Proof(ProofSolve),
 }
 
 /// `tablebase build --json` of a game of any family with tables: its family's shape.

@@ -5,7 +5,7 @@ use crate::error::Fail;
 use mancala_solver::any::AnyGame;
 use mancala_solver::proof::cert::{side_word, Certificate};
 use mancala_solver::variant::Size;
-use mancala_solver::Notation;
+use mancala_solver::{Game, Notation};
 use serde::Serialize;
 use std::io::Read;
 use std::path::Path;
@@ -113,7 +113,8 @@ pub fn check(file: &Path) -> Result<ProofCheck, Fail> {
     let text = read(file)?;
     let c = Certificate::parse(&text).map_err(|e| Fail(format!("{name}: {e}")))?;
     let (game, _rules) = setup(&c).map_err(|e| Fail(format!("{name}: {e}")))?;
-    let (referee, root, mover) = match &game {
+    use mancala_solver::proof::cert::Referee;
+    let (referee, root, mover): (Box<dyn Referee>, String, _) = match &game {
         AnyGame::Four(g, pos) => {
             let rules = mancala_tablebases::fourrow::game_id(g).rules;
             let r = mancala_solver::fourrow::reference::Reference::new(
@@ -121,18 +122,25 @@ pub fn check(file: &Path) -> Result<ProofCheck, Fail> {
                 g.width(),
                 &rules,
             );
-            let mover = mancala_solver::Game::to_move(g, pos);
-            (r, g.format_position(pos), mover)
+            (Box::new(r), g.format_position(pos), g.to_move(pos))
         }
-        _ => {
+        AnyGame::Morris(g, pos) => {
+            let r = mancala_solver::morris::reference::Referee(g.clone());
+            (Box::new(r), g.format_position(pos), g.to_move(pos))
+        }
+        AnyGame::Isolo(g, pos) => {
+            let r = mancala_solver::isolo::reference::Referee(g.clone());
+            (Box::new(r), g.format_position(pos), g.to_move(pos))
+        }
+        AnyGame::Two(..) => {
             return Err(Fail(format!(
-                "{name}: certificates of {} are not checked: the four-row games' only",
+                "{name}: {} is scored by seeds: certificates are of win/draw/loss games",
                 c.variant
             )))
         }
     };
     let checked = c
-        .check(&referee, root.clone())
+        .check(referee.as_ref(), root.clone())
         .map_err(|e| Fail(format!("proof invalid: {name}: {e}")))?;
     Ok(ProofCheck {
         file: name.to_string(),

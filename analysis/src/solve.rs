@@ -277,6 +277,93 @@ pub fn isolo_plan(
     })
 }
 
+/// The proof-number search's table size: `--memory`, else
+/// [`four_plan::DEFAULT_PROOF_MEMORY`].
+fn proof_memory(s: &Search) -> Result<usize, Fail> {
+    Ok(match s.memory.as_deref() {
+        Some(m) => options::memory(m)?.min(usize::MAX as u64) as usize,
+        None => four_plan::DEFAULT_PROOF_MEMORY,
+    })
+}
+
+/// `solve --method proof` of a win/draw/loss game of any family: both sides' wins tried by
+/// the proof-number search under the options `s`, the certificate of a win or loss written
+/// to `s.proof` (the game set up by the command-line words `setup`).
+pub fn by_proof<G: Notation>(
+    g: &G,
+    pos: &G::Position,
+    s: &Search,
+    setup: Vec<String>,
+    on: &(dyn Fn(Event) + Sync),
+) -> Result<json::ProofSolve, Fail> {
+    if s.depth.is_some() || s.tablebases.is_some() {
+        return Err(Fail(format!(
+            "solve: --depth and --tablebases are for the other provers of {}, not --method proof",
+            g.variant_id()
+        )));
+    }
+    let limits = s.limits(None)?;
+    let bounds = mancala_solver::proof::Bounds {
+        memory: proof_memory(s)?,
+        deadline: limits.deadline,
+        threads: limits.threads,
+    };
+    let t0 = Instant::now();
+    let solved = mancala_solver::proof::value(g, pos, bounds, &mut |side, p| {
+        on(Event::Spin(progress::proof(
+            side,
+            p,
+            t0.elapsed().as_secs_f64(),
+        )))
+    });
+    let mut shape = json::ProofSolve::new(g, pos, &solved, t0.elapsed().as_secs_f64());
+    if let Some(file) = &s.proof {
+        match &solved.proof {
+            Some((side, p)) => {
+                let sum = write_certificate(file, &p.certificate(g, *side, setup)).map_err(Fail)?;
+                shape.proof.certificate = Some(file.display().to_string());
+                shape.proof.certificate_checksum = Some(sum);
+            }
+            None => on(Event::Note(format!(
+                "note: no certificate written to {}: the proof-number search proved no win or loss",
+                file.display()
+            ))),
+        }
+    }
+    Ok(shape)
+}
+
+/// The command-line words that set a morris game up, for a certificate.
+pub fn morris_words(g: &mancala_solver::morris::Morris) -> Vec<String> {
+    let mut w = vec!["--counters".to_string(), g.counters().to_string()];
+    for r in g.options().changed() {
+        w.extend(["--rule".to_string(), r]);
+    }
+    w
+}
+
+/// The command-line words that set an Isolo game up, for a certificate.
+pub fn isolo_words(g: &Isolo) -> Vec<String> {
+    let mut w = vec![
+        "--width".to_string(),
+        g.width().to_string(),
+        "--seeds".to_string(),
+        g.seeds().to_string(),
+    ];
+    let setup = g.setup();
+    match g.kind() {
+        isolo::Kind::IsoloI if setup.store != isolo::UNLIMITED => {
+            w.extend(["--store".to_string(), setup.store.to_string()])
+        }
+        isolo::Kind::IsoloII => w.extend(["--max-hole".to_string(), setup.max_hole.to_string()]),
+        isolo::Kind::IsoloI => {}
+    }
+    for r in g.options().describe(g.kind()) {
+        w.extend(["--rule".to_string(), r]);
+    }
+    w
+}
+
 /// What `solve` and `analyze` report while they work, for the command line to show.
 pub enum Event {
     /// The progress line (a spinner's message).
@@ -348,10 +435,7 @@ pub fn run(
             let prefer = s.prefer()?;
             let how = four_plan::How {
                 prefer,
-                memory: match s.memory.as_deref() {
-                    Some(m) => options::memory(m)?.min(usize::MAX as u64) as usize,
-                    None => four_plan::DEFAULT_PROOF_MEMORY,
-                },
+                memory: proof_memory(s)?,
             };
             if s.proof.is_some() && prefer == four_plan::Prefer::Search {
                 return Err(Fail(
@@ -396,6 +480,12 @@ pub fn run(
                 }
             }
             Solved::Four(shape)
+        }
+        AnyGame::Morris(g, pos) if !every_move && s.prefer()? == four_plan::Prefer::Proof => {
+            Solved::Proof(by_proof(&g, &pos, s, morris_words(&g), on)?)
+        }
+        AnyGame::Isolo(g, pos) if !every_move && s.prefer()? == four_plan::Prefer::Proof => {
+            Solved::Proof(by_proof(&g, &pos, s, isolo_words(&g), on)?)
         }
         AnyGame::Morris(g, pos) => {
             morris_options(command, s.memory.is_some()).map_err(Fail)?;

@@ -95,6 +95,13 @@ pub trait Game: Clone + Send + Sync {
         None
     }
 
+    /// What a proof search ([`crate::proof`]) knows `pos` by in its table and its rule of
+    /// repetition: positions with equal keys must have the same future (the same moves to
+    /// positions of equal keys, the same ends). The default: the whole position.
+    fn proof_key(&self, pos: &Self::Position) -> Self::Position {
+        pos.clone()
+    }
+
     /// The number of legal moves of `pos`: what [`Game::gen_moves`] would list. Games with a
     /// cheaper count than listing the moves override it (the search calls it for every child,
     /// to try first the moves that leave the opponent the fewest replies).

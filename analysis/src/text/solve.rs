@@ -2,7 +2,7 @@
 
 use crate::json::{
     Analyze, FourAnalyze, FourSolve, IsoloAnalyze, IsoloSearch, IsoloSolve, MorrisAnalyze,
-    MorrisSolve, ProofFields, Solve, Solved,
+    MorrisSolve, ProofFields, ProofSolve, Solve, Solved,
 };
 use std::fmt;
 
@@ -136,7 +136,15 @@ impl fmt::Display for Analyze {
 impl fmt::Display for FourSolve {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(p) = &self.proof {
-            return proof_text(f, self, p);
+            let answer = Proven {
+                value: self.exact.then_some(self.value),
+                to_move: self.to_move,
+                plies: self.plies,
+                best: self.best_move.as_deref(),
+                pv: &self.pv,
+                seconds: self.seconds,
+            };
+            return proof_text(f, &answer, p);
         }
         // The whole graph stopped by the time limit proves nothing, not even a guess.
         if !self.exact && self.search.is_none() {
@@ -382,14 +390,39 @@ impl fmt::Display for Solved {
             Solved::MorrisMoves(s) => s.fmt(f),
             Solved::Isolo(s) => s.fmt(f),
             Solved::IsoloMoves(s) => s.fmt(f),
+            Solved::Proof(s) => s.fmt(f),
         }
     }
 }
 
-/// A four-row solve the proof-number search answered.
-fn proof_text(f: &mut fmt::Formatter<'_>, s: &FourSolve, p: &ProofFields) -> fmt::Result {
+impl fmt::Display for ProofSolve {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let answer = Proven {
+            value: self.value,
+            to_move: self.to_move,
+            plies: None,
+            best: self.best_move.as_deref(),
+            pv: &self.pv,
+            seconds: self.seconds,
+        };
+        proof_text(f, &answer, &self.proof)
+    }
+}
+
+/// What the text of a proof search's answer shows besides its fields.
+struct Proven<'a> {
+    value: Option<i32>,
+    to_move: mancala_solver::Side,
+    plies: Option<u32>,
+    best: Option<&'a str>,
+    pv: &'a [String],
+    seconds: f64,
+}
+
+/// A solve the proof-number search answered.
+fn proof_text(f: &mut fmt::Formatter<'_>, s: &Proven, p: &ProofFields) -> fmt::Result {
     let nodes: u64 = p.proof_searches.iter().map(|t| t.nodes).sum();
-    if !s.exact {
+    let Some(value) = s.value else {
         writeln!(f, "value unknown for {}, best move none proven", s.to_move)?;
         for t in &p.proof_searches {
             let side = if t.side == "S" { "South" } else { "North" };
@@ -404,24 +437,30 @@ fn proof_text(f: &mut fmt::Formatter<'_>, s: &FourSolve, p: &ProofFields) -> fmt
             )?;
         }
         return writeln!(f, "{nodes} proof-search nodes in {:.3} s", s.seconds);
-    }
+    };
     writeln!(
         f,
         "value {} for {} ({:+}){}, best move {}",
-        wdl_word(s.value),
+        wdl_word(value),
         s.to_move,
-        s.value,
+        value,
         plies_to_end(s.plies),
-        s.best_move.as_deref().unwrap_or("none (game over)")
+        s.best.unwrap_or(if value == 0 {
+            "none proven (a draw)"
+        } else {
+            "none (game over)"
+        })
     )?;
     if let (None, Some(d)) = (s.plies, p.proof_plies) {
-        let why = p.plies_stopped.unwrap_or("the graph is too large");
-        writeln!(
-            f,
-            "note: plies to the end not counted ({why}); the proof wins within {d} plies"
-        )?;
+        match p.plies_stopped {
+            Some(why) => writeln!(
+                f,
+                "note: plies to the end not counted ({why}); the proof wins within {d} plies"
+            )?,
+            None => writeln!(f, "note: the proof wins within {d} plies")?,
+        }
     }
-    pv_line(f, &s.pv)?;
+    pv_line(f, s.pv)?;
     if let Some(n) = p.proof_nodes {
         write!(f, "proof of {n} positions")?;
         if let (Some(file), Some(sum)) = (&p.certificate, &p.certificate_checksum) {

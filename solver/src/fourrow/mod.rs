@@ -1080,6 +1080,14 @@ impl Game for FourRow {
         p
     }
 
+    /// The seeds taken so far change nothing ahead (a game ends when a player cannot move).
+    fn proof_key(&self, pos: &FourRowPos) -> FourRowPos {
+        FourRowPos {
+            captured: [0; 2],
+            ..*pos
+        }
+    }
+
     fn outcome(&self, pos: &FourRowPos) -> Option<Outcome> {
         let mut m = Vec::new();
         self.moves_into(pos, &mut m);

@@ -284,3 +284,29 @@ fn decide_fore_play(g: &Isolo, p: &mut IsoloPos) {
     p.phase = Phase::Arrange;
     p.store = [0; 2];
 }
+
+/// The referee of Isolo certificates: position text read and written by the notation, the
+/// moves and their positions by [`successors`], the end's winner by the game's outcome.
+pub struct Referee(pub Isolo);
+
+impl crate::proof::cert::Referee for Referee {
+    fn mover(&self, text: &str) -> Side {
+        use crate::game::{Game, Notation};
+        self.0
+            .parse_position(text)
+            .map_or(Side::South, |p| self.0.to_move(&p))
+    }
+    fn children(&self, text: &str) -> Result<Vec<(String, String)>, String> {
+        use crate::game::Notation;
+        let pos = self.0.parse_position(text).map_err(|e| e.to_string())?;
+        Ok(successors(&self.0, &pos)
+            .into_iter()
+            .map(|(m, q)| (self.0.move_name(&pos, m), self.0.format_position(&q)))
+            .collect())
+    }
+    fn winner(&self, text: &str) -> Option<Side> {
+        use crate::game::{Game, Notation};
+        let pos = self.0.parse_position(text).ok()?;
+        self.0.outcome(&pos).and_then(|o| o.winner)
+    }
+}

@@ -210,6 +210,112 @@ pub fn play(pos: &RefPos, name: &str) -> RefPos {
     p
 }
 
+/// The reference's position of a fast one (the points by name, the counters in hand).
+pub fn of(pos: &super::MorrisPos) -> RefPos {
+    let points = points()
+        .into_iter()
+        .map(|p| {
+            let i = super::board::NAMES
+                .iter()
+                .position(|&n| n == p)
+                .expect("a named point");
+            let c = if pos.men[0] >> i & 1 == 1 {
+                'S'
+            } else if pos.men[1] >> i & 1 == 1 {
+                'N'
+            } else {
+                '.'
+            };
+            (p, c)
+        })
+        .collect();
+    RefPos {
+        points,
+        hand: [pos.hand[0] as u32, pos.hand[1] as u32],
+        to_move: if pos.side == crate::Side::South {
+            'S'
+        } else {
+            'N'
+        },
+    }
+}
+
+/// The fast position of a reference one, the removals counted in `taken` (which the rules
+/// never read: it is the score the text shows).
+fn back(r: &RefPos, taken: [u8; 2]) -> super::MorrisPos {
+    let mut men = [0u32; 2];
+    for (p, c) in &r.points {
+        let i = super::board::NAMES
+            .iter()
+            .position(|n| n == p)
+            .expect("a named point");
+        match c {
+            'S' => men[0] |= 1 << i,
+            'N' => men[1] |= 1 << i,
+            _ => {}
+        }
+    }
+    super::MorrisPos {
+        men,
+        hand: [r.hand[0] as u8, r.hand[1] as u8],
+        taken,
+        side: if r.to_move == 'S' {
+            crate::Side::South
+        } else {
+            crate::Side::North
+        },
+    }
+}
+
+/// The referee of morris certificates: position text read and written by the notation,
+/// the moves, their positions and the ends by the reference rules above.
+pub struct Referee(pub super::Morris);
+
+impl crate::proof::cert::Referee for Referee {
+    fn mover(&self, text: &str) -> crate::Side {
+        use crate::game::{Game, Notation};
+        self.0
+            .parse_position(text)
+            .map_or(crate::Side::South, |p| self.0.to_move(&p))
+    }
+    fn children(&self, text: &str) -> Result<Vec<(String, String)>, String> {
+        use crate::game::Notation;
+        let pos = self.0.parse_position(text).map_err(|e| e.to_string())?;
+        let r = of(&pos);
+        let me = if r.to_move == 'S' { 0 } else { 1 };
+        Ok(moves(&r, self.0.options())
+            .into_iter()
+            .map(|name| {
+                let q = play(&r, &name);
+                let mut taken = pos.taken;
+                if name.contains('x') {
+                    taken[me] = taken[me].saturating_add(1);
+                }
+                let text = self.0.format_position(&back(&q, taken));
+                (name, text)
+            })
+            .collect())
+    }
+    /// Once every counter is entered, a side with fewer than three has lost; else the
+    /// mover, blocked, has.
+    fn winner(&self, text: &str) -> Option<crate::Side> {
+        use crate::game::Notation;
+        let pos = self.0.parse_position(text).ok()?;
+        let r = of(&pos);
+        let count = |c: char| r.points.iter().filter(|x| x.1 == c).count();
+        let mover = crate::proof::cert::Referee::mover(self, text);
+        if r.hand == [0, 0] {
+            if count('S') < 3 {
+                return Some(crate::Side::North);
+            }
+            if count('N') < 3 {
+                return Some(crate::Side::South);
+            }
+        }
+        Some(mover.opponent())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::board::NAMES;
@@ -220,25 +326,7 @@ mod tests {
     use crate::side::Side;
 
     fn to_ref(pos: &MorrisPos) -> RefPos {
-        let points = points()
-            .into_iter()
-            .map(|p| {
-                let i = NAMES.iter().position(|&n| n == p).unwrap();
-                let c = if pos.men[0] >> i & 1 == 1 {
-                    'S'
-                } else if pos.men[1] >> i & 1 == 1 {
-                    'N'
-                } else {
-                    '.'
-                };
-                (p, c)
-            })
-            .collect();
-        RefPos {
-            points,
-            hand: [pos.hand[0] as u32, pos.hand[1] as u32],
-            to_move: if pos.side == Side::South { 'S' } else { 'N' },
-        }
+        of(pos)
     }
 
     #[test]

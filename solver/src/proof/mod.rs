@@ -8,6 +8,10 @@
 //! memory budget: when full, the unsolved entries with the least work behind them go first;
 //! proven entries are never dropped, so that the proof can be read back out of the table.
 //!
+//! Positions are known by [`Game::proof_key`] (the part of a position its future depends
+//! on), in the table and in the rule of repetition; the proof read back keeps whole
+//! positions, so that every node of a certificate is one position.
+//!
 //! Repetition. A position that repeats one on the current line is a draw (docs/RULES.md:
 //! play that goes on for ever is worth nothing to either side), so it disproves the win. Such
 //! a disproof depends on the line that reached it (the graph-history interaction): it is
@@ -239,7 +243,7 @@ impl<'g, G: Game> Prover<'g, G> {
             return (o.winner == Some(self.winner)).then_some(0);
         }
         self.table
-            .get(pos)
+            .get(&self.game.proof_key(pos))
             .and_then(|e| (e.pn == 0).then_some(e.height))
     }
 
@@ -254,9 +258,10 @@ impl<'g, G: Game> Prover<'g, G> {
             height: 0,
             by_line: false,
         };
-        if self.line.contains(&c.pos) {
+        let key = self.game.proof_key(&c.pos);
+        if self.line.contains(&key) {
             (c.pn, c.dn, c.by_line) = (INF, 0, true);
-        } else if let Some(e) = self.table.get(&c.pos) {
+        } else if let Some(e) = self.table.get(&key) {
             (c.pn, c.dn, c.height) = (e.pn, e.dn, e.height);
         }
         c
@@ -266,7 +271,8 @@ impl<'g, G: Game> Prover<'g, G> {
     /// `tpn` or its disproof number `tdn`, updating its numbers.
     fn mid(&mut self, node: &mut Child<G::Position>, tpn: u64, tdn: u64) -> Result<(), Halt> {
         // Solved meanwhile through another line: the table has it.
-        if let Some(e) = self.table.get(&node.pos) {
+        let key = self.game.proof_key(&node.pos);
+        if let Some(e) = self.table.get(&key) {
             if e.pn == 0 || e.dn == 0 {
                 (node.pn, node.dn, node.height, node.by_line) = (e.pn, e.dn, e.height, false);
                 return Ok(());
@@ -292,7 +298,7 @@ impl<'g, G: Game> Prover<'g, G> {
             return Ok(());
         }
         let root = self.line.is_empty();
-        self.line.insert(node.pos.clone());
+        self.line.insert(key.clone());
         let mut kids: Vec<Child<G::Position>> = moves
             .iter()
             .map(|&m| self.child(self.game.play(&node.pos, m)))
@@ -353,11 +359,11 @@ impl<'g, G: Game> Prover<'g, G> {
                 break r;
             }
         };
-        self.line.remove(&node.pos);
+        self.line.remove(&key);
         r?;
         let work = self.nodes - before;
         if !(node.dn == 0 && node.by_line) {
-            self.store(&node.pos, node, work)?;
+            self.store(key, node, work)?;
         }
         Ok(())
     }
@@ -392,14 +398,14 @@ impl<'g, G: Game> Prover<'g, G> {
         }
     }
 
-    fn store(&mut self, pos: &G::Position, n: &Child<G::Position>, work: u64) -> Result<(), Halt> {
+    fn store(&mut self, key: G::Position, n: &Child<G::Position>, work: u64) -> Result<(), Halt> {
         let e = Entry {
             pn: n.pn,
             dn: n.dn,
             height: n.height,
             work,
         };
-        match self.table.entry(pos.clone()) {
+        match self.table.entry(key) {
             Slot::Occupied(mut o) => {
                 let w = o.get().work;
                 *o.get_mut() = Entry {
@@ -481,7 +487,8 @@ impl<'g, G: Game> Prover<'g, G> {
         let moves = self.game.legal_moves(pos);
         let winner_moves = self.game.to_move(pos) == self.winner;
         let mut chosen: Vec<(G::Move, G::Position)> = Vec::new();
-        if winner_moves {
+        // An end (won: the height says so) keeps no move, whoever is to move.
+        if !moves.is_empty() && winner_moves {
             let best = moves
                 .iter()
                 .map(|&m| (m, self.game.play(pos, m)))
