@@ -242,11 +242,71 @@ impl Row {
     }
 }
 
+impl Row {
+    /// `solve --method proof --proof FILE`: the value, and the certificate of a win or loss
+    /// replayed by `proof check` with the same value.
+    fn check_proof(&self) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("p.proof");
+        let f = file.to_str().unwrap();
+        let j = self.run(
+            &["solve"],
+            &["--method", "proof", "--proof", f, "--threads", "2"],
+        );
+        assert_eq!(j["exact"], true, "{}", self.what());
+        assert_eq!(j["method"], "proof-number", "{}", self.what());
+        assert_eq!(
+            j["value"].as_i64(),
+            Some(self.value()),
+            "value by the proof search: {}",
+            self.what()
+        );
+        if self.value() != 0 {
+            self.check_certificate(f);
+        }
+    }
+
+    /// `proof check FILE`: a valid certificate of the row's position and value.
+    fn check_certificate(&self, file: &str) {
+        let c = json(&["proof", "check", file, "--json"]);
+        assert_eq!(c["valid"], true, "{}", self.what());
+        assert_eq!(
+            c["variant"].as_str(),
+            Some(self.variant.as_str()),
+            "{}",
+            self.what()
+        );
+        assert_eq!(
+            c["value"].as_i64(),
+            Some(self.value()),
+            "value by the certificate: {}",
+            self.what()
+        );
+        let start = self.run(&["start"], &[])["position"].clone();
+        assert_eq!(
+            c["position"],
+            start,
+            "the certificate's position: {}",
+            self.what()
+        );
+    }
+}
+
+/// The committed certificate a `by` word names (`certificate:PATH`, from the repository's
+/// root).
+fn certificate_of(by: &str) -> Option<String> {
+    by.strip_prefix("certificate:")
+        .map(|p| format!("{}/{p}", env!("CARGO_MANIFEST_DIR")))
+}
+
 /// Checks every row of `tests/values/{name}.csv` whose `by` names `by`; at least one does.
 fn check(name: &str, by: &str) {
     let rows: Vec<Row> = rows(name)
         .into_iter()
-        .filter(|r| r.by.iter().any(|b| b == by))
+        .filter(|r| {
+            r.by.iter()
+                .any(|b| b == by || (by == "certificate" && b.starts_with("certificate:")))
+        })
         .collect();
     assert!(!rows.is_empty(), "{name}.csv: no row checked by {by}");
     for row in &rows {
@@ -254,6 +314,12 @@ fn check(name: &str, by: &str) {
             "search" => row.check_solve(true),
             "solve" => row.check_solve(false),
             "tables" => row.check_tables(),
+            "proof" => row.check_proof(),
+            "certificate" => {
+                for file in row.by.iter().filter_map(|b| certificate_of(b)) {
+                    row.check_certificate(&file);
+                }
+            }
             _ => unreachable!("a way to check"),
         }
     }
@@ -266,7 +332,8 @@ fn every_row_names_known_ways() {
             assert!(!row.by.is_empty(), "{}", row.what());
             for b in &row.by {
                 assert!(
-                    ["search", "solve", "tables"].contains(&b.as_str()),
+                    ["search", "solve", "tables", "proof"].contains(&b.as_str())
+                        || certificate_of(b).is_some_and(|f| std::path::Path::new(&f).is_file()),
                     "{name}.csv: by {b}: {}",
                     row.what()
                 );
@@ -314,4 +381,24 @@ fn players_values_by_solve() {
 #[test]
 fn morris_values_by_the_tables() {
     check("morris", "tables");
+}
+
+#[test]
+fn four_row_values_by_the_proof_search() {
+    check("four-row", "proof");
+}
+
+#[test]
+fn isolo_values_by_the_proof_search() {
+    check("isolo", "proof");
+}
+
+#[test]
+fn morris_values_by_the_proof_search() {
+    check("morris", "proof");
+}
+
+#[test]
+fn four_row_values_by_their_certificates() {
+    check("four-row", "certificate");
 }

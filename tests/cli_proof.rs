@@ -1,0 +1,163 @@
+//! Proof certificates through the command line: `solve --proof FILE` writes one that
+//! `proof check FILE` accepts, and every kind of bad file (a changed byte, a cut file, a
+//! changed move with a good checksum, a FIFO, a folder, a game scored by seeds, junk) is
+//! refused with one line that names the file and the reason.
+
+mod common;
+
+use common::*;
+use mancala_solver::proof::cert::Certificate;
+
+/// A certificate of kanotta 4x3 (2 seeds): North wins from the start in a proof of some
+/// hundred positions.
+fn written(dir: &std::path::Path) -> (String, String) {
+    let file = dir.join("k.proof");
+    let f = file.to_str().unwrap().to_string();
+    let j = json(&[
+        "solve", "kanotta", "--width", "3", "--seeds", "2", "--proof", &f, "--json",
+    ]);
+    assert_eq!(j["exact"], true, "{j}");
+    assert_eq!(j["certificate"].as_str(), Some(f.as_str()), "{j}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        j["certificate_checksum"].as_str(),
+        Certificate::checksum_of(&text),
+        "{j}"
+    );
+    (f, text)
+}
+
+#[test]
+fn a_written_certificate_checks_and_names_its_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let (f, text) = written(dir.path());
+    let out = ok(&["proof", "check", &f]);
+    says(&out, &["proof valid: kanotta", "nodes", "wins"]);
+    let c = json(&["proof", "check", &f, "--json"]);
+    assert_eq!(c["valid"], true);
+    let solved = json(&["solve", "kanotta", "--width", "3", "--seeds", "2", "--json"]);
+    assert_eq!(c["value"], solved["value"], "{c} {solved}");
+    let parsed = Certificate::parse(&text).unwrap();
+    assert_eq!(c["nodes"].as_u64(), Some(parsed.nodes.len() as u64));
+    // The same bytes again: the proof is deterministic.
+    let again = dir.path().join("again.proof");
+    ok(&[
+        "solve",
+        "kanotta",
+        "--width",
+        "3",
+        "--seeds",
+        "2",
+        "--threads",
+        "1",
+        "--proof",
+        again.to_str().unwrap(),
+    ]);
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+}
+
+#[test]
+fn bad_certificates_are_refused_with_the_file_and_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, text) = written(dir.path());
+    let write = |name: &str, body: &[u8]| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, body).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    // One byte changed, in the body.
+    let mut b = text.clone().into_bytes();
+    let at = text.find("nodes").unwrap() + 10;
+    b[at] = if b[at] == b'1' { b'2' } else { b'1' };
+    let p = write("byte.proof", &b);
+    says(&fails(&["proof", "check", &p]), &[&p, "corrupt: checksum"]);
+    // Cut short.
+    let p = write("cut.proof", &text.as_bytes()[..text.len() / 2]);
+    says(&fails(&["proof", "check", &p]), &[&p, "truncated"]);
+    // Not a certificate at all.
+    let p = write("junk.proof", b"\x00\xff garbage");
+    says(
+        &fails(&["proof", "check", &p]),
+        &[&p, "not a proof certificate"],
+    );
+    let p = write("empty.proof", b"");
+    says(
+        &fails(&["proof", "check", &p]),
+        &[&p, "not a proof certificate"],
+    );
+    // A good checksum over a wrong proof: a reply of the loser dropped, or a move that is
+    // not legal, each named by its node.
+    let c = Certificate::parse(&text).unwrap();
+    let mut bad = c.clone();
+    let i = (0..bad.nodes.len())
+        .find(|&i| bad.nodes[i].len() > 1)
+        .unwrap();
+    bad.nodes[i].pop();
+    let p = write("reply.proof", bad.to_text().as_bytes());
+    says(
+        &fails(&["proof", "check", &p]),
+        &[
+            "proof invalid",
+            &p,
+            &format!("node {i} "),
+            "is not answered",
+        ],
+    );
+    let mut bad = c.clone();
+    bad.nodes[0][0].0 = "b9".into();
+    let p = write("move.proof", bad.to_text().as_bytes());
+    says(
+        &fails(&["proof", "check", &p]),
+        &["proof invalid", "node 0 ", "b9 is not a legal move"],
+    );
+    // The other side named the winner.
+    let mut bad = c.clone();
+    bad.winner = bad.winner.opponent();
+    let p = write("winner.proof", bad.to_text().as_bytes());
+    says(&fails(&["proof", "check", &p]), &["proof invalid", &p]);
+    // A game scored by seeds has no certificate.
+    let mut bad = c.clone();
+    bad.variant = "oware".into();
+    bad.options = vec![];
+    bad.position = "4,4,4,4,4,4/4,4,4,4,4,4 S captured=0,0".into();
+    let p = write("oware.proof", bad.to_text().as_bytes());
+    says(&fails(&["proof", "check", &p]), &[&p, "scored by seeds"]);
+    // A FIFO and a folder: refused at once.
+    let fifo = dir.path().join("fifo.proof");
+    mkfifo(&fifo);
+    let fifo = fifo.to_str().unwrap();
+    says(
+        &fails_promptly(&["proof", "check", fifo]),
+        &[fifo, "not a regular file"],
+    );
+    let d = dir.path().to_str().unwrap();
+    says(
+        &fails_promptly(&["proof", "check", d]),
+        &[d, "not a regular file"],
+    );
+    let missing = dir.path().join("missing.proof");
+    says(
+        &fails(&["proof", "check", missing.to_str().unwrap()]),
+        &["missing.proof"],
+    );
+}
+
+#[test]
+fn the_proof_option_is_refused_where_no_proof_search_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("x.proof");
+    let f = f.to_str().unwrap();
+    says(
+        &fails(&["solve", "chisolo-ii", "--method", "search", "--proof", f]),
+        &["--proof", "proof-number"],
+    );
+    says(
+        &fails(&["solve", "chisolo-ii", "--method", "quick"]),
+        &["--method 'quick'", "auto, search, graph or proof"],
+    );
+    let nowhere = dir.path().join("no/such/folder/x.proof");
+    says(
+        &fails(&["solve", "chisolo-ii", "--proof", nowhere.to_str().unwrap()]),
+        &["--proof", "cannot write"],
+    );
+}
