@@ -578,6 +578,8 @@ pub struct ProofFields {
     pub plies_stopped: Option<&'static str>,
     /// False when the line stops short of the end.
     pub pv_complete: bool,
+    /// Not proven in time: neither side can force a win within this many plies.
+    pub no_win_within: Option<u32>,
 }
 
 impl ProofFields {
@@ -589,6 +591,7 @@ impl ProofFields {
     ) -> ProofFields {
         ProofFields {
             pv_complete,
+            no_win_within: p.no_win_within,
             proof_searches: p.tried.iter().map(ProofTry::new).collect(),
             proof_nodes: p.certificate.as_ref().map(|c| c.nodes.len()),
             proof_plies: p.proof_plies,
@@ -658,6 +661,7 @@ impl ProofSolve {
                 certificate_checksum: None,
                 plies_stopped: None,
                 pv_complete: !pv.is_empty(),
+                no_win_within: None,
             },
             pv,
             to_move: mancala_solver::Game::to_move(g, pos),

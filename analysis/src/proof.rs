@@ -129,7 +129,7 @@ pub fn check(file: &Path) -> Result<ProofCheck, Fail> {
             (Box::new(r), g.format_position(pos), g.to_move(pos))
         }
         AnyGame::Isolo(g, pos) => {
-            let r = mancala_solver::isolo::reference::Referee(g.clone());
+            let r = mancala_solver::isolo::reference::Referee(*g);
             (Box::new(r), g.format_position(pos), g.to_move(pos))
         }
         AnyGame::Two(..) => {

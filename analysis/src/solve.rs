@@ -303,9 +303,10 @@ pub fn by_proof<G: Notation>(
         )));
     }
     let limits = s.limits(None)?;
+    let memory = proof_memory(s)?;
     let bounds = mancala_solver::proof::Bounds {
-        memory: proof_memory(s)?,
-        deadline: limits.deadline,
+        memory,
+        deadline: mancala_solver::proof::share_of(limits.deadline, four_plan::PROOF_SHARE),
         threads: limits.threads,
     };
     let t0 = Instant::now();
@@ -316,7 +317,15 @@ pub fn by_proof<G: Notation>(
             t0.elapsed().as_secs_f64(),
         )))
     });
-    let mut shape = json::ProofSolve::new(g, pos, &solved, t0.elapsed().as_secs_f64());
+    let mut shape = json::ProofSolve::new(g, pos, &solved, 0.0);
+    if solved.value.is_none() && limits.deadline.is_some() {
+        on(Event::Spin(
+            "distance search: wins within a number of plies".into(),
+        ));
+        shape.proof.no_win_within =
+            mancala_solver::proof::no_win_within(g, pos, memory, limits.deadline);
+    }
+    shape.seconds = t0.elapsed().as_secs_f64();
     if let Some(file) = &s.proof {
         match &solved.proof {
             Some((side, p)) => {
@@ -445,6 +454,9 @@ pub fn run(
             let r = solve_four(&g, &pos, limits, tables.as_ref(), how, &mut |step| {
                 on(Event::Spin(match step {
                     four_plan::Step::Proof(side, p) => progress::proof(side, p, secs()),
+                    four_plan::Step::Distance => {
+                        "distance search: wins within a number of plies".into()
+                    }
                     four_plan::Step::Search(p) => {
                         let bounds = if p.lower <= p.upper {
                             format!("  value in [{}, {}]", p.lower, p.upper)

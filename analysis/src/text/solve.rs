@@ -436,6 +436,9 @@ fn proof_text(f: &mut fmt::Formatter<'_>, s: &Proven, p: &ProofFields) -> fmt::R
                 num(t.dn)
             )?;
         }
+        if let Some(d) = p.no_win_within {
+            writeln!(f, "proven: neither side can force a win within {d} plies")?;
+        }
         return writeln!(f, "{nodes} proof-search nodes in {:.3} s", s.seconds);
     };
     writeln!(

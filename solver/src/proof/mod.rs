@@ -38,9 +38,25 @@ use std::time::Instant;
 /// A proof or disproof number beyond any cost: solved.
 pub const INF: u64 = 1 << 62;
 
-/// Bytes a table entry takes beyond the position itself (the entry, the hash table's own
-/// bookkeeping and its spare room).
+/// Bytes a memo entry of the distance search takes beyond the position itself.
 const ENTRY_OVERHEAD: usize = 48;
+
+/// The bytes of a hash table of `buckets` slots of `(K, V)`: the slots and a control byte
+/// each (the layout of the standard library's tables).
+fn table_bytes<K, V>(buckets: usize) -> usize {
+    buckets * (std::mem::size_of::<(K, V)>() + 1)
+}
+
+/// The most entries a table of `(K, V)` holds within `memory` bytes: seven eighths of the
+/// largest power of two of slots that fits (the table grows by doubling its slots when
+/// seven eighths are full), so that it never grows past the budget.
+fn entries_within<K, V>(memory: usize) -> usize {
+    let mut buckets = 1usize << 10;
+    while table_bytes::<K, V>(buckets * 2) <= memory {
+        buckets *= 2;
+    }
+    buckets / 8 * 7
+}
 
 /// Nodes between two readings of the clock and two progress reports.
 const REPORT_EVERY: u64 = 1 << 14;
@@ -140,12 +156,11 @@ fn sum(a: u64, b: u64) -> u64 {
 impl<'g, G: Game> Prover<'g, G> {
     /// A prover that `winner` wins, with a table bounded by `bounds.memory`.
     pub fn new(game: &'g G, winner: Side, bounds: Bounds) -> Prover<'g, G> {
-        let per = std::mem::size_of::<G::Position>() + ENTRY_OVERHEAD;
         Prover {
             game,
             winner,
             table: HashMap::default(),
-            capacity: (bounds.memory / per).max(1024),
+            capacity: entries_within::<G::Position, Entry>(bounds.memory),
             line: HashSet::default(),
             nodes: 0,
             deadline: bounds.deadline,
@@ -178,7 +193,9 @@ impl<'g, G: Game> Prover<'g, G> {
             pn: self.root.0,
             dn: self.root.1,
             entries: self.table.len(),
-            bytes: self.table.len() * (std::mem::size_of::<G::Position>() + ENTRY_OVERHEAD),
+            bytes: table_bytes::<G::Position, Entry>(
+                (self.table.capacity() / 7 * 8).next_power_of_two(),
+            ),
         }
     }
 
@@ -782,4 +799,40 @@ impl<G: crate::game::Notation> Proof<G> {
                 .collect(),
         }
     }
+}
+
+/// What the distance search ([`crate::wdl::Distances`]) proves of a position the proof
+/// search left open, by `deadline` and within a memo of `memory` bytes: the largest `d` such
+/// that neither side can force a win within `d` plies (every distance up to it tried as a
+/// win and as a loss of the side to move); `None` when not even the first was done.
+pub fn no_win_within<G: Game>(
+    game: &G,
+    root: &G::Position,
+    memory: usize,
+    deadline: Option<Instant>,
+) -> Option<u32> {
+    let per = std::mem::size_of::<G::Position>() + ENTRY_OVERHEAD;
+    let bounds = crate::wdl::Bounds {
+        nodes: u64::MAX,
+        memo: (memory / per).max(1024),
+        deadline,
+    };
+    let mut d = crate::wdl::Distances::new(game, |p: &G::Position| Some(game.proof_key(p)), bounds);
+    let mut done = None;
+    let found = d.prove(root, crate::wdl::MAX_PLIES, &mut |plies, _| {
+        done = Some(plies)
+    });
+    match found.value {
+        // A forced end within its distance: the plies before it had none.
+        Some(w) => w.plies().and_then(|p| p.checked_sub(1)),
+        None => done,
+    }
+}
+
+/// The instant `share` of the way from now to `deadline`, if there is one.
+pub fn share_of(deadline: Option<Instant>, share: f64) -> Option<Instant> {
+    deadline.map(|d| {
+        let now = Instant::now();
+        now + d.saturating_duration_since(now).mul_f64(share)
+    })
 }

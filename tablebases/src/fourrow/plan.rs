@@ -54,7 +54,13 @@ pub enum Step {
     Graph,
     /// The proof-number search of `side`'s win, with its progress.
     Proof(Side, proof::Progress),
+    /// The distance search of wins within a number of plies, after an unproven proof search.
+    Distance,
 }
+
+/// The proof search's share of a time limit; the distance search has the rest when the
+/// value is left unproven.
+pub const PROOF_SHARE: f64 = 0.8;
 
 /// Which prover answers (`--method`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -113,6 +119,9 @@ pub struct Proved {
     pub certificate: Option<Certificate>,
     /// The longest line of that proof: the winner wins within this many plies.
     pub proof_plies: Option<u32>,
+    /// Left unproven under a time limit: neither side can force a win within this many
+    /// plies (the distance search in the last fifth of the time).
+    pub no_win_within: Option<u32>,
 }
 
 /// How the value was proven.
@@ -431,7 +440,7 @@ pub fn solve_by_proof(
     let t0 = Instant::now();
     let bounds = ProofBounds {
         memory,
-        deadline: limits.deadline,
+        deadline: proof::share_of(limits.deadline, PROOF_SHARE),
         threads: limits.threads,
     };
     let solved = proof::value(g, pos, bounds, &mut |side, p| on(Step::Proof(side, p)));
@@ -444,12 +453,17 @@ pub fn solve_by_proof(
         ),
         None => (None, None, Vec::new()),
     };
-    let proved = Proved {
+    let mut proved = Proved {
         tried: solved.tried.clone(),
         certificate,
         proof_plies,
+        no_win_within: None,
     };
     let Some(v) = solved.value else {
+        if limits.deadline.is_some() {
+            on(Step::Distance);
+            proved.no_win_within = proof::no_win_within(g, pos, memory, limits.deadline);
+        }
         let stopped = match solved.tried.last().map(|t| t.verdict) {
             Some(proof::Verdict::OutOfMemory) => "memory",
             _ => "time limit",
