@@ -12,6 +12,8 @@ pub(crate) enum ReportWhat {
     Players,
     /// The section of advantage.md on the Isolo games, alone.
     Isolo,
+    /// The full-size games: the campaign, and its section of advantage.md.
+    FullSize,
     Strength,
     Tablebase,
     All,
@@ -21,8 +23,9 @@ pub(crate) enum ReportWhat {
 #[derive(Args)]
 pub(crate) struct ReportArgs {
     /// advantage, players (the section of advantage.md on kpo for three and four players,
-    /// rewritten alone), isolo (its section on the Isolo games, alone), strength, tablebase
-    /// or all.
+    /// rewritten alone), isolo (its section on the Isolo games, alone), full-size (every
+    /// source game at its real size by the proof search, and its section), strength,
+    /// tablebase or all.
     #[arg(value_enum)]
     pub(crate) what: ReportWhat,
     /// Folder the reports are written to.

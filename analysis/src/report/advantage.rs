@@ -409,6 +409,8 @@ pub fn advantage(
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
     md += &super::isolo::section(out, &isolo, seed, log)?;
     md += "\n";
+    md += &super::full_size::section(out);
+    md += "\n";
 
     md += "## Every variant\n\n";
     let mut t = Table::new(&["variant", "people", "board", "status", "in this report"]);

@@ -7,6 +7,7 @@
 
 pub mod advantage;
 mod base;
+pub mod full_size;
 pub mod isolo;
 mod play;
 pub mod players;
@@ -29,6 +30,8 @@ pub enum Which {
     Players,
     /// The section of `advantage.md` on the Isolo games, rewritten alone.
     Isolo,
+    /// The full-size games: their campaign run, its section of `advantage.md` rewritten.
+    FullSize,
     /// `strength.md`.
     Strength,
     /// `tablebase.md`.
@@ -46,6 +49,7 @@ impl Which {
             ("advantage", Which::Advantage),
             ("players", Which::Players),
             ("isolo", Which::Isolo),
+            ("full-size", Which::FullSize),
             ("strength", Which::Strength),
             ("tablebase", Which::Tablebase),
             ("all", Which::All),
@@ -56,7 +60,7 @@ impl Which {
     /// The Markdown reports the run rewrites, by name without `.md`.
     pub fn files(self) -> &'static [&'static str] {
         match self {
-            Which::Advantage | Which::Players | Which::Isolo => &["advantage"],
+            Which::Advantage | Which::Players | Which::Isolo | Which::FullSize => &["advantage"],
             Which::Strength => &["strength"],
             Which::Tablebase => &["tablebase"],
             Which::All => &["advantage", "strength", "tablebase"],
@@ -125,6 +129,9 @@ pub fn generate(
         }
         if which == Which::Isolo {
             isolo::splice(out, &isolo::IsoloBudget::named(budget.name)?, seed, log)?;
+        }
+        if which == Which::FullSize {
+            full_size::splice(out, &full_size::FullSizeBudget::named(budget.name)?, log)?;
         }
         if matches!(which, Which::Advantage | Which::All) {
             advantage::advantage(out, budget, seed, dir, log)?;

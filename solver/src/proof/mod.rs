@@ -136,6 +136,9 @@ pub struct Prover<'g, G: Game> {
     winner: Side,
     table: HashMap<G::Position, Entry>,
     capacity: usize,
+    /// The most moves one position may list: a listing larger than a quarter of the
+    /// memory budget stops the search ([`Verdict::OutOfMemory`]).
+    max_moves: u128,
     line: HashSet<G::Position>,
     nodes: u64,
     deadline: Option<Instant>,
@@ -161,6 +164,7 @@ impl<'g, G: Game> Prover<'g, G> {
             winner,
             table: HashMap::default(),
             capacity: entries_within::<G::Position, Entry>(bounds.memory),
+            max_moves: (bounds.memory / 4 / std::mem::size_of::<Child<G::Position>>()) as u128,
             line: HashSet::default(),
             nodes: 0,
             deadline: bounds.deadline,
@@ -304,6 +308,13 @@ impl<'g, G: Game> Prover<'g, G> {
         }
         let before = self.nodes;
         let or = self.game.to_move(&node.pos) == self.winner;
+        if self
+            .game
+            .move_count(&node.pos)
+            .is_some_and(|n| n > self.max_moves)
+        {
+            return Err(Halt::Memory);
+        }
         let moves = self.game.legal_moves(&node.pos);
         if moves.is_empty() {
             let won = self.game.outcome(&node.pos).and_then(|o| o.winner) == Some(self.winner);
@@ -743,7 +754,14 @@ pub fn value<G: Game>(
                 .iter()
                 .any(|v| matches!(v, Verdict::OutOfTime | Verdict::OutOfMemory)) =>
             {
-                return solved(&provers, verdicts, None, None);
+                // A search paused at the end of its round stopped for the same reason.
+                let stop = if v.contains(&Verdict::OutOfTime) {
+                    Verdict::OutOfTime
+                } else {
+                    Verdict::OutOfMemory
+                };
+                let v = v.map(|x| if x == Verdict::Paused { stop } else { x });
+                return solved(&provers, v, None, None);
             }
             _ => continue,
         };

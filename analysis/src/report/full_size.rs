@@ -1,0 +1,418 @@
+//! The full-size section of `advantage.md`: every source game at the sizes its source gives,
+//! its start tried by the proof-number search (`mancala solve --method proof`) within the
+//! budget's time and memory, proven values with their certificates, and for the others the
+//! strongest statement proven (neither side forces a win within so many plies).
+//!
+//! `mancala report full-size` runs the campaign, writes `full-size.csv` and the certificates
+//! under `proofs/`, and rewrites this section alone (between its markers); `mancala report
+//! advantage` writes the section again from `full-size.csv`, without running the campaign.
+
+use super::base::{write, Table};
+use crate::options::Search;
+use mancala_solver::error::ConfigError;
+use mancala_solver::variant::{self, Size};
+use rayon::prelude::*;
+use serde_json::Value;
+use std::io;
+use std::path::Path;
+use std::time::Instant;
+
+/// The section's first line.
+pub const BEGIN: &str = "<!-- full-size:begin -->";
+/// The section's last line.
+pub const END: &str = "<!-- full-size:end -->";
+
+/// Certificates larger than this are not kept in the reports folder (the command beside
+/// them writes them again).
+pub const KEEP_BYTES: u64 = 10 << 20;
+
+/// The games at the sizes their sources give: variant and holes a row (`None`: the
+/// variant's own board).
+pub const GAMES: &[(&str, Option<usize>)] = &[
+    ("chisolo-ii", Some(5)),
+    ("chisolo", Some(5)),
+    ("nakabili", Some(8)),
+    ("kanotta", Some(8)),
+    ("natatu", Some(7)),
+    ("natatu", Some(8)),
+    ("natatu", Some(9)),
+    ("natatu", Some(10)),
+    ("mulabalaba", Some(6)),
+    ("mulabalaba", Some(8)),
+    ("toka", Some(12)),
+    ("toka", Some(16)),
+    ("kabwanga", Some(8)),
+    ("mwambulula", Some(8)),
+    ("nchuba", Some(16)),
+    ("isolo", None),
+    ("isolo-ii", None),
+    ("mulabalaba-morris", None),
+    ("nine-mens-morris", None),
+];
+
+/// What the campaign spends on each game.
+#[derive(Clone, Copy, Debug)]
+pub struct FullSizeBudget {
+    /// The budget's name.
+    pub name: &'static str,
+    /// Seconds a game (`--time`).
+    pub seconds: f64,
+    /// The proof search's table a game, in MiB (`--memory`).
+    pub memory_mib: usize,
+    /// Threads a game (`--threads`: both sides' wins at once with two).
+    pub threads: usize,
+}
+
+impl FullSizeBudget {
+    /// The budget named `name`: tiny (a smoke run), small (a minute a game), medium (the
+    /// committed section: ten minutes a game).
+    pub fn named(name: &str) -> Result<FullSizeBudget, ConfigError> {
+        let (seconds, memory_mib, threads) = match name {
+            "tiny" => (2.0, 256, 1),
+            "small" => (60.0, 2048, 2),
+            "medium" => (600.0, 4096, 2),
+            _ => {
+                return Err(ConfigError(format!(
+                    "invalid --budget {name}: expected tiny, small or medium"
+                )))
+            }
+        };
+        Ok(FullSizeBudget {
+            name: match name {
+                "tiny" => "tiny",
+                "small" => "small",
+                _ => "medium",
+            },
+            seconds,
+            memory_mib,
+            threads,
+        })
+    }
+}
+
+/// The words of the command line that set game `id` at `width` up.
+fn size_words(width: Option<usize>) -> Vec<String> {
+    width.map_or(Vec::new(), |w| vec!["--width".into(), w.to_string()])
+}
+
+/// The board as the section names it.
+fn board(id: &str, width: Option<usize>) -> String {
+    match (id, width) {
+        (_, Some(w)) => format!("4x{w}"),
+        ("isolo", None) => "2x8, fore-play".into(),
+        ("isolo-ii", None) => "4x8, from the setup".into(),
+        ("mulabalaba-morris", None) => "12 counters".into(),
+        _ => "9 counters".into(),
+    }
+}
+
+/// The certificate's file name of game `id` at `width`.
+fn proof_name(id: &str, width: Option<usize>) -> String {
+    match width {
+        Some(w) => format!("{id}-4x{w}.proof"),
+        None => format!("{id}.proof"),
+    }
+}
+
+/// Solves one start as `mancala solve ID [--width W] --method proof` would, writing the
+/// certificate into `out/proofs`: the CSV row.
+fn run_one(out: &Path, b: &FullSizeBudget, id: &str, width: Option<usize>) -> Vec<String> {
+    let name = proof_name(id, width);
+    let file = out.join("proofs").join(&name);
+    let memory = format!("{}M", b.memory_mib);
+    let mut command = format!("mancala solve {id}");
+    for w in size_words(width) {
+        command += &format!(" {w}");
+    }
+    command += &format!(
+        " --method proof --time {} --memory {memory} --threads {} --proof {}/proofs/{name}",
+        b.seconds,
+        b.threads,
+        out.display()
+    );
+    let size = Size {
+        width,
+        ..Size::default()
+    };
+    let s = Search {
+        threads: Some(b.threads),
+        memory: Some(memory),
+        time: Some(b.seconds),
+        method: Some("proof".into()),
+        proof: Some(file.clone()),
+        ..Search::default()
+    };
+    let t0 = Instant::now();
+    let j: Value = match variant::setup(id, size, &[], None) {
+        Ok(game) => match crate::solve::run(game, &s, false, &|_| {}) {
+            Ok(solved) => serde_json::to_value(&solved).unwrap_or(Value::Null),
+            Err(e) => serde_json::json!({ "error": e.0 }),
+        },
+        Err(e) => serde_json::json!({ "error": e.to_string() }),
+    };
+    let num = |k: &str| j[k].as_u64().map_or(String::new(), |v| v.to_string());
+    let bytes = std::fs::metadata(&file).map(|m| m.len()).ok();
+    let kept = match bytes {
+        Some(n) if n > KEEP_BYTES => {
+            let _ = std::fs::remove_file(&file);
+            false
+        }
+        Some(_) => true,
+        None => false,
+    };
+    let searches: Vec<String> = j["proof_searches"].as_array().map_or(Vec::new(), |a| {
+        a.iter()
+            .map(|t| {
+                let n = |k: &str| t[k].as_u64().map_or("inf".to_string(), |v| v.to_string());
+                format!(
+                    "{} wins? {} after {} nodes (pn {} dn {})",
+                    if t["side"] == "S" { "South" } else { "North" },
+                    t["result"].as_str().unwrap_or(""),
+                    n("nodes"),
+                    n("pn"),
+                    n("dn")
+                )
+            })
+            .collect()
+    });
+    vec![
+        id.to_string(),
+        board(id, width),
+        match (&j["exact"], j["value"].as_i64()) {
+            (Value::Bool(true), Some(v)) => format!("{v:+}"),
+            _ => String::new(),
+        },
+        num("plies"),
+        num("proof_plies"),
+        num("proof_nodes"),
+        bytes.map_or(String::new(), |n| n.to_string()),
+        j["certificate_checksum"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string(),
+        if kept {
+            format!("proofs/{name}")
+        } else {
+            String::new()
+        },
+        num("no_win_within"),
+        num("nodes"),
+        format!("{:.1}", t0.elapsed().as_secs_f64()),
+        searches.join("; "),
+        j["error"].as_str().unwrap_or_default().to_string(),
+        command,
+    ]
+}
+
+/// The CSV's columns.
+const COLUMNS: [&str; 15] = [
+    "variant",
+    "board",
+    "value",
+    "plies",
+    "proof_plies",
+    "proof_nodes",
+    "certificate_bytes",
+    "certificate_checksum",
+    "certificate",
+    "no_win_within",
+    "nodes",
+    "seconds",
+    "searches",
+    "error",
+    "command",
+];
+
+/// Runs the campaign under `b` (as many games at once as the current pool's threads allow,
+/// `b.threads` each), writing `full-size.csv` and the certificates into `out`.
+pub fn campaign(out: &Path, b: &FullSizeBudget, log: &(dyn Fn(&str) + Sync)) -> io::Result<()> {
+    std::fs::create_dir_all(out.join("proofs"))?;
+    let at_once = (rayon::current_num_threads() / b.threads).max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(at_once)
+        .build()
+        .map_err(io::Error::other)?;
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let rows: Vec<Vec<String>> = pool.install(|| {
+        GAMES
+            .par_iter()
+            .map(|&(id, w)| {
+                let r = run_one(out, b, id, w);
+                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                log(&format!(
+                    "full size: {n} of {} games ({id} {})",
+                    GAMES.len(),
+                    board(id, w)
+                ));
+                r
+            })
+            .collect()
+    });
+    let mut t = Table::new(&COLUMNS);
+    for r in rows {
+        t.push(r);
+    }
+    write(
+        out,
+        "full-size.csv",
+        &format!("# budget {}\n{}", b.name, t.csv()),
+    )
+}
+
+/// The section from `out/full-size.csv`, or a note that the campaign has not been run.
+pub fn section(out: &Path) -> String {
+    let mut md = format!("{BEGIN}\n## The full-size games\n\n");
+    let Ok(text) = std::fs::read_to_string(out.join("full-size.csv")) else {
+        md += "Not yet run: `mancala report full-size` tries every source game at its real \
+               size.\n";
+        return md + END + "\n";
+    };
+    let budget = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("# budget "))
+        .unwrap_or("?")
+        .to_string();
+    let mut reader = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .from_reader(text.as_bytes());
+    let rows: Vec<csv::StringRecord> = reader.records().filter_map(Result::ok).collect();
+    let b = FullSizeBudget::named(&budget).ok();
+    md += &format!(
+        "Generated by `mancala report full-size --budget {budget}` (this section alone; \
+         `mancala report advantage` writes it again from `full-size.csv`). Each source game \
+         at the size its source gives, its start tried by the proof-number search \
+         (`mancala solve --method proof`, docs/FULL-SIZE.md){}. A proven value comes with \
+         its certificate, which `mancala proof check FILE` replays with the reference rules; \
+         a value not proven in time gets the strongest statement proven instead, by the \
+         distance search in the last fifth of the time. Values are for the side to move at \
+         the start (South). `plies`: to the end under perfect play where the whole count \
+         finished; `proof plies`: the longest line of the proof (the winner wins within \
+         it).\n\n",
+        b.map_or(String::new(), |b| format!(
+            ": {} s, {} MiB of table and {} thread{} a game",
+            b.seconds,
+            b.memory_mib,
+            b.threads,
+            if b.threads == 1 { "" } else { "s" }
+        ))
+    );
+    let mut t = Table::new(&[
+        "game",
+        "board",
+        "value",
+        "plies",
+        "proof plies",
+        "proof positions",
+        "certificate",
+        "search nodes",
+        "seconds",
+    ]);
+    let mut open = Vec::new();
+    for r in &rows {
+        let f = |k: usize| r.get(k).unwrap_or_default().to_string();
+        let value = match f(2).as_str() {
+            "+1" => "South wins (+1)".to_string(),
+            "-1" => "North wins (-1)".to_string(),
+            "+0" | "0" => "draw (0)".to_string(),
+            _ => "not proven".to_string(),
+        };
+        let cert = match (f(8).as_str(), f(6).as_str()) {
+            ("", "") => String::new(),
+            ("", bytes) => format!("{bytes} bytes, {} (not kept: its command writes it)", f(7)),
+            (file, bytes) => format!("`{file}`, {bytes} bytes, {}", f(7)),
+        };
+        t.push(vec![
+            f(0),
+            f(1),
+            value.clone(),
+            f(3),
+            f(4),
+            f(5),
+            cert,
+            f(10),
+            f(11),
+        ]);
+        if value == "not proven" {
+            let within = f(9);
+            let statement = if within.is_empty() {
+                "nothing proven within the budget".to_string()
+            } else {
+                format!("neither side can force a win within {within} plies")
+            };
+            let why = if f(13).is_empty() {
+                f(12)
+            } else {
+                format!("refused: {}", f(13))
+            };
+            open.push(format!("- {} {}: {statement}. {why}.", f(0), f(1)));
+        }
+    }
+    md += &t.markdown();
+    if !open.is_empty() {
+        md += "\nNot proven within the budget, and what was proven instead (the proof \
+               searches' root proof and disproof numbers at the end say how far each was \
+               from its goal):\n\n";
+        md += &open.join("\n");
+        md += "\n";
+    }
+    md += "\nEach row is reproduced by the `command` column of `full-size.csv`.\n";
+    md + END + "\n"
+}
+
+/// Runs the campaign and rewrites the section of `out/advantage.md`.
+pub fn splice(out: &Path, b: &FullSizeBudget, log: &(dyn Fn(&str) + Sync)) -> io::Result<()> {
+    campaign(out, b, log)?;
+    super::base::splice(out, BEGIN, END, &section(out), "full-size")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_section_reads_the_campaign_and_names_what_is_proven() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut t = Table::new(&COLUMNS);
+        let row = |v: &str, within: &str, file: &str| -> Vec<String> {
+            [
+                "chisolo",
+                "4x5",
+                v,
+                "",
+                "53",
+                "17732",
+                "189515",
+                "xxh3-64:00",
+                file,
+                within,
+                "3311254",
+                "12.0",
+                "South wins? proven",
+                "",
+                "mancala solve chisolo",
+            ]
+            .map(str::to_string)
+            .to_vec()
+        };
+        t.push(row("+1", "", "proofs/chisolo-4x5.proof"));
+        t.push(row("", "13", ""));
+        write(
+            dir.path(),
+            "full-size.csv",
+            &format!("# budget small\n{}", t.csv()),
+        )
+        .unwrap();
+        let s = section(dir.path());
+        assert!(s.starts_with(BEGIN) && s.trim_end().ends_with(END), "{s}");
+        assert!(s.contains("South wins (+1)"), "{s}");
+        assert!(s.contains("`proofs/chisolo-4x5.proof`"), "{s}");
+        assert!(
+            s.contains("neither side can force a win within 13 plies"),
+            "{s}"
+        );
+        assert!(s.contains("60 s, 2048 MiB"), "{s}");
+        let none = tempfile::tempdir().unwrap();
+        assert!(section(none.path()).contains("Not yet run"));
+    }
+}
