@@ -48,6 +48,18 @@ import isolo_ref  # noqa: E402
 import kpo_players_ref  # noqa: E402
 import morris_ref  # noqa: E402
 
+# The full-size starts the project proved (docs/FULL-SIZE.md), kept after the computed rows:
+# not computed here, checked by the proof search and by their committed certificates.
+FULL_SIZE_ROWS = [
+    ["chisolo-ii", "", "", "+1", "7", "", "",
+     "solve proof certificate:reports/proofs/chisolo-ii-4x5.proof",
+     "the full 4x5 game: this project's proof-number search, certificate replayed by the "
+     "reference rules"],
+    ["chisolo", "", "", "+1", "", "", "", "certificate:reports/proofs/chisolo-4x5.proof",
+     "the full 4x5 game: this project's proof-number search (17732-position proof), "
+     "certificate replayed by the reference rules"],
+]
+
 HEADER = ["variant", "options", "position", "value", "plies", "best", "moves", "by", "source"]
 
 # (variant, width, seeds a hole): the smallest boards of each removal game whose graph a
@@ -217,11 +229,11 @@ def four_row_rows():
         # test builds every slice up to the position's seeds, so only where they are few.
         stones = sum(sum(r) for r in game.start().rows)
         small = math.comb(stones + 4 * width, 4 * width) <= TABLE_POSITIONS
-        by = "solve tables" if variant != "kanotta" and small else "solve"
+        by = "solve tables proof" if variant != "kanotta" and small else "solve proof"
         rows.append([variant, "--width %d" % width, game.format(game.start()), shown(value),
                      plies_text(plies), "", "", by,
                      "independent Python whole-graph solver, %d positions" % n])
-    return rows
+    return rows + FULL_SIZE_ROWS
 
 
 def isolo_rows():
@@ -237,7 +249,8 @@ def isolo_rows():
         if store is not None:
             options += " --store %d" % store
         rows.append([variant, options, game.format(root), shown(value), plies_text(plies),
-                     "", "", "solve", "independent Python whole-graph solver, %d positions" % n])
+                     "", "", "solve proof",
+                     "independent Python whole-graph solver, %d positions" % n])
     return rows
 
 
@@ -265,7 +278,7 @@ def morris_rows():
                 log(morris_ref.fmt(pos), value, plies, n, t0)
                 if value is None:
                     raise RuntimeError("no value within the bound: %s" % morris_ref.fmt(pos))
-                by = "solve tables" if pos.hand == [0, 0] else "solve"
+                by = "solve tables proof" if pos.hand == [0, 0] else "solve proof"
                 rows.append([variant, "--counters 3", morris_ref.fmt(pos), shown(value),
                              plies_text(plies), "", "", by,
                              "independent Python bounded search, %d positions" % n])
