@@ -335,11 +335,25 @@ pub fn section(out: &Path) -> String {
         ]);
         if value == "not proven" {
             let within = f(9);
-            let statement = if within.is_empty() {
-                "nothing proven within the budget".to_string()
-            } else {
-                format!("neither side can force a win within {within} plies")
+            let searches = f(12);
+            // A side's win disproven is proven for good: that side cannot force a win.
+            let cannot: Vec<&str> = ["South", "North"]
+                .into_iter()
+                .filter(|side| searches.contains(&format!("{side} wins? disproven")))
+                .collect();
+            let mut statement = match cannot.as_slice() {
+                [side] => format!("{side} cannot force a win (its win is disproven)"),
+                _ => String::new(),
             };
+            if !within.is_empty() {
+                if !statement.is_empty() {
+                    statement += "; ";
+                }
+                statement += &format!("neither side can force a win within {within} plies");
+            }
+            if statement.is_empty() {
+                statement = "nothing proven within the budget".into();
+            }
             let why = if f(13).is_empty() {
                 f(12)
             } else {
@@ -397,6 +411,10 @@ mod tests {
         };
         t.push(row("+1", "", "proofs/chisolo-4x5.proof"));
         t.push(row("", "13", ""));
+        let mut half = row("", "8", "");
+        half[12] =
+            "South wins? time limit after 9 nodes; North wins? disproven after 9 nodes".into();
+        t.push(half);
         write(
             dir.path(),
             "full-size.csv",
@@ -412,6 +430,10 @@ mod tests {
             "{s}"
         );
         assert!(s.contains("60 s, 2048 MiB"), "{s}");
+        assert!(
+            s.contains("North cannot force a win (its win is disproven); neither side can force a win within 8 plies"),
+            "{s}"
+        );
         let none = tempfile::tempdir().unwrap();
         assert!(section(none.path()).contains("Not yet run"));
     }
