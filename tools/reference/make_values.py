@@ -58,6 +58,9 @@ FULL_SIZE_ROWS = [
     ["chisolo", "", "", "+1", "", "", "", "certificate:reports/proofs/chisolo-4x5.proof",
      "the full 4x5 game: this project's proof-number search (17732-position proof), "
      "certificate replayed by the reference rules"],
+    ["natatu", "--width 7", "", "+1", "", "", "", "certificate:reports/proofs/natatu-4x7.proof",
+     "the full 4x7 game: this project's proof-number search (100382-position proof), "
+     "certificate replayed by the reference rules"],
 ]
 
 HEADER = ["variant", "options", "position", "value", "plies", "best", "moves", "by", "source"]

@@ -370,7 +370,8 @@ pub fn section(out: &Path) -> String {
         md += &open.join("\n");
         md += "\n";
     }
-    md += "\nEach row is reproduced by the `command` column of `full-size.csv`.\n";
+    md += "\nEach row is reproduced by the `command` column of `full-size.csv`. Longer runs \
+           of single games, and the values they proved, are in docs/FULL-SIZE.md.\n";
     md + END + "\n"
 }
 

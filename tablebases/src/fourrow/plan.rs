@@ -186,6 +186,31 @@ pub struct Answer {
     pub proof: Option<Proved>,
 }
 
+impl Answer {
+    /// Nothing proven by `method`, stopped for the reason `stopped`, after the time since
+    /// `t0`.
+    fn unproven(method: Method, stopped: &'static str, t0: Instant) -> Answer {
+        Answer {
+            method,
+            value: 0,
+            plies: None,
+            exact: false,
+            exact_key: true,
+            search_exact: false,
+            best: None,
+            line: Vec::new(),
+            line_complete: false,
+            nodes: 0,
+            depth: 0,
+            graph_positions: None,
+            plies_stopped: Some(stopped),
+            missing: Vec::new(),
+            seconds: t0.elapsed().as_secs_f64(),
+            proof: None,
+        }
+    }
+}
+
 /// Why a position is not solved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
@@ -469,22 +494,9 @@ pub fn solve_by_proof(
             _ => "time limit",
         };
         return Ok(Answer {
-            method: Method::Proof,
-            value: 0,
-            plies: None,
-            exact: false,
-            exact_key: true,
-            search_exact: false,
-            best: None,
-            line: Vec::new(),
-            line_complete: false,
             nodes,
-            depth: 0,
-            graph_positions: None,
-            plies_stopped: Some(stopped),
-            missing: Vec::new(),
-            seconds: t0.elapsed().as_secs_f64(),
             proof: Some(proved),
+            ..Answer::unproven(Method::Proof, stopped, t0)
         });
     };
     let value = v.sign();
@@ -565,24 +577,7 @@ pub fn solve_by_graph(g: &FourRow, pos: &FourRowPos, limits: Limits) -> Result<A
         }
         // Not proven in time is an answer, as the search gives it: nothing proven.
         Err(retro::RetroError::OutOfTime) => {
-            return Ok(Answer {
-                method: Method::Retrograde,
-                value: 0,
-                plies: None,
-                exact: false,
-                exact_key: true,
-                search_exact: false,
-                best: None,
-                line_complete: false,
-                line: Vec::new(),
-                nodes: 0,
-                depth: 0,
-                graph_positions: None,
-                plies_stopped: Some("time limit"),
-                missing: Vec::new(),
-                seconds: t0.elapsed().as_secs_f64(),
-                proof: None,
-            })
+            return Ok(Answer::unproven(Method::Retrograde, "time limit", t0))
         }
     };
     let w = t.value(g, pos).expect("the root is in its graph");
