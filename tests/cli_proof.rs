@@ -155,6 +155,24 @@ fn the_proof_option_is_refused_where_no_proof_search_runs() {
         &fails(&["solve", "chisolo-ii", "--method", "quick"]),
         &["--method 'quick'", "auto, search, graph or proof"],
     );
+    says(
+        &fails(&["solve", "oware", "--method", "proof"]),
+        &["--method", "win/draw/loss"],
+    );
+    says(
+        &fails(&["solve", "kalah", "--width", "2", "--proof", f]),
+        &["--proof", "win/draw/loss"],
+    );
+    // --proof alone takes the proof search in the Isolo and morris games too.
+    let j = json(&[
+        "solve", "isolo", "--width", "3", "--seeds", "2", "--proof", f, "--json",
+    ]);
+    assert_eq!(j["method"], "proof-number", "{j}");
+    says(&ok(&["proof", "check", f]), &["proof valid: isolo"]);
+    says(
+        &fails(&["analyze", "chisolo-ii", "--method", "proof"]),
+        &["analyze: --method is for solve"],
+    );
     let nowhere = dir.path().join("no/such/folder/x.proof");
     says(
         &fails(&["solve", "chisolo-ii", "--proof", nowhere.to_str().unwrap()]),

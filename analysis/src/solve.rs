@@ -396,6 +396,25 @@ pub fn run(
     let command = if every_move { "analyze" } else { "solve" };
     let t0 = Instant::now();
     let secs = || t0.elapsed().as_secs_f64();
+    // The provers are chosen, and certificates written, for a solve of a win/draw/loss game.
+    if s.proof.is_some() && matches!(game, AnyGame::Two(..)) {
+        return Err(Fail(
+            "solve: --proof is for the win/draw/loss games (four-row, Isolo, morris): a seed margin has no certificate".into(),
+        ));
+    }
+    if s.method.is_some() {
+        let prefer = s.prefer()?;
+        if every_move {
+            return Err(Fail(
+                "analyze: --method is for solve (analyze takes each family's own planner)".into(),
+            ));
+        }
+        if matches!(game, AnyGame::Two(..)) && prefer != four_plan::Prefer::Auto {
+            return Err(Fail(
+                "solve: --method is for the win/draw/loss games (four-row, Isolo, morris); the two-row games go through their own planner".into(),
+            ));
+        }
+    }
     Ok(match game {
         AnyGame::Two(g, pos) => {
             let budget = s.budget(MarginGame::future_bound(&*g, &pos) as u32)?;
@@ -493,10 +512,14 @@ pub fn run(
             }
             Solved::Four(shape)
         }
-        AnyGame::Morris(g, pos) if !every_move && s.prefer()? == four_plan::Prefer::Proof => {
+        AnyGame::Morris(g, pos)
+            if !every_move && (s.prefer()? == four_plan::Prefer::Proof || s.proof.is_some()) =>
+        {
             Solved::Proof(by_proof(&g, &pos, s, morris_words(&g), on)?)
         }
-        AnyGame::Isolo(g, pos) if !every_move && s.prefer()? == four_plan::Prefer::Proof => {
+        AnyGame::Isolo(g, pos)
+            if !every_move && (s.prefer()? == four_plan::Prefer::Proof || s.proof.is_some()) =>
+        {
             Solved::Proof(by_proof(&g, &pos, s, isolo_words(&g), on)?)
         }
         AnyGame::Morris(g, pos) => {
