@@ -318,12 +318,10 @@ impl crate::proof::cert::Referee for Referee {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::NAMES;
     use super::super::{Morris, MorrisPos};
     use super::*;
     use crate::game::{Game, Notation};
     use crate::rng::Rng;
-    use crate::side::Side;
 
     fn to_ref(pos: &MorrisPos) -> RefPos {
         of(pos)

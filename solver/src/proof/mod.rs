@@ -139,6 +139,8 @@ pub struct Prover<'g, G: Game> {
     /// The most moves one position may list: a listing larger than a quarter of the
     /// memory budget stops the search ([`Verdict::OutOfMemory`]).
     max_moves: u128,
+    /// The table has reached its largest number of slots (its count never falls).
+    full_size: bool,
     line: HashSet<G::Position>,
     nodes: u64,
     deadline: Option<Instant>,
@@ -165,6 +167,7 @@ impl<'g, G: Game> Prover<'g, G> {
             table: HashMap::default(),
             capacity: entries_within::<G::Position, Entry>(bounds.memory),
             max_moves: (bounds.memory / 4 / std::mem::size_of::<Child<G::Position>>()) as u128,
+            full_size: false,
             line: HashSet::default(),
             nodes: 0,
             deadline: bounds.deadline,
@@ -433,6 +436,17 @@ impl<'g, G: Game> Prover<'g, G> {
             height: n.height,
             work,
         };
+        // At its largest size the table must not grow: before a new position goes in, it
+        // is collected when full, or when the slots of dropped entries leave no room (the
+        // insertion would double it).
+        if !self.table.contains_key(&key) {
+            self.full_size |= self.table.capacity() >= self.capacity;
+            if self.table.len() >= self.capacity
+                || (self.full_size && self.table.len() == self.table.capacity())
+            {
+                self.collect()?;
+            }
+        }
         match self.table.entry(key) {
             Slot::Occupied(mut o) => {
                 let w = o.get().work;
@@ -445,14 +459,12 @@ impl<'g, G: Game> Prover<'g, G> {
                 v.insert(e);
             }
         }
-        if self.table.len() >= self.capacity {
-            self.collect()?;
-        }
         Ok(())
     }
 
-    /// Drops the unsolved and disproven entries with the least work until the table is at
-    /// most half full; fails when the proven entries alone fill most of it.
+    /// Drops the unsolved and disproven entries with the least work until the table holds
+    /// three eighths of its capacity (below half: the next insertion then cleans the table
+    /// in place rather than doubling it); fails when the proven entries alone hold that.
     fn collect(&mut self) -> Result<(), Halt> {
         let mut works: Vec<u64> = self
             .table
@@ -461,14 +473,11 @@ impl<'g, G: Game> Prover<'g, G> {
             .map(|e| e.work)
             .collect();
         let proven = self.table.len() - works.len();
-        if proven * 10 >= self.capacity * 9 {
+        let keep = self.capacity / 8 * 3;
+        if proven >= keep {
             return Err(Halt::Memory);
         }
-        let drop = self
-            .table
-            .len()
-            .saturating_sub(self.capacity / 2)
-            .min(works.len());
+        let drop = self.table.len().saturating_sub(keep).min(works.len());
         if drop == 0 {
             return Ok(());
         }
@@ -853,4 +862,26 @@ pub fn share_of(deadline: Option<Instant>, share: f64) -> Option<Instant> {
         let now = Instant::now();
         now + d.saturating_duration_since(now).mul_f64(share)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fourrow::{FourRow, Kind, Options};
+
+    #[test]
+    fn the_table_never_grows_past_its_budget() {
+        let g = FourRow::new(Kind::Kanotta, 4, 2, Options::default()).unwrap();
+        let bounds = Bounds {
+            memory: 1 << 17,
+            deadline: None,
+            threads: 1,
+        };
+        for side in [Side::South, Side::North] {
+            let mut p = Prover::new(&g, side, bounds);
+            let v = p.prove_for(&g.start(), 200_000);
+            assert!(p.table.capacity() <= p.capacity, "{side:?}: {v:?}");
+            assert!(p.capacity <= 1024, "{}", p.capacity);
+        }
+    }
 }
