@@ -256,11 +256,6 @@ impl<'g, G: Game> Prover<'g, G> {
         }
     }
 
-    /// True when `pos` is proven won (in the table, or a won end).
-    pub fn is_proven(&self, pos: &G::Position) -> bool {
-        self.proof_height(pos).is_some()
-    }
-
     /// The height of the proof of `pos`, if proven.
     fn proof_height(&self, pos: &G::Position) -> Option<u32> {
         if let Some(o) = self.game.outcome(pos) {
@@ -439,13 +434,12 @@ impl<'g, G: Game> Prover<'g, G> {
         // At its largest size the table must not grow: before a new position goes in, it
         // is collected when full, or when the slots of dropped entries leave no room (the
         // insertion would double it).
-        if !self.table.contains_key(&key) {
-            self.full_size |= self.table.capacity() >= self.capacity;
-            if self.table.len() >= self.capacity
-                || (self.full_size && self.table.len() == self.table.capacity())
-            {
-                self.collect()?;
-            }
+        self.full_size |= self.table.capacity() >= self.capacity;
+        let no_room = self.table.len() >= self.capacity
+            || (self.full_size && self.table.len() == self.table.capacity());
+        // Looked up only then: a second hash of every stored position costs.
+        if no_room && !self.table.contains_key(&key) {
+            self.collect()?;
         }
         match self.table.entry(key) {
             Slot::Occupied(mut o) => {
