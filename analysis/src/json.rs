@@ -1684,7 +1684,7 @@ impl FourBuild {
     /// The report `r` of a build of `g` up to `max_stones` in `dir`.
     pub fn new(
         g: &FourRow,
-        r: &mancala_tablebases::fourrow::BuildReport,
+        r: &mancala_tablebases::BuildReport<mancala_tablebases::wdl::UnitReport>,
         max_stones: u32,
         dir: &Path,
         threads: usize,
@@ -1752,7 +1752,7 @@ impl MorrisBuild {
     /// The report `r` of a build of `g` up to `counters` a side in `dir`.
     pub fn new(
         g: &mancala_solver::morris::Morris,
-        r: &mancala_tablebases::morris::BuildReport,
+        r: &mancala_tablebases::BuildReport<mancala_tablebases::wdl::UnitReport>,
         counters: u32,
         dir: &Path,
         threads: usize,

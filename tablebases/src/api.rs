@@ -4,7 +4,8 @@ use crate::error::{Error, Need};
 use crate::files::{no_tables, table_files, GameId};
 use crate::format::{Header, SliceFile};
 use crate::probe::Tablebases;
-use mancala_solver::{Game, MarginGame, Notation, TwoRow, TwoRowPos};
+use mancala_solver::morris::Morris;
+use mancala_solver::{FourRow, Game, MarginGame, Notation, TwoRow, TwoRowPos};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -131,8 +132,7 @@ pub struct FileInfo {
 /// Lists the table files in `dir` (two-row `*.mtb`, four-row `*.ftb`, morris `*.mrb`) with their
 /// headers, checking each file whole (in parallel): its header, that the header matches its
 /// name (variant, rules, width, stones or split, as the readers check it:
-/// [`crate::verify::check_header`], [`crate::fourrow::files::check_header`],
-/// [`crate::morris::tables::check_header`]) and the
+/// [`crate::verify::check_header`], [`crate::wdl::check_header`]) and the
 /// checksum of its values. A file that fails is listed with the reason; see
 /// [`ensure_sound`]. [`crate::verify()`] also re-derives every value.
 pub fn info(dir: &Path) -> Result<Vec<FileInfo>, Error> {
@@ -149,8 +149,8 @@ pub fn info(dir: &Path) -> Result<Vec<FileInfo>, Error> {
     let checked = |path: &Path, kind: Kind| -> Result<Header, Error> {
         let check = |h: &Header| match kind {
             Kind::Two => crate::verify::check_header(path, h),
-            Kind::Four => crate::fourrow::files::check_header(path, h).map(drop),
-            Kind::Morris => crate::morris::tables::check_header(path, h).map(drop),
+            Kind::Four => crate::wdl::check_header::<FourRow>(path, h).map(drop),
+            Kind::Morris => crate::wdl::check_header::<Morris>(path, h).map(drop),
         };
         Ok(SliceFile::open_checked(path, check, true)?.header().clone())
     };
@@ -205,15 +205,14 @@ pub fn ensure_sound(files: &[FileInfo]) -> Result<(), Error> {
 }
 
 /// The result of [`verify`]: every table file checked, all sound.
-/// Not [`crate::wdl::VerifyReport`]: it lists the two-row slices and holds the wdl reports.
 #[derive(Clone, Debug)]
 pub struct VerifyReport {
     /// The two-row slices, by game then stones.
     pub slices: Vec<crate::verify::SliceCheck>,
     /// What the four-row verifier checked (no file when the folder holds none).
-    pub four: crate::wdl::VerifyReport,
+    pub four: crate::wdl::Checked,
     /// What the morris verifier checked (no file when the folder holds none).
-    pub morris: crate::wdl::VerifyReport,
+    pub morris: crate::wdl::Checked,
     /// Files checked in all, two-row and four-row.
     pub files: usize,
     /// Positions checked in all, two-row and four-row.
@@ -238,8 +237,8 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
         });
     }
     let games = crate::verify::headers_by_game(dir)?;
-    crate::fourrow::files::list(dir)?;
-    crate::morris::tables::list(dir)?;
+    crate::wdl::list::<FourRow>(dir)?;
+    crate::wdl::list::<Morris>(dir)?;
     let mut slices = Vec::new();
     let mut total = 0;
     for (id, list) in games {
@@ -281,7 +280,7 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
             });
         }
     }
-    let none = crate::wdl::VerifyReport {
+    let none = crate::wdl::Checked {
         files: 0,
         positions: 0,
         seconds: 0.0,

@@ -123,7 +123,9 @@
 //! written are exactly those of evaluating one position at a time. The acyclic path batches
 //! the positions of a level the same way.
 
-use crate::driver::{pack, thread_pool, unit_on, unpack, Comm, PassBytes, Share, Single};
+use crate::driver::{
+    pack, thread_pool, unit_on, unpack, BuildReport, Comm, PassBytes, Share, Single,
+};
 use crate::error::{Bound, Error};
 use crate::files::GameId;
 use crate::format::{write_slice, SliceFile, MAX_STONES};
@@ -1132,20 +1134,6 @@ pub struct SliceReport {
     pub path: PathBuf,
     /// The bytes each exchange between ranks moved, one per pass (empty on one process).
     pub exchange: Vec<PassBytes>,
-}
-
-/// The result of [`build`].
-/// Not [`crate::wdl::BuildReport`]: two-row slices are by stones, with their analysis.
-#[derive(Clone, Debug)]
-pub struct BuildReport {
-    /// The game.
-    pub game: GameId,
-    /// One report per slice, in increasing stones.
-    pub slices: Vec<SliceReport>,
-    /// Threads used.
-    pub threads: usize,
-    /// Wall-clock seconds of the whole build.
-    pub seconds: f64,
 }
 
 /// Progress of a build, reported to the caller's callback (from worker threads for

@@ -240,3 +240,17 @@ mod tests {
         assert!(thread_pool(0).is_err());
     }
 }
+
+/// What a build did, in every family: the slices built or kept, each reported as the
+/// family reports a slice (two-row by stones with its analysis, win/draw/loss by split).
+#[derive(Clone, Debug)]
+pub struct BuildReport<S = crate::build::SliceReport> {
+    /// The game.
+    pub game: crate::files::GameId,
+    /// One report a slice, in building order.
+    pub slices: Vec<S>,
+    /// Threads used.
+    pub threads: usize,
+    /// Wall-clock seconds of the whole build.
+    pub seconds: f64,
+}

@@ -146,10 +146,8 @@ pub mod wdl;
 pub use api::{
     ensure_sound, info, probe, probe_with, stats, verify, FileInfo, Probe, Stats, VerifyReport,
 };
-pub use build::{
-    build, build_next, build_next_on, build_on, BuildReport, Progress, SliceBuilder, SliceReport,
-};
-pub use driver::{Comm, PassBytes, Single};
+pub use build::{build, build_next, build_next_on, build_on, Progress, SliceBuilder, SliceReport};
+pub use driver::{BuildReport, Comm, PassBytes, Single};
 pub use error::{Bound, Error, Need};
 pub use files::GameId;
 pub use format::{Header, SliceFile, MAX_STONES};

@@ -211,7 +211,7 @@ fn damaged_or_mismatched_files_are_refused_by_name() {
     let odir = tempfile::tempdir().unwrap();
     build(&other, odir.path(), 3, 1, &quiet).unwrap();
     let opath = odir.path().join(file_name(&game_id(&other), [2, 1]));
-    let err = mancala_tablebases::fourrow::files::open_slice(&g, &opath, [2, 1]).unwrap_err();
+    let err = mancala_tablebases::fourrow::open_slice(&g, &opath, [2, 1]).unwrap_err();
     assert!(matches!(err, Error::Mismatch { .. }), "{err}");
     assert!(err.to_string().contains("chisolo"), "{err}");
 }

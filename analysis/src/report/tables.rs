@@ -379,7 +379,7 @@ fn four_row_section(
                     if s.max_plies != longest {
                         continue;
                     }
-                    let f = mancala_tablebases::fourrow::files::open_slice(&g, &s.path, s.split)?;
+                    let f = mancala_tablebases::wdl::open_slice(&g, &s.path, s.split)?;
                     if let Some(i) = f.data().iter().position(|&b| b as u32 == longest + 1) {
                         let pos = mancala_tablebases::fourrow::FourSlice::new(&g, s.split)
                             .unrank(&g, i as u64);
@@ -523,7 +523,7 @@ fn morris_section(
             let share = s.counts.map(|c| c as f64 / total);
             let mut from = String::new();
             if s.counts[0] + s.counts[2] > 0 {
-                let f = tables::tables::open_slice(&g, &s.path, s.split)?;
+                let f = mancala_tablebases::wdl::open_slice(&g, &s.path, s.split)?;
                 if let Some(i) = f.data().iter().position(|&b| b as u32 == s.max_plies + 1) {
                     from = g.format_position(&MorrisSlice::new(s.split).unrank(i as u64));
                 }

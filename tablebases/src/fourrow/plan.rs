@@ -21,7 +21,7 @@
 //! Every value is cross-checked: a whole-graph value that disagrees with the search is an
 //! error, never a silent choice.
 
-use super::tables::FourTables;
+use super::FourTables;
 use mancala_solver::fourrow::retro;
 use mancala_solver::proof::{self, cert::Certificate, Bounds as ProofBounds, Tried};
 use mancala_solver::search::{Limits, Progress, Solver};

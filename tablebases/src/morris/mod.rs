@@ -54,16 +54,55 @@
 //! below `r` and the exits, so the tables do not depend on the order of the work or the
 //! number of threads. Positions never decided are draws.
 
-pub mod build;
-pub mod files;
+mod family;
 pub mod plan;
+mod retro;
 mod slice;
-pub mod tables;
 
-pub use crate::wdl::{BuildReport, ProbeResult, UnitReport};
-pub use build::build;
+pub use crate::wdl::{open_slice, Checked, ProbeResult, UnitReport};
 pub use slice::{
     check_counters, file_name, game_id, in_tables_scope, split_of, units, MorrisSlice, EXTENSION,
     FEWEST, INDEX, MOST,
 };
-pub use tables::{verify, MorrisTables};
+
+use crate::driver::{BuildReport, Single};
+use crate::error::Error;
+use crate::wdl::Tables;
+use mancala_solver::morris::Morris;
+use std::path::Path;
+
+/// The tables of one morris rule set found in a folder.
+pub type MorrisTables = Tables<Morris>;
+
+/// Builds every slice of `game` with at most `counters` counters a side into `dir` with
+/// `threads` workers (at least 1), keeping the slices already there (opened and checked).
+pub fn build(
+    game: &Morris,
+    dir: &Path,
+    counters: u32,
+    threads: usize,
+    progress: &(dyn Fn(&UnitReport) + Sync),
+) -> Result<BuildReport<UnitReport>, Error> {
+    crate::wdl::build(&Single, game, dir, counters, threads, None, progress)
+}
+
+/// Checks every morris table of `dir` ([`crate::wdl::verify()`]).
+pub fn verify(dir: &Path) -> Result<Checked, Error> {
+    crate::wdl::verify::<Morris>(dir)
+}
+
+impl MorrisTables {
+    /// The most counters a side up to which every slice is present (0 when `(3, 3)` is
+    /// absent).
+    pub fn complete_up_to(&self) -> u32 {
+        (FEWEST..=MOST)
+            .take_while(|&n| {
+                units(n)
+                    .iter()
+                    .flatten()
+                    .all(|s| self.slices.contains_key(s))
+            })
+            .last()
+            .unwrap_or(0)
+    }
+}

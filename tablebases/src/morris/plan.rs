@@ -16,9 +16,8 @@
 //!    counter is entered, and the search over [`Distance`] (which scores a main-game position
 //!    by its distance) finds it.
 
-use super::build::build_until;
 use super::slice::{in_tables_scope, units, MorrisSlice, FEWEST, MOST};
-use super::tables::{list, MorrisTables};
+use super::MorrisTables;
 use crate::error::{Bound, Error};
 use crate::wdl::UnitReport;
 use mancala_solver::game::{Game, MarginGame, Outcome};
@@ -288,7 +287,7 @@ fn prepare(
         (None, None) => unreachable!("a temporary folder is made when none is named"),
     };
     let present = |d: &Path| -> Result<Option<MorrisTables>, Error> {
-        if !d.is_dir() || list(d)?.is_empty() {
+        if !d.is_dir() || crate::wdl::list::<Morris>(d)?.is_empty() {
             return Ok(None);
         }
         match MorrisTables::open(d, game) {
@@ -305,9 +304,15 @@ fn prepare(
         // The builder reports from the thread that called it; the lock only makes that
         // visible to the compiler.
         let report = std::sync::Mutex::new(&mut *progress);
-        let built = build_until(game, dir, need, limits.threads, limits.deadline, &|u| {
-            (report.lock().expect("no panic while held"))(Step::Built(u))
-        });
+        let built = crate::wdl::build(
+            &crate::driver::Single,
+            game,
+            dir,
+            need,
+            limits.threads,
+            limits.deadline,
+            &|u| (report.lock().expect("no panic while held"))(Step::Built(u)),
+        );
         // Out of time, the slices finished are kept and the search goes on with them.
         match built {
             Ok(_) | Err(Error::TimeLimit { .. }) => {}

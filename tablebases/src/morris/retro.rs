@@ -1,90 +1,17 @@
-//! The retrograde build of the morris tables (the parent module describes it).
+//! The retrograde of one unit of the morris tables (the parent module describes it): the
+//! exits read first, then rounds outwards from the positions decided, by un-moving.
 
-use super::files::{open_slice, stored_byte};
-use super::slice::{check_counters, file_name, game_id, split_of, units, MorrisSlice, INDEX};
+use super::slice::{split_of, MorrisSlice};
 use crate::error::Error;
-use crate::format;
-use crate::wdl::{tally, BuildReport, Built, UnitReport};
+use crate::wdl::{stored, Built};
 use mancala_solver::morris::{Morris, MorrisMove, MorrisPos, NONE};
 use mancala_solver::Game;
 use rayon::prelude::*;
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
 
 /// Positions a worker takes at a time in a pass.
 const CHUNK: u64 = 1 << 14;
-
-/// Builds every slice of `game` with at most `counters` counters a side into `dir` with
-/// `threads` workers (at least 1), keeping the slices already there (opened and checked).
-pub fn build(
-    game: &Morris,
-    dir: &Path,
-    counters: u32,
-    threads: usize,
-    progress: &(dyn Fn(&UnitReport) + Sync),
-) -> Result<BuildReport, Error> {
-    build_until(game, dir, counters, threads, None, progress)
-}
-
-/// [`build`], stopped with [`Error::TimeLimit`] once `deadline` passes (the slices finished
-/// before it are kept).
-pub fn build_until(
-    game: &Morris,
-    dir: &Path,
-    counters: u32,
-    threads: usize,
-    deadline: Option<Instant>,
-    progress: &(dyn Fn(&UnitReport) + Sync),
-) -> Result<BuildReport, Error> {
-    check_counters(counters)?;
-    crate::driver::create_folder(dir)?;
-    let pool = crate::driver::thread_pool(threads)?;
-    let t0 = Instant::now();
-    let id = game_id(game);
-    let mut built: Built = HashMap::new();
-    let mut slices = Vec::new();
-    for unit in units(counters) {
-        let t = Instant::now();
-        let paths: Vec<PathBuf> = unit.iter().map(|&s| dir.join(file_name(&id, s))).collect();
-        let mut rounds = 0;
-        let (skipped, files) = crate::driver::unit(
-            &paths,
-            || {
-                let (values, r) = pool.install(|| solve_unit(game, &unit, &built, deadline))?;
-                rounds = r;
-                for ((s, p), v) in unit.iter().zip(&paths).zip(&values) {
-                    format::write_wdl(p, game_id(game), *s, INDEX, v)?;
-                }
-                Ok(())
-            },
-            |i, p| open_slice(game, p, unit[i]),
-        )?;
-        let seconds = t.elapsed().as_secs_f64();
-        for ((s, p), f) in unit.iter().zip(&paths).zip(files) {
-            let (counts, max_plies) = tally(f.data());
-            let r = UnitReport {
-                split: *s,
-                positions: MorrisSlice::new(*s).len(),
-                skipped,
-                seconds,
-                rounds,
-                path: p.clone(),
-                counts,
-                max_plies,
-                exchange: Vec::new(),
-            };
-            progress(&r);
-            slices.push(r);
-            built.insert(*s, f);
-        }
-    }
-    Ok(BuildReport {
-        slices,
-        seconds: t0.elapsed().as_secs_f64(),
-    })
-}
 
 /// The positions of one unit: its slices with their offsets in the unit's value array.
 struct Unit {
@@ -148,7 +75,7 @@ fn first_value(
             internal += stabiliser(&game.play(pos, m));
             continue;
         }
-        let b = stored_byte(built, &game.play(pos, m))? as u32;
+        let b = stored(game, built, &game.play(pos, m))? as u32;
         match b {
             0 => drawn = true,
             b if b % 2 == 1 => least_loss = least_loss.min(b),
@@ -210,7 +137,7 @@ fn loss_byte(
             }
             b
         } else {
-            stored_byte(built, &c)? as u32
+            stored(game, built, &c)? as u32
         };
         if b == 0 || b % 2 == 1 {
             return Ok(None);
@@ -221,7 +148,7 @@ fn loss_byte(
 }
 
 /// The values of the slices of one unit (in `unit` order) and the rounds it took.
-fn solve_unit(
+pub(super) fn solve_unit(
     game: &Morris,
     splits: &[[u32; 2]],
     built: &Built,

@@ -1,117 +1,20 @@
-//! The distance retrograde of the four-row tables (the parent module describes it).
+//! The distance retrograde of one unit of the four-row tables (the parent module describes
+//! it): every child of every position computed once, then rounds of a Jacobi iteration.
 
-use super::files::{lookup, open_slice};
-use super::slice::{check_game, file_name, game_id, split_of, splits, FourSlice, INDEX};
-use crate::driver::{pack, unpack, Comm, Share, Single};
-use crate::error::{Bound, Error};
-use crate::format;
-use crate::wdl::{tally, BuildReport, Built, UnitReport};
+use super::slice::{split_of, FourSlice};
+use crate::driver::{pack, unpack, Comm, Share};
+use crate::error::Error;
+use crate::wdl::{stored, Built};
 use mancala_solver::fourrow::FourRow;
 use mancala_solver::Game;
 use rayon::prelude::*;
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 /// An edge to an exit: the child's value byte, flagged by this bit.
 const EXIT: u32 = 1 << 31;
 
-/// Builds every slice of `game` with at most `max_stones` seeds on the board into `dir`
-/// with `threads` workers (at least 1), keeping the slices already there (opened and checked).
-pub fn build(
-    game: &FourRow,
-    dir: &Path,
-    max_stones: u32,
-    threads: usize,
-    progress: &(dyn Fn(&UnitReport) + Sync),
-) -> Result<BuildReport, Error> {
-    build_on(&Single, game, dir, max_stones, threads, progress)
-}
-
 /// Positions per block of a unit's index range: block `b` is evaluated by rank
 /// `b % ranks` ([`Share`]).
 const BLOCK: u64 = 1 << 10;
-
-/// [`build`] on the ranks of `comm` (every rank calls it with the same arguments, the folder
-/// shared): every round of a unit is computed by all of them, each its blocks, and the values
-/// it changed sent to the others; rank 0 writes the files, the same bytes as [`build`].
-pub fn build_on(
-    comm: &dyn Comm,
-    game: &FourRow,
-    dir: &Path,
-    max_stones: u32,
-    threads: usize,
-    progress: &(dyn Fn(&UnitReport) + Sync),
-) -> Result<BuildReport, Error> {
-    check_game(game)?;
-    if max_stones > format::MAX_STONES {
-        return Err(Error::BadBound {
-            bound: Bound::Stones(max_stones),
-            reason: format!("at most {}", format::MAX_STONES),
-        });
-    }
-    if comm.rank() == 0 {
-        crate::driver::create_folder(dir)?;
-    }
-    comm.barrier();
-    let pool = crate::driver::thread_pool(threads)?;
-    let t0 = Instant::now();
-    let id = game_id(game);
-    let mut built: Built = HashMap::new();
-    let mut slices = Vec::new();
-    for split in splits(max_stones) {
-        if split[0] > split[1] {
-            continue; // built with its mirror
-        }
-        let t = Instant::now();
-        let unit: Vec<[u32; 2]> = if split[0] == split[1] {
-            vec![split]
-        } else {
-            vec![split, [split[1], split[0]]]
-        };
-        let paths: Vec<PathBuf> = unit.iter().map(|&s| dir.join(file_name(&id, s))).collect();
-        let mut rounds = 0;
-        let (skipped, files) = crate::driver::unit_on(
-            comm,
-            &paths,
-            || {
-                let (values, r) = solve_unit(game, &unit, &built, &pool, comm)?;
-                rounds = r;
-                if comm.rank() == 0 {
-                    for ((s, p), v) in unit.iter().zip(&paths).zip(&values) {
-                        format::write_wdl(p, game_id(game), *s, INDEX, v)?;
-                    }
-                }
-                Ok(())
-            },
-            |i, p| open_slice(game, p, unit[i]),
-        )?;
-        let seconds = t.elapsed().as_secs_f64();
-        let mut exchange = comm.take_log();
-        for ((s, p), f) in unit.iter().zip(&paths).zip(files) {
-            let positions = FourSlice::new(game, *s).len();
-            let (counts, max_plies) = tally(&f.data()[..positions as usize]);
-            let r = UnitReport {
-                split: *s,
-                positions,
-                skipped,
-                seconds,
-                rounds,
-                path: p.clone(),
-                counts,
-                max_plies,
-                exchange: std::mem::take(&mut exchange),
-            };
-            progress(&r);
-            slices.push(r);
-            built.insert(*s, f);
-        }
-    }
-    Ok(BuildReport {
-        slices,
-        seconds: t0.elapsed().as_secs_f64(),
-    })
-}
 
 /// The children of every position of a unit: an internal child's unit index, or
 /// [`EXIT`]` | byte` for an exit.
@@ -159,7 +62,7 @@ fn edges(
                 let s = split_of(game, &c);
                 match unit.iter().position(|&u| u == s) {
                     Some(j) => out.push((offsets[j] + slices[j].rank(game, &c)) as u32),
-                    None => out.push(EXIT | lookup(game, built, &c)? as u32),
+                    None => out.push(EXIT | stored(game, built, &c)? as u32),
                 }
             }
             out.sort_unstable();
@@ -173,7 +76,7 @@ fn edges(
 /// round 0, on `pool`, by the ranks of `comm` together. Each round reads only the values of
 /// the round before (a Jacobi iteration), so splitting it between ranks changes nothing: each
 /// rank computes its blocks, then takes in the values the others changed.
-fn solve_unit(
+pub(super) fn solve_unit(
     game: &FourRow,
     unit: &[[u32; 2]],
     built: &Built,
