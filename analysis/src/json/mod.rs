@@ -1,10 +1,12 @@
 //! The `--json` output of every command (docs/NOTATION.md): one serializable type a command,
 //! built from the libraries' typed results with the game that names the moves and writes
-//! the positions. The command line prints [`line`] of one of them; a later front end (the
+//! the positions. The command line prints [`line()`] of one of them; a later front end (the
 //! browser board) serves the same shapes.
 //!
-//! Keys come out in sorted order ([`line`] writes through [`serde_json::Value`], whose
-//! objects are sorted maps), so a shape's field order is free and the bytes stay stable.
+//! Keys come out in sorted order ([`line()`] writes through [`serde_json::Value`], whose
+//! objects are sorted maps), so a shape's field order is free and the bytes stay stable;
+//! fields that shapes share live in one struct flattened into each (`#[serde(flatten)]`),
+//! which writes the same keys as fields of the shape itself.
 //!
 //! One file a command group, as in [`crate::text`] (which writes the same shapes as text);
 //! every shape is re-exported here, so `json::Solve` names the same type as

@@ -71,6 +71,19 @@ pub struct Board {
     pub rules: Vec<String>,
 }
 
+impl Board {
+    /// A board of `width` pits a side (holes a row), with `seeds` a hole where the game
+    /// names them, under the rule options `rules`.
+    pub fn pits(width: usize, seeds: Option<u32>, rules: Vec<String>) -> Board {
+        Board {
+            width: Some(width),
+            counters: None,
+            seeds,
+            rules,
+        }
+    }
+}
+
 /// The board and rules of a game, for [`State`].
 pub trait Describe {
     /// Width, seeds where they matter, and the rule options.
@@ -79,34 +92,21 @@ pub trait Describe {
 
 impl Describe for TwoRow {
     fn board(&self) -> Board {
-        Board {
-            width: Some(self.width()),
-            counters: None,
-            seeds: None,
-            rules: self.options().describe(self.kind()),
-        }
+        Board::pits(self.width(), None, self.options().describe(self.kind()))
     }
 }
 
 impl Describe for FourRow {
     fn board(&self) -> Board {
-        Board {
-            width: Some(self.width()),
-            counters: None,
-            seeds: Some(self.seeds()),
-            rules: self.options().describe(self.kind()),
-        }
+        let rules = self.options().describe(self.kind());
+        Board::pits(self.width(), Some(self.seeds()), rules)
     }
 }
 
 impl Describe for mancala_solver::isolo::Isolo {
     fn board(&self) -> Board {
-        Board {
-            width: Some(self.width()),
-            counters: None,
-            seeds: Some(self.seeds()),
-            rules: self.options().describe(self.kind()),
-        }
+        let rules = self.options().describe(self.kind());
+        Board::pits(self.width(), Some(self.seeds()), rules)
     }
 }
 

@@ -4,6 +4,7 @@ use super::{ByName, Start, WdlPlies};
 use mancala_solver::wdl::Wdl;
 use mancala_solver::{FourRow, Notation, TwoRow};
 use mancala_tablebases::api::{FileInfo, Probe};
+use mancala_tablebases::GameId;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -99,30 +100,60 @@ impl Exchange {
     }
 }
 
-/// `tablebase build --json` (two-row).
+/// What every `tablebase build` shape says of the build: the game, the folder, the
+/// threads, and the positions and seconds of every slice together.
 #[derive(Serialize)]
-pub struct TableBuild {
+pub struct BuildFields {
     /// Variant id.
     pub variant: String,
     /// Rule options off their defaults.
     pub rules: Vec<String>,
-    /// Pits a side.
-    pub width: usize,
-    /// The largest slice asked for.
-    pub max_stones: u32,
     /// The folder.
     pub dir: String,
     /// Threads.
     pub threads: usize,
-    /// Positions of every slice.
+    /// Positions (table entries) of every slice.
     pub positions: u64,
     /// Seconds.
     pub seconds: f64,
-    /// Each slice.
-    pub slices: Vec<BuiltSlice>,
     /// The game's identity, as the text names it.
     #[serde(skip)]
     pub game: String,
+}
+
+impl BuildFields {
+    /// The build of the game `id` in `dir` on `threads`: `positions` in all, in `seconds`.
+    pub fn new(
+        id: &GameId,
+        dir: &Path,
+        threads: usize,
+        positions: u64,
+        seconds: f64,
+    ) -> BuildFields {
+        BuildFields {
+            variant: id.variant.clone(),
+            rules: id.rules.clone(),
+            dir: dir.display().to_string(),
+            threads,
+            positions,
+            seconds,
+            game: id.to_string(),
+        }
+    }
+}
+
+/// `tablebase build --json` (two-row).
+#[derive(Serialize)]
+pub struct TableBuild {
+    /// The game, folder, threads, positions and seconds.
+    #[serde(flatten)]
+    pub build: BuildFields,
+    /// Pits a side.
+    pub width: usize,
+    /// The largest slice asked for.
+    pub max_stones: u32,
+    /// Each slice.
+    pub slices: Vec<BuiltSlice>,
     /// MPI ranks (`--distributed` builds only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ranks: Option<usize>,
@@ -136,15 +167,11 @@ impl TableBuild {
         dir: &Path,
         threads: usize,
     ) -> TableBuild {
+        let positions = r.slices.iter().map(|s| s.positions).sum();
         TableBuild {
-            variant: r.game.variant.clone(),
-            rules: r.game.rules.clone(),
+            build: BuildFields::new(&r.game, dir, threads, positions, r.seconds),
             width: r.game.width,
             max_stones,
-            dir: dir.display().to_string(),
-            threads,
-            positions: r.slices.iter().map(|s| s.positions).sum(),
-            seconds: r.seconds,
             slices: r
                 .slices
                 .iter()
@@ -158,7 +185,6 @@ impl TableBuild {
                     exchange: Exchange::of(&s.exchange),
                 })
                 .collect(),
-            game: r.game.to_string(),
             ranks: None,
         }
     }
@@ -341,29 +367,17 @@ impl FourBuiltSlice {
 /// `tablebase build --json` (four-row).
 #[derive(Serialize)]
 pub struct FourBuild {
-    /// Variant id.
-    pub variant: String,
-    /// Rule options off their defaults.
-    pub rules: Vec<String>,
+    /// The game, folder, threads, positions and seconds.
+    #[serde(flatten)]
+    pub build: BuildFields,
     /// Holes a row.
     pub width: usize,
     /// `wdl`.
     pub metric: &'static str,
     /// The most seeds asked for.
     pub max_stones: u32,
-    /// The folder.
-    pub dir: String,
-    /// Threads.
-    pub threads: usize,
-    /// Positions of every slice.
-    pub positions: u64,
-    /// Seconds.
-    pub seconds: f64,
     /// Each slice.
     pub slices: Vec<FourBuiltSlice>,
-    /// The game's identity, as the text names it.
-    #[serde(skip)]
-    pub game: String,
     /// MPI ranks (`--distributed` builds only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ranks: Option<usize>,
@@ -379,17 +393,12 @@ impl FourBuild {
         threads: usize,
     ) -> FourBuild {
         let id = mancala_tablebases::fourrow::game_id(g);
-        let game = id.to_string();
+        let positions = r.slices.iter().map(|s| s.positions).sum();
         FourBuild {
-            variant: id.variant,
-            rules: id.rules,
+            build: BuildFields::new(&id, dir, threads, positions, r.seconds),
             width: id.width,
             metric: "wdl",
             max_stones,
-            dir: dir.display().to_string(),
-            threads,
-            positions: r.slices.iter().map(|s| s.positions).sum(),
-            seconds: r.seconds,
             slices: r
                 .slices
                 .iter()
@@ -405,7 +414,6 @@ impl FourBuild {
                     )
                 })
                 .collect(),
-            game,
             ranks: None,
         }
     }
@@ -414,27 +422,15 @@ impl FourBuild {
 /// `tablebase build --json` (mulabalaba-morris).
 #[derive(Serialize)]
 pub struct MorrisBuild {
-    /// Variant id.
-    pub variant: String,
-    /// Rule options off their defaults.
-    pub rules: Vec<String>,
+    /// The game, folder, threads, entries and seconds.
+    #[serde(flatten)]
+    pub build: BuildFields,
     /// `wdl`.
     pub metric: &'static str,
     /// The most counters a side asked for.
     pub counters: u32,
-    /// The folder.
-    pub dir: String,
-    /// Threads.
-    pub threads: usize,
-    /// Entries of every slice.
-    pub positions: u64,
-    /// Seconds.
-    pub seconds: f64,
     /// Each slice (`split`: counters of the mover and of the opponent).
     pub slices: Vec<FourBuiltSlice>,
-    /// The game's identity, as the text names it.
-    #[serde(skip)]
-    pub game: String,
 }
 
 impl MorrisBuild {
@@ -447,16 +443,11 @@ impl MorrisBuild {
         threads: usize,
     ) -> MorrisBuild {
         let id = mancala_tablebases::morris::game_id(g);
-        let game = id.to_string();
+        let positions = r.slices.iter().map(|s| s.positions).sum();
         MorrisBuild {
-            variant: id.variant,
-            rules: id.rules,
+            build: BuildFields::new(&id, dir, threads, positions, r.seconds),
             metric: "wdl",
             counters,
-            dir: dir.display().to_string(),
-            threads,
-            positions: r.slices.iter().map(|s| s.positions).sum(),
-            seconds: r.seconds,
             slices: r
                 .slices
                 .iter()
@@ -471,7 +462,6 @@ impl MorrisBuild {
                     )
                 })
                 .collect(),
-            game,
         }
     }
 }
