@@ -4,7 +4,9 @@
 Usage: tools/compare-outputs.py OLD NEW [--list FILE] [--filter WORD]
 
 Each line of the list (tools/compare-outputs.txt by default) is one command line, `{T}` a
-fresh folder (the same path for both binaries, emptied between them). Standard output,
+fresh folder (the same path for both binaries, emptied between them). A line `setup: ...`
+is run once by the old binary before any comparison (tables the other lines read; a build
+keeps the slices already there, so a second run is quick). Standard output,
 standard error and the exit status must agree byte for byte once wall-clock figures are
 masked: the values of JSON keys that hold seconds or rates, and `N.NNs`-style durations in
 text. Prints one line per difference and a count; exits 1 when any differs.
@@ -49,10 +51,15 @@ def main() -> int:
     ap.add_argument("--filter", default="")
     a = ap.parse_args()
     folder = os.path.join("/tmp", f"compare-outputs-{os.getpid()}")
+    every = [l.strip() for l in open(a.list, encoding="utf-8")]
+    for l in every:
+        if l.startswith("setup:"):
+            argv = [a.old] + shlex.split(l[len("setup:"):])
+            subprocess.run(argv, capture_output=True, check=True, timeout=900)
     lines = [
-        l.strip()
-        for l in open(a.list, encoding="utf-8")
-        if l.strip() and not l.startswith("#") and a.filter in l
+        l
+        for l in every
+        if l and not l.startswith(("#", "setup:")) and a.filter in l
     ]
     bad = 0
     for line in lines:

@@ -325,7 +325,7 @@ pub fn by_proof<G: Notation>(
         shape.proof.no_win_within =
             mancala_solver::proof::no_win_within(g, pos, memory, limits.deadline);
     }
-    shape.seconds = t0.elapsed().as_secs_f64();
+    shape.head.seconds = t0.elapsed().as_secs_f64();
     if let Some(file) = &s.proof {
         match &solved.proof {
             Some((side, p)) => {

@@ -101,12 +101,7 @@ pub fn state(g: &KpoPlayers, pos: &KpoNPos) -> json::SeatState {
 }
 
 fn board(g: &KpoPlayers) -> json::Board {
-    json::Board {
-        width: Some(g.width()),
-        counters: None,
-        seeds: Some(g.seeds()),
-        rules: g.options().describe(),
-    }
+    json::Board::pits(g.width(), Some(g.seeds()), g.options().describe())
 }
 
 /// `play`: the state after the moves named by `names`, played from `pos` in turn; a name

@@ -1,8 +1,8 @@
 //! The text of `mancala solve` and `mancala analyze`, every family.
 
 use crate::json::{
-    Analyze, FourAnalyze, FourSolve, IsoloAnalyze, IsoloSearch, IsoloSolve, MorrisAnalyze,
-    MorrisSolve, ProofFields, ProofSolve, Solve, Solved,
+    Analyze, EveryMove, FourAnalyze, FourSolve, IsoloAnalyze, IsoloSearch, IsoloSolve, Line,
+    MorrisAnalyze, MorrisSolve, MovePlies, ProofFields, ProofSolve, Solve, Solved,
 };
 use std::fmt;
 
@@ -60,7 +60,7 @@ fn best_mark(best: bool) -> &'static str {
 impl Solve {
     /// How the answer was proven, in words: `retrograde, tables to 12 stones in memory`.
     fn method_words(&self) -> String {
-        let tables = self.tables.as_ref().map(|t| {
+        let tables = self.plan.tables.as_ref().map(|t| {
             let to = t.complete_to.map_or("none".to_string(), |k| k.to_string());
             let place = match &t.folder {
                 Some(f) => format!("in {}", f.display()),
@@ -73,17 +73,17 @@ impl Solve {
             }
         });
         match tables {
-            Some(t) if self.method != mancala_tablebases::Method::Search.as_str() => {
-                format!("{}, {t}", self.method)
+            Some(t) if self.line.method != mancala_tablebases::Method::Search.as_str() => {
+                format!("{}, {t}", self.line.method)
             }
-            _ => self.method.to_string(),
+            _ => self.line.method.to_string(),
         }
     }
 }
 
 impl fmt::Display for Solve {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let how = if self.exact {
+        let how = if self.head.exact {
             format!("exact, {}", self.method_words())
         } else if self.depth_limited {
             "heuristic, depth-limited".to_string()
@@ -93,28 +93,29 @@ impl fmt::Display for Solve {
         writeln!(
             f,
             "value {:+} ({how}), best move {}",
-            self.value,
-            self.best_move.as_deref().unwrap_or("none (game over)")
+            self.head.value,
+            self.line.best_move.as_deref().unwrap_or("none (game over)")
         )?;
-        pv_line(f, &self.pv)?;
-        if self.exact && !self.pv_complete {
+        pv_line(f, &self.line.pv)?;
+        if self.head.exact && !self.run.pv_complete {
             writeln!(f, "{PV_CUT}")?;
         }
         let phases: Vec<String> = self
+            .plan
             .phases
             .iter()
             .map(|p| format!("{} {:.2} s", p.phase, p.seconds))
             .collect();
-        let threads = if self.threads == 1 {
+        let threads = if self.run.threads == 1 {
             "1 thread".to_string()
         } else {
-            format!("{} threads", self.threads)
+            format!("{} threads", self.run.threads)
         };
         writeln!(
             f,
             "{} nodes, {:.3} s ({}; {threads})",
             self.nodes,
-            self.seconds,
+            self.head.seconds,
             phases.join(", ")
         )
     }
@@ -122,53 +123,53 @@ impl fmt::Display for Solve {
 
 impl fmt::Display for Analyze {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.move_order.is_empty() {
+        if self.every.move_order.is_empty() {
             writeln!(
                 f,
                 "no legal move: the game is over (value {:+})",
                 self.margin
             )?;
         }
-        move_rows(f, &self.move_order, &self.moves, self.value, 3, self.exact)
+        move_rows(f, &self.every, self.head.value, 3, self.head.exact)
     }
 }
 
 impl fmt::Display for FourSolve {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let head = &self.head;
         if let Some(p) = &self.proof {
             let answer = Proven {
-                value: self.exact.then_some(self.value),
-                to_move: self.to_move,
+                value: head.exact.then_some(head.value),
+                to_move: head.to_move,
                 plies: self.plies,
-                best: self.best_move.as_deref(),
-                pv: &self.pv,
-                seconds: self.seconds,
+                line: &self.line,
+                seconds: head.seconds,
             };
             return proof_text(f, &answer, p);
         }
         // The whole graph stopped by the time limit proves nothing, not even a guess.
-        if !self.exact && self.search.is_none() {
+        if !head.exact && self.search.is_none() {
             writeln!(
                 f,
                 "value unknown for {}, best move none proven",
-                self.to_move
+                head.to_move
             )?;
             writeln!(
                 f,
                 "note: not proven (the time limit passed before the whole-graph solver finished)"
             )?;
-            return writeln!(f, "retrograde analysis stopped after {:.3} s", self.seconds);
+            return writeln!(f, "retrograde analysis stopped after {:.3} s", head.seconds);
         }
         writeln!(
             f,
             "value {} for {} ({:+}){}, best move {}",
-            wdl_word(self.value),
-            self.to_move,
-            self.value,
+            wdl_word(head.value),
+            head.to_move,
+            head.value,
             plies_to_end(self.plies),
-            self.best_move.as_deref().unwrap_or("none (game over)")
+            self.line.best_move.as_deref().unwrap_or("none (game over)")
         )?;
-        if !self.exact {
+        if !head.exact {
             let why = if !self.exact_key {
                 "the position is too large for the search's exact key"
             } else if self.depth_limited {
@@ -184,88 +185,98 @@ impl fmt::Display for FourSolve {
                 "note: plies to the end not counted ({why}); the line is the search's"
             )?;
         }
-        pv_line(f, &self.pv)?;
+        pv_line(f, &self.line.pv)?;
         let Some(search) = &self.search else {
             return writeln!(
                 f,
                 "{} positions in the reachable graph (retrograde analysis) in {:.3} s",
-                self.nodes, self.seconds
+                self.nodes, head.seconds
             );
         };
-        if self.search_exact && !search.pv_complete {
+        if self.search_exact && !search.run.pv_complete {
             writeln!(f, "{PV_CUT}")?;
         }
-        writeln!(f, "{} nodes in {:.3} s", self.nodes, self.seconds)
+        writeln!(f, "{} nodes in {:.3} s", self.nodes, head.seconds)
     }
 }
 
 impl fmt::Display for FourAnalyze {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let (true, Some(v)) = (self.move_order.is_empty(), self.value) {
+        if let (true, Some(v)) = (self.every.move_order.is_empty(), self.head.value) {
             writeln!(f, "no legal move: the game is over (value {v:+})")?;
         }
-        move_rows(f, &self.move_order, &self.moves, self.value, 12, self.exact)
+        move_rows(f, &self.every, self.head.value, 12, self.head.exact)
     }
 }
 
 impl fmt::Display for MorrisSolve {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (head, line) = (&self.head, &self.line);
         let plies = self
             .plies
             .map_or(String::new(), |p| format!(" in {p} plies"));
         writeln!(
             f,
             "value {}{plies} for {} ({:+}), best move {}",
-            wdl_word(self.value),
-            self.to_move,
-            self.value,
-            self.best_move.as_deref().unwrap_or("none (game over)")
+            wdl_word(head.value),
+            head.to_move,
+            head.value,
+            line.best_move.as_deref().unwrap_or("none (game over)")
         )?;
-        if !self.exact {
+        if !head.exact {
             writeln!(
                 f,
                 "note: not proven (the depth or time limit stopped the search)"
             )?;
         }
-        pv_line(f, &self.pv)?;
-        if self.exact && self.value == 0 && self.pv.is_empty() {
+        pv_line(f, &line.pv)?;
+        if head.exact && head.value == 0 && line.pv.is_empty() {
             writeln!(
                 f,
                 "note: a draw gets no line (it would wander over the drawn positions for ever)"
             )?;
-        } else if self.exact && !self.pv_complete {
+        } else if head.exact && !self.run.pv_complete {
             writeln!(f, "{PV_CUT}")?;
         }
         writeln!(
             f,
             "method {}: {} nodes, tables of {} entries ({:.3} s to build), {:.3} s in all",
-            self.method, self.nodes, self.table_entries, self.build_seconds, self.seconds
+            line.method, self.nodes, self.table_entries, self.build_seconds, head.seconds
         )
     }
 }
 
 impl fmt::Display for MorrisAnalyze {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.move_order.is_empty() {
+        if self.every.move_order.is_empty() {
             writeln!(
                 f,
                 "no legal move: the game is over (value {})",
-                self.value.map_or("not proven".into(), |v| format!("{v:+}"))
+                self.head
+                    .value
+                    .map_or("not proven".into(), |v| format!("{v:+}"))
             )?;
         }
-        for name in &self.move_order {
-            writeln!(
-                f,
-                "{name:>10}  {}{}",
-                move_value(self.moves[name], self.move_plies[name]),
-                best_mark(self.best_moves.contains(name))
-            )?;
-        }
-        if !self.exact {
+        plied_rows(f, &self.every, &self.plied)?;
+        if !self.head.exact {
             writeln!(f, "{MOVES_CUT}")?;
         }
         Ok(())
     }
+}
+
+/// Each move's value and plies in move order (the win/draw/loss games whose `analyze` counts
+/// plies), the best marked.
+fn plied_rows(f: &mut fmt::Formatter<'_>, every: &EveryMove, plied: &MovePlies) -> fmt::Result {
+    for name in &every.move_order {
+        writeln!(
+            f,
+            "{name:>10}  {}{}",
+            move_value(every.moves[name], plied.move_plies[name]),
+            best_mark(plied.best_moves.contains(name))
+        )?;
+    }
+    Ok(())
 }
 
 /// The notes under an Isolo answer the search gave, and its count of positions.
@@ -295,50 +306,44 @@ fn isolo_search_note(
 
 impl fmt::Display for IsoloSolve {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let word = self.value.map_or("unknown", wdl_word);
+        let head = &self.head;
+        let word = head.value.map_or("unknown", wdl_word);
         writeln!(
             f,
             "value {word} for {}{}{}, best move {}",
-            self.to_move,
-            self.value.map_or(String::new(), |v| format!(" ({v:+})")),
+            head.to_move,
+            head.value.map_or(String::new(), |v| format!(" ({v:+})")),
             plies_to_end(self.plies),
-            self.best_move.as_deref().unwrap_or(if self.exact {
+            self.line.best_move.as_deref().unwrap_or(if head.exact {
                 "none (game over)"
             } else {
                 "none proven"
             })
         )?;
-        pv_line(f, &self.pv)?;
-        isolo_search_note(f, &self.search, self.exact)?;
+        pv_line(f, &self.line.pv)?;
+        isolo_search_note(f, &self.search, head.exact)?;
         match self.graph_positions {
             Some(n) => writeln!(
                 f,
                 "{n} positions in the reachable graph (retrograde analysis) in {:.3} s",
-                self.seconds
+                head.seconds
             ),
-            None => writeln!(f, "distance search in {:.3} s", self.seconds),
+            None => writeln!(f, "distance search in {:.3} s", head.seconds),
         }
     }
 }
 
 impl fmt::Display for IsoloAnalyze {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.moves.is_empty() {
+        if self.every.moves.is_empty() {
             writeln!(
                 f,
                 "no legal move: the game is over (value {:+})",
-                self.value.unwrap_or(-1)
+                self.head.value.unwrap_or(-1)
             )?;
         }
-        for name in &self.move_order {
-            writeln!(
-                f,
-                "{name:>10}  {}{}",
-                move_value(self.moves[name], self.move_plies[name]),
-                best_mark(self.best_moves.contains(name))
-            )?;
-        }
-        isolo_search_note(f, &self.search, self.value.is_some())?;
+        plied_rows(f, &self.every, &self.plied)?;
+        isolo_search_note(f, &self.search, self.head.value.is_some())?;
         writeln!(
             f,
             "moves won {}, drawn {}, lost {}{}; {:.3} s",
@@ -349,7 +354,7 @@ impl fmt::Display for IsoloAnalyze {
                 Some(n) => format!("; {n} positions in the reachable graph"),
                 None => String::new(),
             },
-            self.seconds
+            self.head.seconds
         )
     }
 }
@@ -358,14 +363,13 @@ impl fmt::Display for IsoloAnalyze {
 /// note when not every move was proven.
 fn move_rows(
     f: &mut fmt::Formatter<'_>,
-    order: &[String],
-    moves: &crate::json::ByName<Option<i32>>,
+    every: &EveryMove,
     value: Option<i32>,
     width: usize,
     exact: bool,
 ) -> fmt::Result {
-    for name in order {
-        let v = moves[name];
+    for name in &every.move_order {
+        let v = every.moves[name];
         writeln!(
             f,
             "{name:>width$}  {}{}",
@@ -398,12 +402,11 @@ impl fmt::Display for Solved {
 impl fmt::Display for ProofSolve {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let answer = Proven {
-            value: self.value,
-            to_move: self.to_move,
+            value: self.head.value,
+            to_move: self.head.to_move,
             plies: None,
-            best: self.best_move.as_deref(),
-            pv: &self.pv,
-            seconds: self.seconds,
+            line: &self.line,
+            seconds: self.head.seconds,
         };
         proof_text(f, &answer, &self.proof)
     }
@@ -414,8 +417,7 @@ struct Proven<'a> {
     value: Option<i32>,
     to_move: mancala_solver::Side,
     plies: Option<u32>,
-    best: Option<&'a str>,
-    pv: &'a [String],
+    line: &'a Line,
     seconds: f64,
 }
 
@@ -448,7 +450,7 @@ fn proof_text(f: &mut fmt::Formatter<'_>, s: &Proven, p: &ProofFields) -> fmt::R
         s.to_move,
         value,
         plies_to_end(s.plies),
-        s.best.unwrap_or(if value == 0 {
+        s.line.best_move.as_deref().unwrap_or(if value == 0 {
             "none proven (a draw)"
         } else {
             "none (game over)"
@@ -463,7 +465,7 @@ fn proof_text(f: &mut fmt::Formatter<'_>, s: &Proven, p: &ProofFields) -> fmt::R
             None => writeln!(f, "note: the proof wins within {d} plies")?,
         }
     }
-    pv_line(f, s.pv)?;
+    pv_line(f, &s.line.pv)?;
     if let Some(n) = p.proof_nodes {
         write!(f, "proof of {n} positions")?;
         if let (Some(file), Some(sum)) = (&p.certificate, &p.certificate_checksum) {

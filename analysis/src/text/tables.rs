@@ -1,52 +1,45 @@
 //! The text of `mancala tablebase build|probe|stats|verify|info`.
 
 use crate::json::{
-    FourBuild, FourProbe, FourStats, Info, InfoFile, MorrisBuild, TableBuild, TableProbe,
-    TableStats, TablebaseBuild, TablebaseProbe, TablebaseStats, Verify,
+    BuildFields, FourBuild, FourProbe, FourStats, Info, InfoFile, MorrisBuild, TableBuild,
+    TableProbe, TableStats, TablebaseBuild, TablebaseProbe, TablebaseStats, Verify,
 };
 use mancala_solver::fourrow::retro::Wdl;
 use std::fmt;
 
-/// The summary line of a two-row or four-row build.
-fn build_line(
-    f: &mut fmt::Formatter<'_>,
-    slices: usize,
-    positions: u64,
-    game: &str,
-    seconds: f64,
-    threads: usize,
-) -> fmt::Result {
+/// The summary line of a two-row or four-row build of `slices` slices.
+fn build_line(f: &mut fmt::Formatter<'_>, slices: usize, b: &BuildFields) -> fmt::Result {
     writeln!(
         f,
-        "{slices} slices, {positions} positions of {game} in {seconds:.3} s ({threads} threads)"
+        "{slices} slices, {} positions of {} in {:.3} s ({} threads)",
+        b.positions, b.game, b.seconds, b.threads
     )
 }
 
 impl fmt::Display for TableBuild {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.slices.len();
-        build_line(f, n, self.positions, &self.game, self.seconds, self.threads)
+        build_line(f, self.slices.len(), &self.build)
     }
 }
 
 impl fmt::Display for FourBuild {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.slices.len();
-        build_line(f, n, self.positions, &self.game, self.seconds, self.threads)
+        build_line(f, self.slices.len(), &self.build)
     }
 }
 
 impl fmt::Display for MorrisBuild {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = &self.build;
         writeln!(
             f,
             "{} slices, {} positions of {} up to {} counters a side in {:.3} s ({} threads)",
             self.slices.len(),
-            self.positions,
-            self.game,
+            b.positions,
+            b.game,
             self.counters,
-            self.seconds,
-            self.threads
+            b.seconds,
+            b.threads
         )
     }
 }

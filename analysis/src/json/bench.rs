@@ -1,0 +1,76 @@
+//! The `--json` shapes of `bench`: the search's signature and the measured rows.
+
+use crate::engine::bench::BenchRow as EngineRow;
+use crate::signature::Row as SignatureRow;
+use serde::Serialize;
+
+/// `bench --json`: the search's signature.
+#[derive(Serialize)]
+pub struct Bench {
+    /// Nodes of every solve: the signature.
+    pub nodes: u64,
+    /// Seconds of every solve.
+    pub seconds: f64,
+    /// Nodes a second.
+    pub nodes_per_second: f64,
+    /// Threads.
+    pub threads: usize,
+    /// Each solve.
+    pub positions: Vec<SignatureRow>,
+}
+
+impl Bench {
+    /// The signature's solves `rows`, run with `threads`.
+    pub fn new(rows: &[SignatureRow], threads: usize) -> Bench {
+        let nodes: u64 = rows.iter().map(|r| r.nodes).sum();
+        let seconds: f64 = rows.iter().map(|r| r.seconds).sum();
+        Bench {
+            nodes,
+            seconds,
+            nodes_per_second: nodes as f64 / seconds.max(1e-9),
+            threads,
+            positions: rows.to_vec(),
+        }
+    }
+}
+
+/// `bench engines --json` and `bench players --json`: measured rows.
+#[derive(Serialize)]
+pub struct Rows<T> {
+    /// One row a measurement.
+    pub rows: Vec<T>,
+}
+
+/// One row of `bench engines --json`.
+#[derive(Serialize)]
+pub struct EngineBench {
+    /// Variant id.
+    pub variant: String,
+    /// The engine.
+    pub engine: String,
+    /// Moves chosen.
+    pub moves: u64,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Seconds.
+    pub seconds: f64,
+    /// Seconds a move.
+    pub seconds_per_move: f64,
+    /// Nodes a second.
+    pub nodes_per_second: f64,
+}
+
+impl EngineBench {
+    /// The shape of row `r`.
+    pub fn new(r: &EngineRow) -> EngineBench {
+        EngineBench {
+            variant: r.variant.to_string(),
+            engine: r.engine.to_string(),
+            moves: r.moves,
+            nodes: r.nodes,
+            seconds: r.seconds,
+            seconds_per_move: r.seconds_per_move(),
+            nodes_per_second: r.nodes_per_second(),
+        }
+    }
+}

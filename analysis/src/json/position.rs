@@ -1,0 +1,377 @@
+//! The `--json` shapes of `start`, `show`, `moves`, `play`, `perft` and `variants`
+//! (docs/NOTATION.md).
+
+use super::ByName;
+use mancala_solver::options::RuleSpec;
+use mancala_solver::variant::VariantInfo;
+use mancala_solver::{FourRow, Notation, TwoRow};
+use serde::Serialize;
+
+/// `start --json`: the variant and the position text.
+#[derive(Serialize)]
+pub struct Start {
+    /// Variant id.
+    pub variant: String,
+    /// Position text.
+    pub position: String,
+    /// Players, for the games of three and four seats only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players: Option<usize>,
+}
+
+impl Start {
+    /// The start shape of `pos`.
+    pub fn new<G: Notation>(g: &G, pos: &G::Position) -> Start {
+        Start {
+            variant: g.variant_id().to_string(),
+            position: g.format_position(pos),
+            players: None,
+        }
+    }
+}
+
+/// `moves --json`: the legal moves by name.
+#[derive(Serialize)]
+pub struct Moves {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// Legal moves, in move order.
+    pub moves: Vec<String>,
+}
+
+impl Moves {
+    /// The legal moves of `pos`.
+    pub fn new<G: Notation>(g: &G, pos: &G::Position) -> Moves {
+        Moves {
+            at: Start::new(g, pos),
+            moves: g
+                .legal_moves(pos)
+                .iter()
+                .map(|&m| g.move_name(pos, m))
+                .collect(),
+        }
+    }
+}
+
+/// The board size and rule options a state names (`width`, `seeds` for the four-row games,
+/// `rules` as `name=value`).
+#[derive(Serialize)]
+pub struct Board {
+    /// Pits a side (holes a row); none on the morris board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub width: Option<usize>,
+    /// Counters a side at the start (the morris game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counters: Option<u32>,
+    /// Seeds a hole at the start (four-row games and the seat games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seeds: Option<u32>,
+    /// Every rule option, `name=value`.
+    pub rules: Vec<String>,
+}
+
+impl Board {
+    /// A board of `width` pits a side (holes a row), with `seeds` a hole where the game
+    /// names them, under the rule options `rules`.
+    pub fn pits(width: usize, seeds: Option<u32>, rules: Vec<String>) -> Board {
+        Board {
+            width: Some(width),
+            counters: None,
+            seeds,
+            rules,
+        }
+    }
+}
+
+/// The board and rules of a game, for [`State`].
+pub trait Describe {
+    /// Width, seeds where they matter, and the rule options.
+    fn board(&self) -> Board;
+}
+
+impl Describe for TwoRow {
+    fn board(&self) -> Board {
+        Board::pits(self.width(), None, self.options().describe(self.kind()))
+    }
+}
+
+impl Describe for FourRow {
+    fn board(&self) -> Board {
+        let rules = self.options().describe(self.kind());
+        Board::pits(self.width(), Some(self.seeds()), rules)
+    }
+}
+
+impl Describe for mancala_solver::isolo::Isolo {
+    fn board(&self) -> Board {
+        let rules = self.options().describe(self.kind());
+        Board::pits(self.width(), Some(self.seeds()), rules)
+    }
+}
+
+impl Describe for mancala_solver::morris::Morris {
+    fn board(&self) -> Board {
+        Board {
+            width: None,
+            counters: Some(self.counters()),
+            seeds: None,
+            rules: self.options().describe(),
+        }
+    }
+}
+
+impl Describe for mancala_solver::any::AnyRules {
+    fn board(&self) -> Board {
+        use mancala_solver::any::AnyRules;
+        match self {
+            AnyRules::Two(g) => g.board(),
+            AnyRules::Four(g) => g.board(),
+            AnyRules::Morris(g) => g.board(),
+            AnyRules::Isolo(g) => g.board(),
+        }
+    }
+}
+
+/// South's and North's counts.
+#[derive(Serialize)]
+pub struct Pair {
+    /// South's.
+    #[serde(rename = "S")]
+    pub south: u32,
+    /// North's.
+    #[serde(rename = "N")]
+    pub north: u32,
+}
+
+impl Pair {
+    fn of(v: [u32; 2]) -> Pair {
+        Pair {
+            south: v[0],
+            north: v[1],
+        }
+    }
+}
+
+/// How a finished two-player game ended.
+#[derive(Serialize)]
+pub struct Ended {
+    /// `S`, `N`, or null for a draw.
+    pub winner: Option<String>,
+    /// The final scores.
+    pub score: Pair,
+}
+
+/// `show --json` and `play --json`: the game state.
+#[derive(Serialize)]
+pub struct State {
+    /// The variant and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// `S` or `N`.
+    pub to_move: String,
+    /// Seeds each side has taken.
+    pub captured: Pair,
+    /// True when the game is over.
+    pub game_over: bool,
+    /// The result, when over.
+    pub result: Option<Ended>,
+    /// Board size and rules.
+    #[serde(flatten)]
+    pub board: Board,
+    /// The board as `show` draws it (`play` prints the position alone).
+    #[serde(skip)]
+    pub drawing: Option<String>,
+}
+
+impl State {
+    /// The state of `pos`.
+    pub fn new<G: Notation + Describe>(g: &G, pos: &G::Position) -> State {
+        let outcome = g.outcome(pos);
+        State {
+            at: Start::new(g, pos),
+            to_move: g.to_move(pos).letter().to_string(),
+            captured: Pair::of(g.captured(pos)),
+            game_over: outcome.is_some(),
+            result: outcome.map(|o| Ended {
+                winner: o.winner.map(|s| s.letter().to_string()),
+                score: Pair::of(o.score),
+            }),
+            board: g.board(),
+            drawing: None,
+        }
+    }
+}
+
+/// `perft --json`.
+#[derive(Serialize)]
+pub struct Perft {
+    /// The variant and position (and players, for the seat games).
+    #[serde(flatten)]
+    pub at: Start,
+    /// Plies counted.
+    pub depth: u32,
+    /// Move paths of that length.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// The count under each first move (`--divide`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub divide: Option<ByName<u64>>,
+    /// The count under each first move in move order (the text's order).
+    #[serde(skip)]
+    pub listed: Vec<(String, u64)>,
+}
+
+/// One rule option in `variants --json`.
+#[derive(Serialize)]
+pub struct RuleJson {
+    /// Its name.
+    pub name: &'static str,
+    /// Its values, the default first.
+    pub values: &'static [&'static str],
+    /// The default value.
+    pub default: &'static str,
+    /// What it decides.
+    pub help: &'static str,
+}
+
+/// The rule options of `specs`.
+pub fn rules(specs: &[RuleSpec]) -> Vec<RuleJson> {
+    specs
+        .iter()
+        .map(|r| RuleJson {
+            name: r.name,
+            values: r.values,
+            default: r.values[0],
+            help: r.help,
+        })
+        .collect()
+}
+
+/// The seat counts of a variant that more than two can play, and their options.
+#[derive(Serialize)]
+pub struct Players {
+    /// Seat counts.
+    pub counts: Vec<usize>,
+    /// The options of the game of three and four.
+    pub rules: Vec<RuleJson>,
+}
+
+/// One variant of `variants --json`.
+#[derive(Serialize)]
+pub struct VariantJson {
+    /// Its id.
+    pub id: &'static str,
+    /// The people who play it.
+    pub people: &'static str,
+    /// Its source.
+    pub source: &'static str,
+    /// Its board.
+    pub board: &'static str,
+    /// playable, or why not yet.
+    pub status: &'static str,
+    /// Its rule options.
+    pub rules: Vec<RuleJson>,
+    /// For kpo: the games of three and four.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players: Option<Players>,
+}
+
+/// `variants --json`.
+#[derive(Serialize)]
+pub struct Variants {
+    /// Every variant of the catalogue.
+    pub variants: Vec<VariantJson>,
+}
+
+impl Variants {
+    /// The catalogue.
+    pub fn new(list: &[VariantInfo]) -> Variants {
+        let variants = list
+            .iter()
+            .map(|v| {
+                use mancala_solver::variant::Family;
+                let specs = match v.family {
+                    Family::TwoRow(k) => k.options(),
+                    Family::FourRow(k) => k.options(),
+                    Family::Morris(k) => k.options(),
+                    Family::Isolo(k) => k.options(),
+                    Family::None => &[],
+                };
+                VariantJson {
+                    id: v.id,
+                    people: v.people,
+                    source: v.source,
+                    board: v.board,
+                    status: v.status.as_str(),
+                    rules: rules(specs),
+                    players: (v.id == "kpo").then(|| Players {
+                        counts: vec![2, 3, 4],
+                        rules: rules(mancala_solver::kpo_players::OPTIONS),
+                    }),
+                }
+            })
+            .collect();
+        Variants { variants }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::line;
+    use mancala_solver::any::AnyGame;
+    use mancala_solver::variant::setup;
+
+    fn two(variant: &str) -> (TwoRow, mancala_solver::TwoRowPos) {
+        match setup(variant, Default::default(), &[], None).unwrap() {
+            AnyGame::Two(g, p) => (*g, p),
+            _ => unreachable!("a two-row variant"),
+        }
+    }
+
+    #[test]
+    fn keys_come_out_sorted_and_state_has_the_notation_keys() {
+        let (g, pos) = two("kalah");
+        let text = line(&State::new(&g, &pos));
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+        let mut sorted = keys.clone();
+        sorted.sort();
+        assert_eq!(keys, sorted);
+        for k in [
+            "variant",
+            "position",
+            "to_move",
+            "captured",
+            "game_over",
+            "result",
+            "width",
+            "rules",
+        ] {
+            assert!(v.get(k).is_some(), "{k} missing: {text}");
+        }
+        // A two-row state names no seeds; the start has no result yet.
+        assert!(v.get("seeds").is_none());
+        assert_eq!(v["result"], serde_json::Value::Null);
+        assert_eq!(v["captured"]["S"], 0);
+        assert!(text.find("\"board\"").is_none(), "flattened: {text}");
+    }
+
+    #[test]
+    fn optional_fields_are_left_out_not_null() {
+        let (g, pos) = two("oware");
+        let start = line(&Start::new(&g, &pos));
+        assert!(!start.contains("players"), "{start}");
+        let perft = line(&Perft {
+            at: Start::new(&g, &pos),
+            depth: 1,
+            nodes: 6,
+            seconds: 0.0,
+            divide: None,
+            listed: Vec::new(),
+        });
+        assert!(!perft.contains("divide"), "{perft}");
+    }
+}
