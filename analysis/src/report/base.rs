@@ -85,160 +85,172 @@ impl Budget {
     /// The preset `name`: `tiny` (CI, seconds), `small` (a minute or two), `medium` (the
     /// committed reports, several minutes on two cores).
     pub fn named(name: &str, threads: usize) -> Result<Budget, ConfigError> {
-        let b = match name {
-            "tiny" => Budget {
-                name: "tiny",
-                max_width: 3,
-                max_seeds: 3,
-                solve_seconds: 0.5,
-                strong_games: 4,
-                strong: &["alphabeta:depth=2"],
-                random_games: 20,
-                ladder: &["random", "greedy", "alphabeta:depth=2", "mcts:iters=30"],
+        match name {
+            "tiny" => Ok(Budget::tiny(threads)),
+            "small" => Ok(Budget::small(threads)),
+            "medium" => Ok(Budget::medium(threads)),
+            _ => Err(ConfigError(format!(
+                "invalid budget '{name}': expected tiny, small or medium"
+            ))),
+        }
+    }
+
+    /// The CI preset: every report in seconds.
+    fn tiny(threads: usize) -> Budget {
+        Budget {
+            name: "tiny",
+            max_width: 3,
+            max_seeds: 3,
+            solve_seconds: 0.5,
+            strong_games: 4,
+            strong: &["alphabeta:depth=2"],
+            random_games: 20,
+            ladder: &["random", "greedy", "alphabeta:depth=2", "mcts:iters=30"],
+            ladder_games: 2,
+            error_positions: 10,
+            tb_stones: 6,
+            table_memory: 1 << 20,
+            threads,
+            four_boards: &[(2, 1), (3, 1)],
+            four_graph: 500_000,
+            four_play: FourPlay {
+                strong: "alphabeta:nodes=100",
+                strong_games: 2,
+                random_games: 6,
+                ladder: &["random", "greedy", "alphabeta:nodes=100"],
                 ladder_games: 2,
-                error_positions: 10,
-                tb_stones: 6,
-                table_memory: 1 << 20,
-                threads,
-                four_boards: &[(2, 1), (3, 1)],
-                four_graph: 500_000,
-                four_play: FourPlay {
-                    strong: "alphabeta:nodes=100",
-                    strong_games: 2,
-                    random_games: 6,
-                    ladder: &["random", "greedy", "alphabeta:nodes=100"],
-                    ladder_games: 2,
-                },
-                four_play_slow: FourPlay {
-                    strong: "alphabeta:nodes=100",
-                    strong_games: 2,
-                    random_games: 6,
-                    ladder: &["random", "greedy", "alphabeta:nodes=100"],
-                    ladder_games: 2,
-                },
-                four_tb_stones: 3,
-                four_error_positions: 10,
-                morris_counters: 3,
-                morris_seconds: 20.0,
-                morris_engines: &["alphabeta:nodes=100", "mcts:iters=20"],
-                morris_games: 2,
             },
-            "small" => Budget {
-                name: "small",
-                max_width: 6,
-                max_seeds: 6,
-                solve_seconds: 2.0,
+            four_play_slow: FourPlay {
+                strong: "alphabeta:nodes=100",
+                strong_games: 2,
+                random_games: 6,
+                ladder: &["random", "greedy", "alphabeta:nodes=100"],
+                ladder_games: 2,
+            },
+            four_tb_stones: 3,
+            four_error_positions: 10,
+            morris_counters: 3,
+            morris_seconds: 20.0,
+            morris_engines: &["alphabeta:nodes=100", "mcts:iters=20"],
+            morris_games: 2,
+        }
+    }
+
+    /// A minute or two.
+    fn small(threads: usize) -> Budget {
+        Budget {
+            name: "small",
+            max_width: 6,
+            max_seeds: 6,
+            solve_seconds: 2.0,
+            strong_games: 20,
+            strong: &["alphabeta:depth=6", "mcts:iters=300"],
+            random_games: 1000,
+            ladder: &[
+                "random",
+                "greedy",
+                "alphabeta:depth=2",
+                "alphabeta:depth=4",
+                "mcts:iters=300",
+            ],
+            ladder_games: 10,
+            error_positions: 200,
+            tb_stones: 8,
+            table_memory: 64 << 20,
+            threads,
+            four_boards: &[(2, 1), (2, 2), (3, 1), (3, 2), (4, 1)],
+            four_graph: 1_500_000,
+            four_play: FourPlay {
+                strong: "alphabeta:nodes=3000",
                 strong_games: 20,
-                strong: &["alphabeta:depth=6", "mcts:iters=300"],
+                random_games: 200,
+                ladder: &[
+                    "random",
+                    "greedy",
+                    "alphabeta:nodes=300",
+                    "alphabeta:nodes=3000",
+                    "mcts:iters=100",
+                ],
+                ladder_games: 6,
+            },
+            four_play_slow: FourPlay {
+                strong: "alphabeta:nodes=100",
+                strong_games: 4,
+                random_games: 20,
+                ladder: &["random", "greedy", "alphabeta:nodes=100"],
+                ladder_games: 4,
+            },
+            four_tb_stones: 5,
+            four_error_positions: 200,
+            morris_counters: 3,
+            morris_seconds: 60.0,
+            morris_engines: &["alphabeta:nodes=2000", "mcts:iters=200"],
+            morris_games: 20,
+        }
+    }
+
+    /// The committed reports.
+    fn medium(threads: usize) -> Budget {
+        Budget {
+            name: "medium",
+            max_width: 6,
+            max_seeds: 6,
+            solve_seconds: 30.0,
+            strong_games: 40,
+            strong: &["alphabeta:depth=7", "mcts:iters=1000"],
+            random_games: 4000,
+            ladder: &[
+                "random",
+                "greedy",
+                "alphabeta:depth=2",
+                "alphabeta:depth=4",
+                "alphabeta:depth=6",
+                "mcts:iters=1000",
+            ],
+            ladder_games: 16,
+            error_positions: 400,
+            tb_stones: 10,
+            table_memory: 2 << 30,
+            threads,
+            four_boards: &[
+                (2, 1),
+                (2, 2),
+                (2, 3),
+                (3, 1),
+                (3, 2),
+                (3, 3),
+                (4, 1),
+                (5, 1),
+            ],
+            four_graph: 3_000_000,
+            four_play: FourPlay {
+                strong: "alphabeta:nodes=10000",
+                strong_games: 40,
                 random_games: 1000,
                 ladder: &[
                     "random",
                     "greedy",
-                    "alphabeta:depth=2",
-                    "alphabeta:depth=4",
+                    "alphabeta:nodes=300",
+                    "alphabeta:nodes=3000",
+                    "alphabeta:nodes=10000",
                     "mcts:iters=300",
                 ],
                 ladder_games: 10,
-                error_positions: 200,
-                tb_stones: 8,
-                table_memory: 64 << 20,
-                threads,
-                four_boards: &[(2, 1), (2, 2), (3, 1), (3, 2), (4, 1)],
-                four_graph: 1_500_000,
-                four_play: FourPlay {
-                    strong: "alphabeta:nodes=3000",
-                    strong_games: 20,
-                    random_games: 200,
-                    ladder: &[
-                        "random",
-                        "greedy",
-                        "alphabeta:nodes=300",
-                        "alphabeta:nodes=3000",
-                        "mcts:iters=100",
-                    ],
-                    ladder_games: 6,
-                },
-                four_play_slow: FourPlay {
-                    strong: "alphabeta:nodes=100",
-                    strong_games: 4,
-                    random_games: 20,
-                    ladder: &["random", "greedy", "alphabeta:nodes=100"],
-                    ladder_games: 4,
-                },
-                four_tb_stones: 5,
-                four_error_positions: 200,
-                morris_counters: 3,
-                morris_seconds: 60.0,
-                morris_engines: &["alphabeta:nodes=2000", "mcts:iters=200"],
-                morris_games: 20,
             },
-            "medium" => Budget {
-                name: "medium",
-                max_width: 6,
-                max_seeds: 6,
-                solve_seconds: 30.0,
-                strong_games: 40,
-                strong: &["alphabeta:depth=7", "mcts:iters=1000"],
-                random_games: 4000,
-                ladder: &[
-                    "random",
-                    "greedy",
-                    "alphabeta:depth=2",
-                    "alphabeta:depth=4",
-                    "alphabeta:depth=6",
-                    "mcts:iters=1000",
-                ],
-                ladder_games: 16,
-                error_positions: 400,
-                tb_stones: 10,
-                table_memory: 2 << 30,
-                threads,
-                four_boards: &[
-                    (2, 1),
-                    (2, 2),
-                    (2, 3),
-                    (3, 1),
-                    (3, 2),
-                    (3, 3),
-                    (4, 1),
-                    (5, 1),
-                ],
-                four_graph: 3_000_000,
-                four_play: FourPlay {
-                    strong: "alphabeta:nodes=10000",
-                    strong_games: 40,
-                    random_games: 1000,
-                    ladder: &[
-                        "random",
-                        "greedy",
-                        "alphabeta:nodes=300",
-                        "alphabeta:nodes=3000",
-                        "alphabeta:nodes=10000",
-                        "mcts:iters=300",
-                    ],
-                    ladder_games: 10,
-                },
-                four_play_slow: FourPlay {
-                    strong: "alphabeta:nodes=300",
-                    strong_games: 10,
-                    random_games: 100,
-                    ladder: &["random", "greedy", "alphabeta:nodes=300"],
-                    ladder_games: 6,
-                },
-                four_tb_stones: 6,
-                four_error_positions: 400,
-                morris_counters: 4,
-                morris_seconds: 300.0,
-                morris_engines: &["alphabeta:nodes=10000", "mcts:iters=1000"],
-                morris_games: 100,
+            four_play_slow: FourPlay {
+                strong: "alphabeta:nodes=300",
+                strong_games: 10,
+                random_games: 100,
+                ladder: &["random", "greedy", "alphabeta:nodes=300"],
+                ladder_games: 6,
             },
-            _ => {
-                return Err(ConfigError(format!(
-                    "invalid budget '{name}': expected tiny, small or medium"
-                )))
-            }
-        };
-        Ok(b)
+            four_tb_stones: 6,
+            four_error_positions: 400,
+            morris_counters: 4,
+            morris_seconds: 300.0,
+            morris_engines: &["alphabeta:nodes=10000", "mcts:iters=1000"],
+            morris_games: 100,
+        }
     }
 
     /// The four-row play budget of `kind`.
@@ -303,6 +315,14 @@ impl Table {
         }
     }
 
+    /// A table with these column names, built elsewhere (headers that depend on the data).
+    pub fn with_header(header: Vec<String>) -> Table {
+        Table {
+            header,
+            rows: Vec::new(),
+        }
+    }
+
     /// Adds a row.
     pub fn push(&mut self, row: Vec<String>) {
         self.rows.push(row);
@@ -351,6 +371,30 @@ pub fn write(dir: &Path, name: &str, contents: &str) -> io::Result<()> {
     std::fs::write(dir.join(name), contents)
 }
 
+/// The files a report writes beside its Markdown (CSV data, SVG charts), by name: printed
+/// from the report's data first, so that writing them is one step at the end.
+#[derive(Clone, Debug, Default)]
+pub struct Files(pub Vec<(String, String)>);
+
+impl Files {
+    /// Adds the file `name` with `contents`.
+    pub fn add(&mut self, name: impl Into<String>, contents: String) {
+        self.0.push((name.into(), contents));
+    }
+
+    /// Adds every file of `other` after these.
+    pub fn extend(&mut self, other: Files) {
+        self.0.extend(other.0);
+    }
+
+    /// Writes every file into `out`, in the order they were added.
+    pub fn write(&self, out: &Path) -> io::Result<()> {
+        self.0
+            .iter()
+            .try_for_each(|(name, text)| write(out, name, text))
+    }
+}
+
 /// A rate and its interval as `p% [lo–hi]`.
 pub fn pct(r: &crate::stats::Rate) -> String {
     format!(
@@ -358,6 +402,66 @@ pub fn pct(r: &crate::stats::Rate) -> String {
         100.0 * r.p,
         100.0 * r.lo,
         100.0 * r.hi
+    )
+}
+
+/// A share as a percentage with one decimal: `33.8%`.
+pub fn percent(share: f64) -> String {
+    format!("{:.1}%", 100.0 * share)
+}
+
+/// A figure and its interval as three CSV cells with four decimals.
+pub fn interval_csv(value: f64, lo: f64, hi: f64) -> [String; 3] {
+    [value, lo, hi].map(|x| format!("{x:.4}"))
+}
+
+/// `s` when `n` is not one: the plural ending of a count.
+pub fn plural<T: PartialEq + From<u8>>(n: T) -> &'static str {
+    if n == T::from(1) {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// `text` as inline code, or empty when there is no text (an empty cell, not two backticks).
+pub fn code_or_empty(text: &str) -> String {
+    if text.is_empty() {
+        String::new()
+    } else {
+        format!("`{text}`")
+    }
+}
+
+/// An optional figure as a cell: empty when absent.
+pub fn or_empty<T: std::fmt::Display>(x: Option<T>) -> String {
+    x.map_or(String::new(), |v| v.to_string())
+}
+
+/// `n` cells of `?`, for the figures of a board that could not be computed.
+pub fn unknown(n: usize) -> impl Iterator<Item = String> {
+    (0..n).map(|_| "?".to_string())
+}
+
+/// A rules or setup error as an I/O error (invalid input), for the reports' `io::Result`s.
+pub fn invalid(e: impl std::fmt::Display) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, e.to_string())
+}
+
+/// "Three" or "Four": the headings of the sections by number of players.
+pub fn players_word(players: usize) -> &'static str {
+    if players == 3 {
+        "Three"
+    } else {
+        "Four"
+    }
+}
+
+/// How many boards are proven and how many of them the first player wins, draws, loses.
+pub fn proven_counts(wins: usize, draws: usize, losses: usize) -> String {
+    format!(
+        "{} boards proven: the first player wins {wins}, draws {draws}, loses {losses}",
+        wins + draws + losses
     )
 }
 

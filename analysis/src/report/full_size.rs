@@ -7,7 +7,7 @@
 //! under `proofs/`, and rewrites this section alone (between its markers); `mancala report
 //! advantage` writes the section again from `full-size.csv`, without running the campaign.
 
-use super::base::{write, Table};
+use super::base::{or_empty, plural, write, Table};
 use crate::options::Search;
 use mancala_solver::error::ConfigError;
 use mancala_solver::variant::{self, Size};
@@ -114,96 +114,6 @@ fn proof_name(id: &str, width: Option<usize>) -> String {
     }
 }
 
-/// Solves one start as `mancala solve ID [--width W] --method proof` would, writing the
-/// certificate into `out/proofs`: the CSV row.
-fn run_one(out: &Path, b: &FullSizeBudget, id: &str, width: Option<usize>) -> Vec<String> {
-    let name = proof_name(id, width);
-    let file = out.join("proofs").join(&name);
-    let memory = format!("{}M", b.memory_mib);
-    let mut command = format!("mancala solve {id}");
-    for w in size_words(width) {
-        command += &format!(" {w}");
-    }
-    command += &format!(
-        " --method proof --time {} --memory {memory} --threads {} --proof {}/proofs/{name}",
-        b.seconds,
-        b.threads,
-        out.display()
-    );
-    let size = Size {
-        width,
-        ..Size::default()
-    };
-    let s = Search {
-        threads: Some(b.threads),
-        memory: Some(memory),
-        time: Some(b.seconds),
-        method: Some("proof".into()),
-        proof: Some(file.clone()),
-        ..Search::default()
-    };
-    let t0 = Instant::now();
-    let j: Value = match variant::setup(id, size, &[], None) {
-        Ok(game) => match crate::solve::run(game, &s, false, &|_| {}) {
-            Ok(solved) => serde_json::to_value(&solved).unwrap_or(Value::Null),
-            Err(e) => serde_json::json!({ "error": e.0 }),
-        },
-        Err(e) => serde_json::json!({ "error": e.to_string() }),
-    };
-    let num = |k: &str| j[k].as_u64().map_or(String::new(), |v| v.to_string());
-    let bytes = std::fs::metadata(&file).map(|m| m.len()).ok();
-    let kept = match bytes {
-        Some(n) if n > KEEP_BYTES => {
-            let _ = std::fs::remove_file(&file);
-            false
-        }
-        Some(_) => true,
-        None => false,
-    };
-    let searches: Vec<String> = j["proof_searches"].as_array().map_or(Vec::new(), |a| {
-        a.iter()
-            .map(|t| {
-                let n = |k: &str| t[k].as_u64().map_or("inf".to_string(), |v| v.to_string());
-                format!(
-                    "{} wins? {} after {} nodes (pn {} dn {})",
-                    if t["side"] == "S" { "South" } else { "North" },
-                    t["result"].as_str().unwrap_or(""),
-                    n("nodes"),
-                    n("pn"),
-                    n("dn")
-                )
-            })
-            .collect()
-    });
-    vec![
-        id.to_string(),
-        board(id, width),
-        match (&j["exact"], j["value"].as_i64()) {
-            (Value::Bool(true), Some(v)) => format!("{v:+}"),
-            _ => String::new(),
-        },
-        num("plies"),
-        num("proof_plies"),
-        num("proof_nodes"),
-        bytes.map_or(String::new(), |n| n.to_string()),
-        j["certificate_checksum"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string(),
-        if kept {
-            format!("proofs/{name}")
-        } else {
-            String::new()
-        },
-        num("no_win_within"),
-        num("nodes"),
-        format!("{:.1}", t0.elapsed().as_secs_f64()),
-        searches.join("; "),
-        j["error"].as_str().unwrap_or_default().to_string(),
-        command,
-    ]
-}
-
 /// The CSV's columns.
 const COLUMNS: [&str; 15] = [
     "variant",
@@ -223,9 +133,222 @@ const COLUMNS: [&str; 15] = [
     "command",
 ];
 
+/// One game of the campaign: a row of `full-size.csv`, each cell as written there (empty
+/// where the figure is unknown).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FullSizeRow {
+    /// Variant id.
+    pub variant: String,
+    /// The board as the section names it.
+    pub board: String,
+    /// `+1`, `0`, `-1` when proven.
+    pub value: String,
+    /// Plies to the end under perfect play, where the whole count finished.
+    pub plies: String,
+    /// The longest line of the proof.
+    pub proof_plies: String,
+    /// Positions of the proof.
+    pub proof_nodes: String,
+    /// Bytes of the certificate.
+    pub certificate_bytes: String,
+    /// Its checksum.
+    pub certificate_checksum: String,
+    /// Its file under the reports folder (empty when not kept).
+    pub certificate: String,
+    /// Neither side forces a win within this many plies.
+    pub no_win_within: String,
+    /// Search nodes.
+    pub nodes: String,
+    /// Wall-clock seconds.
+    pub seconds: String,
+    /// What each proof search ended with.
+    pub searches: String,
+    /// Why the solve was refused.
+    pub error: String,
+    /// The command line that reproduces the row.
+    pub command: String,
+}
+
+impl FullSizeRow {
+    /// The cells in the order of [`COLUMNS`].
+    fn cells(&self) -> Vec<String> {
+        [
+            &self.variant,
+            &self.board,
+            &self.value,
+            &self.plies,
+            &self.proof_plies,
+            &self.proof_nodes,
+            &self.certificate_bytes,
+            &self.certificate_checksum,
+            &self.certificate,
+            &self.no_win_within,
+            &self.nodes,
+            &self.seconds,
+            &self.searches,
+            &self.error,
+            &self.command,
+        ]
+        .map(String::clone)
+        .to_vec()
+    }
+
+    /// The row from its cells in the order of [`COLUMNS`] (missing cells empty).
+    fn from_cells(r: &csv::StringRecord) -> FullSizeRow {
+        let f = |k: usize| r.get(k).unwrap_or_default().to_string();
+        FullSizeRow {
+            variant: f(0),
+            board: f(1),
+            value: f(2),
+            plies: f(3),
+            proof_plies: f(4),
+            proof_nodes: f(5),
+            certificate_bytes: f(6),
+            certificate_checksum: f(7),
+            certificate: f(8),
+            no_win_within: f(9),
+            nodes: f(10),
+            seconds: f(11),
+            searches: f(12),
+            error: f(13),
+            command: f(14),
+        }
+    }
+}
+
+/// The campaign as `full-size.csv` holds it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FullSizeData {
+    /// The budget's name (`?` when the file does not say).
+    pub budget: String,
+    /// A row a game, in the order of [`GAMES`].
+    pub rows: Vec<FullSizeRow>,
+}
+
+/// The command line that solves game `id` at `width` as the campaign does, its certificate
+/// `name` under `out/proofs`.
+fn command_line(out: &Path, b: &FullSizeBudget, id: &str, width: Option<usize>) -> String {
+    let mut command = format!("mancala solve {id}");
+    for w in size_words(width) {
+        command += &format!(" {w}");
+    }
+    command += &format!(
+        " --method proof --time {} --memory {}M --threads {} --proof {}/proofs/{}",
+        b.seconds,
+        b.memory_mib,
+        b.threads,
+        out.display(),
+        proof_name(id, width)
+    );
+    command
+}
+
+/// The answer of `mancala solve ID [--width W] --method proof --json` within `b`, the
+/// certificate written to `file`, or `{"error": ...}`.
+fn solve_json(b: &FullSizeBudget, id: &str, width: Option<usize>, file: &Path) -> Value {
+    let size = Size {
+        width,
+        ..Size::default()
+    };
+    let s = Search {
+        threads: Some(b.threads),
+        memory: Some(format!("{}M", b.memory_mib)),
+        time: Some(b.seconds),
+        method: Some("proof".into()),
+        proof: Some(file.to_path_buf()),
+        ..Search::default()
+    };
+    match variant::setup(id, size, &[], None) {
+        Ok(game) => match crate::solve::run(game, &s, false, &|_| {}) {
+            Ok(solved) => serde_json::to_value(&solved).unwrap_or(Value::Null),
+            Err(e) => serde_json::json!({ "error": e.0 }),
+        },
+        Err(e) => serde_json::json!({ "error": e.to_string() }),
+    }
+}
+
+/// The certificate's size, if written, and whether it is kept (one over [`KEEP_BYTES`] is
+/// removed).
+fn keep_certificate(file: &Path) -> (Option<u64>, bool) {
+    let bytes = std::fs::metadata(file).map(|m| m.len()).ok();
+    let kept = match bytes {
+        Some(n) if n > KEEP_BYTES => {
+            let _ = std::fs::remove_file(file);
+            false
+        }
+        Some(_) => true,
+        None => false,
+    };
+    (bytes, kept)
+}
+
+/// What each proof search of the answer `j` ended with: `South wins? proven after 9 nodes
+/// (pn 0 dn inf)`, joined by `; `.
+fn searches_text(j: &Value) -> String {
+    let searches: Vec<String> = j["proof_searches"].as_array().map_or(Vec::new(), |a| {
+        a.iter()
+            .map(|t| {
+                let n = |k: &str| t[k].as_u64().map_or("inf".to_string(), |v| v.to_string());
+                format!(
+                    "{} wins? {} after {} nodes (pn {} dn {})",
+                    if t["side"] == "S" { "South" } else { "North" },
+                    t["result"].as_str().unwrap_or(""),
+                    n("nodes"),
+                    n("pn"),
+                    n("dn")
+                )
+            })
+            .collect()
+    });
+    searches.join("; ")
+}
+
+/// Solves one start as `mancala solve ID [--width W] --method proof` would, writing the
+/// certificate into `out/proofs`.
+fn run_one(out: &Path, b: &FullSizeBudget, id: &str, width: Option<usize>) -> FullSizeRow {
+    let name = proof_name(id, width);
+    let file = out.join("proofs").join(&name);
+    let command = command_line(out, b, id, width);
+    let t0 = Instant::now();
+    let j = solve_json(b, id, width, &file);
+    let num = |k: &str| j[k].as_u64().map_or(String::new(), |v| v.to_string());
+    let (bytes, kept) = keep_certificate(&file);
+    FullSizeRow {
+        variant: id.to_string(),
+        board: board(id, width),
+        value: match (&j["exact"], j["value"].as_i64()) {
+            (Value::Bool(true), Some(v)) => format!("{v:+}"),
+            _ => String::new(),
+        },
+        plies: num("plies"),
+        proof_plies: num("proof_plies"),
+        proof_nodes: num("proof_nodes"),
+        certificate_bytes: or_empty(bytes),
+        certificate_checksum: j["certificate_checksum"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string(),
+        certificate: if kept {
+            format!("proofs/{name}")
+        } else {
+            String::new()
+        },
+        no_win_within: num("no_win_within"),
+        nodes: num("nodes"),
+        seconds: format!("{:.1}", t0.elapsed().as_secs_f64()),
+        searches: searches_text(&j),
+        error: j["error"].as_str().unwrap_or_default().to_string(),
+        command,
+    }
+}
+
 /// Runs the campaign under `b` (as many games at once as the current pool's threads allow,
-/// `b.threads` each), writing `full-size.csv` and the certificates into `out`.
-pub fn campaign(out: &Path, b: &FullSizeBudget, log: &(dyn Fn(&str) + Sync)) -> io::Result<()> {
+/// `b.threads` each), the certificates written into `out/proofs`.
+pub fn compute(
+    out: &Path,
+    b: &FullSizeBudget,
+    log: &(dyn Fn(&str) + Sync),
+) -> io::Result<FullSizeData> {
     std::fs::create_dir_all(out.join("proofs"))?;
     let at_once = (rayon::current_num_threads() / b.threads).max(1);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -233,7 +356,7 @@ pub fn campaign(out: &Path, b: &FullSizeBudget, log: &(dyn Fn(&str) + Sync)) -> 
         .build()
         .map_err(io::Error::other)?;
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let rows: Vec<Vec<String>> = pool.install(|| {
+    let rows = pool.install(|| {
         GAMES
             .par_iter()
             .map(|&(id, w)| {
@@ -248,25 +371,30 @@ pub fn campaign(out: &Path, b: &FullSizeBudget, log: &(dyn Fn(&str) + Sync)) -> 
             })
             .collect()
     });
-    let mut t = Table::new(&COLUMNS);
-    for r in rows {
-        t.push(r);
-    }
-    write(
-        out,
-        "full-size.csv",
-        &format!("# budget {}\n{}", b.name, t.csv()),
-    )
+    Ok(FullSizeData {
+        budget: b.name.to_string(),
+        rows,
+    })
 }
 
-/// The section from `out/full-size.csv`, or a note that the campaign has not been run.
-pub fn section(out: &Path) -> String {
-    let mut md = format!("{BEGIN}\n## The full-size games\n\n");
-    let Ok(text) = std::fs::read_to_string(out.join("full-size.csv")) else {
-        md += "Not yet run: `mancala report full-size` tries every source game at its real \
-               size.\n";
-        return md + END + "\n";
-    };
+/// The text of `full-size.csv`: the budget on a comment line, then the rows.
+pub fn csv(d: &FullSizeData) -> String {
+    let mut t = Table::new(&COLUMNS);
+    for r in &d.rows {
+        t.push(r.cells());
+    }
+    format!("# budget {}\n{}", d.budget, t.csv())
+}
+
+/// Runs the campaign under `b`, writing `full-size.csv` and the certificates into `out`.
+pub fn campaign(out: &Path, b: &FullSizeBudget, log: &(dyn Fn(&str) + Sync)) -> io::Result<()> {
+    let d = compute(out, b, log)?;
+    write(out, "full-size.csv", &csv(&d))
+}
+
+/// The campaign as `out/full-size.csv` holds it; `None` when it has not been run.
+pub fn read(out: &Path) -> Option<FullSizeData> {
+    let text = std::fs::read_to_string(out.join("full-size.csv")).ok()?;
     let budget = text
         .lines()
         .next()
@@ -276,9 +404,47 @@ pub fn section(out: &Path) -> String {
     let mut reader = csv::ReaderBuilder::new()
         .comment(Some(b'#'))
         .from_reader(text.as_bytes());
-    let rows: Vec<csv::StringRecord> = reader.records().filter_map(Result::ok).collect();
-    let b = FullSizeBudget::named(&budget).ok();
-    md += &format!(
+    let rows = reader
+        .records()
+        .filter_map(Result::ok)
+        .map(|r| FullSizeRow::from_cells(&r))
+        .collect();
+    Some(FullSizeData { budget, rows })
+}
+
+/// The section from `out/full-size.csv`, or a note that the campaign has not been run.
+pub fn section(out: &Path) -> String {
+    markdown(read(out).as_ref())
+}
+
+/// The section's Markdown (markers included) for the campaign `d`, or a note that it has not
+/// been run.
+pub fn markdown(d: Option<&FullSizeData>) -> String {
+    let mut md = format!("{BEGIN}\n## The full-size games\n\n");
+    let Some(d) = d else {
+        md += "Not yet run: `mancala report full-size` tries every source game at its real \
+               size.\n";
+        return md + END + "\n";
+    };
+    md += &intro(&d.budget);
+    md += &table(&d.rows).markdown();
+    let open: Vec<String> = d.rows.iter().filter_map(not_proven).collect();
+    if !open.is_empty() {
+        md += "\nNot proven within the budget, and what was proven instead (the proof \
+               searches' root proof and disproof numbers at the end say how far each was \
+               from its goal):\n\n";
+        md += &open.join("\n");
+        md += "\n";
+    }
+    md += "\nEach row is reproduced by the `command` column of `full-size.csv`. Longer runs \
+           of single games, and the values they proved, are in docs/FULL-SIZE.md.\n";
+    md + END + "\n"
+}
+
+/// The section's opening paragraph, naming the budget of the campaign.
+fn intro(budget: &str) -> String {
+    let b = FullSizeBudget::named(budget).ok();
+    format!(
         "Generated by `mancala report full-size --budget {budget}` (this section alone; \
          `mancala report advantage` writes it again from `full-size.csv`). Each source game \
          at the size its source gives, its start tried by the proof-number search \
@@ -294,9 +460,23 @@ pub fn section(out: &Path) -> String {
             b.seconds,
             b.memory_mib,
             b.threads,
-            if b.threads == 1 { "" } else { "s" }
+            plural(b.threads)
         ))
-    );
+    )
+}
+
+/// The value in words: `South wins (+1)`, `draw (0)`, `not proven`.
+fn value_words(r: &FullSizeRow) -> &'static str {
+    match r.value.as_str() {
+        "+1" => "South wins (+1)",
+        "-1" => "North wins (-1)",
+        "+0" | "0" => "draw (0)",
+        _ => "not proven",
+    }
+}
+
+/// The section's table: a row a game.
+fn table(rows: &[FullSizeRow]) -> Table {
     let mut t = Table::new(&[
         "game",
         "board",
@@ -308,74 +488,67 @@ pub fn section(out: &Path) -> String {
         "search nodes",
         "seconds",
     ]);
-    let mut open = Vec::new();
-    for r in &rows {
-        let f = |k: usize| r.get(k).unwrap_or_default().to_string();
-        let value = match f(2).as_str() {
-            "+1" => "South wins (+1)".to_string(),
-            "-1" => "North wins (-1)".to_string(),
-            "+0" | "0" => "draw (0)".to_string(),
-            _ => "not proven".to_string(),
-        };
-        let cert = match (f(8).as_str(), f(6).as_str()) {
+    for r in rows {
+        let (file, bytes, sum) = (
+            &r.certificate,
+            &r.certificate_bytes,
+            &r.certificate_checksum,
+        );
+        let cert = match (file.as_str(), bytes.as_str()) {
             ("", "") => String::new(),
-            ("", bytes) => format!("{bytes} bytes, {} (not kept: its command writes it)", f(7)),
-            (file, bytes) => format!("`{file}`, {bytes} bytes, {}", f(7)),
+            ("", bytes) => format!("{bytes} bytes, {sum} (not kept: its command writes it)"),
+            (file, bytes) => format!("`{file}`, {bytes} bytes, {sum}"),
         };
         t.push(vec![
-            f(0),
-            f(1),
-            value.clone(),
-            f(3),
-            f(4),
-            f(5),
+            r.variant.clone(),
+            r.board.clone(),
+            value_words(r).to_string(),
+            r.plies.clone(),
+            r.proof_plies.clone(),
+            r.proof_nodes.clone(),
             cert,
-            f(10),
-            f(11),
+            r.nodes.clone(),
+            r.seconds.clone(),
         ]);
-        if value == "not proven" {
-            let within = f(9);
-            let searches = f(12);
-            // A side's win disproven is proven for good: that side cannot force a win.
-            let cannot: Vec<&str> = ["South", "North"]
-                .into_iter()
-                .filter(|side| searches.contains(&format!("{side} wins? disproven")))
-                .collect();
-            let mut statement = match cannot.as_slice() {
-                [side] => format!("{side} cannot force a win (its win is disproven)"),
-                _ => String::new(),
-            };
-            if !within.is_empty() {
-                if !statement.is_empty() {
-                    statement += "; ";
-                }
-                statement += &format!("neither side can force a win within {within} plies");
-            }
-            if statement.is_empty() {
-                statement = "nothing proven within the budget".into();
-            }
-            let why = if f(13).is_empty() {
-                f(12)
-            } else {
-                format!("refused: {}", f(13))
-            };
-            open.push(format!("- {} {}: {statement}. {why}.", f(0), f(1)));
-        }
     }
-    md += &t.markdown();
-    if !open.is_empty() {
-        md += "\nNot proven within the budget, and what was proven instead (the proof \
-               searches' root proof and disproof numbers at the end say how far each was \
-               from its goal):\n\n";
-        md += &open.join("\n");
-        md += "\n";
-    }
-    md += "\nEach row is reproduced by the `command` column of `full-size.csv`. Longer runs \
-           of single games, and the values they proved, are in docs/FULL-SIZE.md.\n";
-    md + END + "\n"
+    t
 }
 
-/// Runs the campaign and rewrites the section of `out/advantage.md`.
+/// For a game not proven, the item that says what was proven instead and why it stopped.
+fn not_proven(r: &FullSizeRow) -> Option<String> {
+    if value_words(r) != "not proven" {
+        return None;
+    }
+    // A side's win disproven is proven for good: that side cannot force a win.
+    let cannot: Vec<&str> = ["South", "North"]
+        .into_iter()
+        .filter(|side| r.searches.contains(&format!("{side} wins? disproven")))
+        .collect();
+    let mut statement = match cannot.as_slice() {
+        [side] => format!("{side} cannot force a win (its win is disproven)"),
+        _ => String::new(),
+    };
+    if !r.no_win_within.is_empty() {
+        if !statement.is_empty() {
+            statement += "; ";
+        }
+        statement += &format!(
+            "neither side can force a win within {} plies",
+            r.no_win_within
+        );
+    }
+    if statement.is_empty() {
+        statement = "nothing proven within the budget".into();
+    }
+    let why = if r.error.is_empty() {
+        r.searches.clone()
+    } else {
+        format!("refused: {}", r.error)
+    };
+    Some(format!("- {} {}: {statement}. {why}.", r.variant, r.board))
+}
+
+/// Runs the campaign and rewrites the section of `out/advantage.md` from `full-size.csv`.
 pub fn splice(out: &Path, b: &FullSizeBudget, log: &(dyn Fn(&str) + Sync)) -> io::Result<()> {
     campaign(out, b, log)?;
     super::base::splice(out, BEGIN, END, &section(out), "full-size")

@@ -19,7 +19,8 @@ use mancala_solver::error::ConfigError;
 use std::io;
 use std::path::Path;
 
-pub use base::{pct, splice, write, Budget, FourPlay, Table};
+pub use base::{pct, splice, write, Budget, Files, FourPlay, Table};
+pub use play::{PlayGroup, PlayRow};
 
 /// Which reports one run writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

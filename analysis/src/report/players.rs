@@ -4,7 +4,7 @@
 //! this section alone into an existing `advantage.md` (between its markers), and
 //! `mancala report advantage` writes it with the rest.
 
-use super::base::{write, Table};
+use super::base::{interval_csv, or_empty, players_word, plural, unknown, Files, Table};
 use crate::seats::engine::SeatEngineSpec;
 use crate::seats::matches::{run_seat_match, summarize_seats, SeatMatchConfig, SeatSummary};
 use mancala_solver::error::ConfigError;
@@ -131,12 +131,49 @@ impl PlayersBudget {
     }
 }
 
-/// One board's analysis and its rules.
-struct Board {
-    players: usize,
-    width: usize,
-    seeds: u32,
-    a: Analysis,
+/// One reduced board and its exact analysis.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Players.
+    pub players: usize,
+    /// Pits a player.
+    pub width: usize,
+    /// Seeds a pit.
+    pub seeds: u32,
+    /// Paranoid values, max^n profiles, kingmakers.
+    pub analysis: Analysis,
+    /// True when every player's paranoid search finished and gave the graph's value.
+    pub agrees: bool,
+}
+
+/// One match on the full board: an engine on every seat, or one engine a seat.
+#[derive(Clone, Debug)]
+pub struct SeatMatch {
+    /// Players.
+    pub players: usize,
+    /// The engine of each seat (of the first game: every seat order is played).
+    pub specs: Vec<SeatEngineSpec>,
+    /// The results by seat and by engine.
+    pub summary: SeatSummary,
+    /// Seeds on the board, the most a player can score.
+    pub board_seeds: f64,
+}
+
+/// Everything the section shows.
+#[derive(Clone, Debug)]
+pub struct PlayersData {
+    /// The budget it was computed within.
+    pub budget: PlayersBudget,
+    /// The seed of the matches.
+    pub seed: u64,
+    /// The reduced boards analysed, in the budget's order.
+    pub boards: Vec<Board>,
+    /// Self-play of each engine and of random play, three players then four.
+    pub self_play: Vec<SeatMatch>,
+    /// The mixed match of three players, then of four.
+    pub mixed: Vec<SeatMatch>,
+    /// Wall-clock seconds of the computation.
+    pub seconds: f64,
 }
 
 fn seat(s: usize) -> String {
@@ -151,58 +188,194 @@ fn seats_text(v: &[usize]) -> String {
     }
 }
 
-/// Writes the section's CSV files into `out` and returns its Markdown (markers included).
-pub fn section(
-    out: &Path,
+/// The board as the tables name it: `2x3, 1 seed`.
+fn board_name(b: &Board) -> String {
+    format!("2x{}, {} seed{}", b.width, b.seeds, plural(b.seeds))
+}
+
+/// Analyses the reduced boards and plays the matches of the section within `budget`.
+pub fn compute(budget: &PlayersBudget, seed: u64, log: &(dyn Fn(&str) + Sync)) -> PlayersData {
+    let t0 = Instant::now();
+    let boards = budget
+        .boards
+        .iter()
+        .map(|&(players, width, seeds)| board(players, width, seeds, budget, log))
+        .collect();
+    let self_play = self_play(budget, seed, log);
+    let mixed = mixed(budget, seed, log);
+    PlayersData {
+        budget: budget.clone(),
+        seed,
+        boards,
+        self_play,
+        mixed,
+        seconds: t0.elapsed().as_secs_f64(),
+    }
+}
+
+/// The exact analysis of one reduced board; panics when the paranoid search contradicts the
+/// graph (a bug in one of them).
+fn board(
+    players: usize,
+    width: usize,
+    seeds: u32,
     budget: &PlayersBudget,
+    log: &(dyn Fn(&str) + Sync),
+) -> Board {
+    let g =
+        KpoPlayers::new(players, width, seeds, Options::default()).expect("a budget board exists");
+    let effort = Effort {
+        graph_positions: budget.graph_positions,
+        search_nodes: budget.search_nodes,
+        search_tt_mb: 256,
+        kingmakers: budget.kingmaker_positions,
+    };
+    log(&format!(
+        "kpo {players} players 2x{width} {seeds} seeds: exact analysis"
+    ));
+    let a = analyse(&g, &g.start(), &effort, log);
+    let searched = a.paranoid_search.iter().all(|x| x.is_some());
+    let agrees = searched
+        && a.paranoid_graph.is_some_and(|g| {
+            a.paranoid_search
+                .iter()
+                .enumerate()
+                .all(|(s, x)| x.is_some_and(|(v, _)| v == g[s]))
+        });
+    assert!(
+        !searched || a.paranoid_graph.is_none() || agrees,
+        "the paranoid search disagrees with the graph on 2x{width} with {seeds} seeds"
+    );
+    Board {
+        players,
+        width,
+        seeds,
+        analysis: a,
+        agrees,
+    }
+}
+
+/// Self-play of each engine of the budget and random play on the full board, three
+/// players then four.
+fn self_play(budget: &PlayersBudget, seed: u64, log: &(dyn Fn(&str) + Sync)) -> Vec<SeatMatch> {
+    let mut out = Vec::new();
+    for players in [3usize, 4] {
+        let mut series: Vec<&str> = budget.self_play.to_vec();
+        series.push("random");
+        for (ei, name) in series.iter().enumerate() {
+            let spec: SeatEngineSpec = name.parse().expect("budget engines parse");
+            let games = if *name == "random" {
+                budget.random_games
+            } else {
+                budget.self_play_games
+            };
+            let specs = vec![spec; players];
+            let seed = seed ^ ((players as u64) << 40 | ei as u64);
+            out.push(play(players, specs, games, seed, log));
+        }
+    }
+    out
+}
+
+/// The budget's mixed match on the full board, three players then four (`random` the
+/// fourth).
+fn mixed(budget: &PlayersBudget, seed: u64, log: &(dyn Fn(&str) + Sync)) -> Vec<SeatMatch> {
+    [3usize, 4]
+        .into_iter()
+        .map(|players| {
+            let mut specs: Vec<SeatEngineSpec> = budget
+                .mixed
+                .iter()
+                .map(|e| e.parse().expect("budget engines parse"))
+                .collect();
+            if players == 4 {
+                specs.push(SeatEngineSpec::Random);
+            }
+            let seed = seed ^ (0xA5 << 32 | players as u64);
+            play(players, specs, budget.mixed_games, seed, log)
+        })
+        .collect()
+}
+
+/// A match of `specs` on the full board of `players`, `games` rounded up to every seat
+/// order.
+fn play(
+    players: usize,
+    specs: Vec<SeatEngineSpec>,
+    games: u32,
     seed: u64,
     log: &(dyn Fn(&str) + Sync),
-) -> io::Result<String> {
-    let t0 = Instant::now();
+) -> SeatMatch {
+    let g = KpoPlayers::standard(players);
+    let n = g.players();
+    let orders: u32 = (1..=n as u32).product();
+    let cfg = SeatMatchConfig {
+        games: games.div_ceil(orders) * orders,
+        seed,
+        opening: 0,
+        max_plies: crate::matches::DEFAULT_MAX_PLIES,
+    };
+    log(&format!(
+        "kpo {n} players: {} games of {}",
+        cfg.games,
+        specs
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    let recs = run_seat_match(&g, &g.start(), &specs, &cfg, &|| {});
+    SeatMatch {
+        players,
+        summary: summarize_seats(&recs, n, specs.len()),
+        specs,
+        board_seeds: g.seeds() as f64 * 2.0 * g.width() as f64,
+    }
+}
+
+/// The section's CSV files: `players-exact.csv`, `players-maxn.csv`, `players-play.csv`.
+pub fn files(d: &PlayersData) -> Files {
+    let mut f = Files::default();
+    f.add("players-exact.csv", exact_csv(&d.boards).csv());
+    f.add("players-maxn.csv", maxn_csv(&d.boards).csv());
+    f.add("players-play.csv", play_csv(d).csv());
+    f
+}
+
+/// The section's Markdown, its markers included.
+pub fn markdown(d: &PlayersData) -> String {
     let mut md = format!("{BEGIN}\n## Kpo for three and four players\n\n");
     md += &format!(
-        "Generated by `mancala report players --budget {} --seed {seed}` (this section alone; \
+        "Generated by `mancala report players --budget {} --seed {}` (this section alone; \
          `mancala report advantage` writes it with the rest; {}). Culin: \"Two, three, or \
          four play.\" The rules are those of RULES.md (docs/variants/kpo-players.md): 3 seeds \
          a pit, either direction on each move, the squeeze of the next pit forward, a player \
          without seeds passing; default options (`squeeze=mixed`, `empty=passes`), P1 moving \
          first. Values are seeds. A game that would go on for ever shares the seeds left \
          equally among all the players, so values come in thirds or quarters of a seed.\n\n",
-        budget.name,
-        budget.describe()
+        d.budget.name,
+        d.seed,
+        d.budget.describe()
     );
-    let mut boards = Vec::new();
-    for &(players, width, seeds) in budget.boards {
-        let g = KpoPlayers::new(players, width, seeds, Options::default())
-            .expect("a budget board exists");
-        let effort = Effort {
-            graph_positions: budget.graph_positions,
-            search_nodes: budget.search_nodes,
-            search_tt_mb: 256,
-            kingmakers: budget.kingmaker_positions,
-        };
-        log(&format!(
-            "kpo {players} players 2x{width} {seeds} seeds: exact analysis"
-        ));
-        let a = analyse(&g, &g.start(), &effort, log);
-        boards.push(Board {
-            players,
-            width,
-            seeds,
-            a,
-        });
-    }
-    md += &exact_tables(out, &boards, budget)?;
-    md += &play_tables(out, budget, seed, log)?;
+    md += &paranoid_markdown(&d.boards, &d.budget);
+    md += &maxn_markdown(&d.boards);
+    md += &seat_summary(&d.boards, d.budget.kingmaker_positions);
+    md += &play_markdown(d);
     md += &format!(
         "Data: [players-exact.csv](players-exact.csv), [players-maxn.csv](players-maxn.csv), \
          [players-play.csv](players-play.csv). Generated in {:.0} s.\n{END}\n",
-        t0.elapsed().as_secs_f64()
+        d.seconds
     );
-    Ok(md)
+    md
 }
 
-fn exact_tables(out: &Path, boards: &[Board], budget: &PlayersBudget) -> io::Result<String> {
+/// The boards of `players` players, in the budget's order.
+fn boards_of(boards: &[Board], players: usize) -> impl Iterator<Item = &Board> {
+    boards.iter().filter(move |b| b.players == players)
+}
+
+/// The paranoid values: a table for three players and one for four, and what they prove.
+fn paranoid_markdown(boards: &[Board], budget: &PlayersBudget) -> String {
     let mut md = String::from(
         "### Exact values on reduced boards\n\n\
          **Paranoid values**: the most seeds each player can guarantee against all the others \
@@ -216,143 +389,17 @@ fn exact_tables(out: &Path, boards: &[Board], budget: &PlayersBudget) -> io::Res
          **More than half**: a player who can guarantee more than half the seeds ends ahead \
          of every other whatever they do (a sufficient test of forcing a win).\n\n",
     );
-    let mut csv = Table::new(&[
-        "players",
-        "width",
-        "seeds",
-        "seeds_in_play",
-        "graph_positions",
-        "paranoid_p1",
-        "paranoid_p2",
-        "paranoid_p3",
-        "paranoid_p4",
-        "search_agrees",
-        "search_nodes",
-        "seconds",
-    ]);
-    let mut maxn_csv = Table::new(&[
-        "players",
-        "width",
-        "seeds",
-        "ties",
-        "p1",
-        "p2",
-        "p3",
-        "p4",
-        "leaders",
-        "left",
-        "repaired",
-        "deviations",
-    ]);
     for players in [3, 4] {
-        let mut head = vec!["board", "seeds in play", "positions"];
-        let names = ["P1", "P2", "P3", "P4"];
-        head.extend(&names[..players]);
-        head.push("search");
-        if players == 3 {
-            head.extend(["P2+P3 force", "P1+P3 force", "P1+P2 force"]);
-        }
-        head.push("more than half");
-        let mut t = Table::new(&head);
-        for b in boards.iter().filter(|b| b.players == players) {
-            let a = &b.a;
-            let n = players;
-            let mut row = vec![
-                format!(
-                    "2x{}, {} seed{}",
-                    b.width,
-                    b.seeds,
-                    if b.seeds == 1 { "" } else { "s" }
-                ),
-                a.total.to_string(),
-                a.graph_positions
-                    .map_or("too many".into(), |p| p.to_string()),
-            ];
-            let p = a.paranoid();
-            for s in 0..n {
-                row.push(p.map_or("?".into(), |p| shares_text(p[s], n)));
-            }
-            let searched = a.paranoid_search.iter().all(|x| x.is_some());
-            let agrees = searched
-                && a.paranoid_graph.is_some_and(|g| {
-                    a.paranoid_search
-                        .iter()
-                        .enumerate()
-                        .all(|(s, x)| x.is_some_and(|(v, _)| v == g[s]))
-                });
-            assert!(
-                !searched || a.paranoid_graph.is_none() || agrees,
-                "the paranoid search disagrees with the graph on 2x{} with {} seeds",
-                b.width,
-                b.seeds
-            );
-            row.push(if agrees {
-                "agrees".into()
-            } else {
-                "–".into()
-            });
-            if n == 3 {
-                for k in 0..3 {
-                    row.push(p.map_or("?".into(), |p| shares_text(n as u32 * a.total - p[k], n)));
-                }
-            }
-            row.push(a.forced_winners().map_or("?".into(), |w| seats_text(&w)));
-            t.push(row);
-            let nodes: u64 = a.paranoid_search.iter().flatten().map(|x| x.1).sum();
-            let mut c = vec![
-                players.to_string(),
-                b.width.to_string(),
-                b.seeds.to_string(),
-                a.total.to_string(),
-                a.graph_positions.map_or(String::new(), |p| p.to_string()),
-            ];
-            for s in 0..4 {
-                c.push(match p {
-                    Some(p) if s < n => format!("{:.4}", p[s] as f64 / n as f64),
-                    _ => String::new(),
-                });
-            }
-            c.push(agrees.to_string());
-            c.push(nodes.to_string());
-            c.push(format!("{:.2}", a.seconds));
-            csv.push(c);
-            for r in &a.maxn {
-                let mut c = vec![
-                    players.to_string(),
-                    b.width.to_string(),
-                    b.seeds.to_string(),
-                    r.tie.as_str().into(),
-                ];
-                for s in 0..4 {
-                    c.push(if s < n {
-                        format!("{:.4}", r.shares[s] as f64 / n as f64)
-                    } else {
-                        String::new()
-                    });
-                }
-                c.push(
-                    winners(&r.shares, n)
-                        .iter()
-                        .map(|&s| seat(s))
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                );
-                c.push(r.stats.left.to_string());
-                c.push(r.stats.repaired.to_string());
-                c.push(r.stats.deviations.to_string());
-                maxn_csv.push(c);
-            }
-        }
         md += &format!(
             "#### {} players: paranoid values\n\n",
-            if players == 3 { "Three" } else { "Four" }
+            players_word(players)
         );
-        md += &t.markdown();
+        md += &paranoid_table(boards, players).markdown();
         md += "\n";
     }
     let forcing: Vec<String> = boards
         .iter()
-        .filter(|b| b.a.forced_winners().is_some_and(|w| !w.is_empty()))
+        .filter(|b| b.analysis.forced_winners().is_some_and(|w| !w.is_empty()))
         .map(|b| format!("{} players on 2x{} with {}", b.players, b.width, b.seeds))
         .collect();
     md += &if forcing.is_empty() {
@@ -372,7 +419,50 @@ fn exact_tables(out: &Path, boards: &[Board], budget: &PlayersBudget) -> io::Res
          there either.\n\n",
         budget.graph_positions
     );
-    md += "### Max^n on reduced boards\n\n\
+    md
+}
+
+/// The paranoid values of the boards of `players` players; for three, what each pair can
+/// force against the third.
+fn paranoid_table(boards: &[Board], players: usize) -> Table {
+    let n = players;
+    let mut head = vec!["board", "seeds in play", "positions"];
+    head.extend(&SEATS[..n]);
+    head.push("search");
+    if n == 3 {
+        head.extend(["P2+P3 force", "P1+P3 force", "P1+P2 force"]);
+    }
+    head.push("more than half");
+    let mut t = Table::new(&head);
+    for b in boards_of(boards, players) {
+        let a = &b.analysis;
+        let mut row = vec![
+            board_name(b),
+            a.total.to_string(),
+            a.graph_positions
+                .map_or("too many".into(), |p| p.to_string()),
+        ];
+        let p = a.paranoid();
+        row.extend((0..n).map(|s| p.map_or("?".into(), |p| shares_text(p[s], n))));
+        row.push(if b.agrees { "agrees" } else { "–" }.into());
+        if n == 3 {
+            for k in 0..3 {
+                row.push(p.map_or("?".into(), |p| shares_text(n as u32 * a.total - p[k], n)));
+            }
+        }
+        row.push(a.forced_winners().map_or("?".into(), |w| seats_text(&w)));
+        t.push(row);
+    }
+    t
+}
+
+/// The seats' names, P1 to P4.
+const SEATS: [&str; 4] = ["P1", "P2", "P3", "P4"];
+
+/// The max^n profiles under each tie rule: a table for three players and one for four.
+fn maxn_markdown(boards: &[Board]) -> String {
+    let mut md = String::from(
+        "### Max^n on reduced boards\n\n\
         Every player maximises his own seeds, the profile found by backward induction over \
         the whole graph. Where several moves give a player the same, the choice among them \
         changes what the others get, so the tie rule is part of the answer: `first` (the \
@@ -385,46 +475,118 @@ fn exact_tables(out: &Path, boards: &[Board], budget: &PlayersBudget) -> io::Res
         would gain by one other move take it. `left`: positions decided by leaving; \
         `repaired`: moves changed by the repair rounds; `deviations`: positions where a \
         player would still gain by changing one move (0: no player gains by changing one \
-        move, the others kept).\n\n";
+        move, the others kept).\n\n",
+    );
     for players in [3, 4] {
-        let names = ["P1", "P2", "P3", "P4"];
         let mut head = vec!["board", "ties"];
-        head.extend(&names[..players]);
+        head.extend(&SEATS[..players]);
         head.extend(["leader", "left", "repaired", "deviations"]);
         let mut t = Table::new(&head);
-        for b in boards.iter().filter(|b| b.players == players) {
-            for r in &b.a.maxn {
-                let mut row = vec![
-                    format!("2x{}, {}", b.width, b.seeds),
-                    format!("`{}`", r.tie.as_str()),
-                ];
-                for s in 0..players {
-                    row.push(shares_text(r.shares[s], players));
-                }
+        for b in boards_of(boards, players) {
+            let name = format!("2x{}, {}", b.width, b.seeds);
+            for r in &b.analysis.maxn {
+                let mut row = vec![name.clone(), format!("`{}`", r.tie.as_str())];
+                row.extend((0..players).map(|s| shares_text(r.shares[s], players)));
                 row.push(seats_text(&winners(&r.shares, players)));
                 row.push(r.stats.left.to_string());
                 row.push(r.stats.repaired.to_string());
                 row.push(r.stats.deviations.to_string());
                 t.push(row);
             }
-            if b.a.maxn.is_empty() {
-                let mut row = vec![format!("2x{}, {}", b.width, b.seeds), "–".into()];
-                row.extend((0..players).map(|_| "?".to_string()));
+            if b.analysis.maxn.is_empty() {
+                let mut row = vec![name, "–".into()];
+                row.extend(unknown(players));
                 row.extend(["?".into(), String::new(), String::new(), String::new()]);
                 t.push(row);
             }
         }
-        md += &format!(
-            "#### {} players: max^n\n\n",
-            if players == 3 { "Three" } else { "Four" }
-        );
+        md += &format!("#### {} players: max^n\n\n", players_word(players));
         md += &t.markdown();
         md += "\n";
     }
-    md += &seat_summary(boards, budget.kingmaker_positions);
-    write(out, "players-exact.csv", &csv.csv())?;
-    write(out, "players-maxn.csv", &maxn_csv.csv())?;
-    Ok(md)
+    md
+}
+
+/// `players-exact.csv`: a row a board, three players then four.
+fn exact_csv(boards: &[Board]) -> Table {
+    let mut csv = Table::new(&[
+        "players",
+        "width",
+        "seeds",
+        "seeds_in_play",
+        "graph_positions",
+        "paranoid_p1",
+        "paranoid_p2",
+        "paranoid_p3",
+        "paranoid_p4",
+        "search_agrees",
+        "search_nodes",
+        "seconds",
+    ]);
+    for b in [3, 4].into_iter().flat_map(|n| boards_of(boards, n)) {
+        let (a, n) = (&b.analysis, b.players);
+        let nodes: u64 = a.paranoid_search.iter().flatten().map(|x| x.1).sum();
+        let mut c = vec![
+            n.to_string(),
+            b.width.to_string(),
+            b.seeds.to_string(),
+            a.total.to_string(),
+            or_empty(a.graph_positions),
+        ];
+        let p = a.paranoid();
+        c.extend((0..4).map(|s| match p {
+            Some(p) if s < n => format!("{:.4}", p[s] as f64 / n as f64),
+            _ => String::new(),
+        }));
+        c.push(b.agrees.to_string());
+        c.push(nodes.to_string());
+        c.push(format!("{:.2}", a.seconds));
+        csv.push(c);
+    }
+    csv
+}
+
+/// `players-maxn.csv`: a row a board and tie rule, three players then four.
+fn maxn_csv(boards: &[Board]) -> Table {
+    let mut csv = Table::new(&[
+        "players",
+        "width",
+        "seeds",
+        "ties",
+        "p1",
+        "p2",
+        "p3",
+        "p4",
+        "leaders",
+        "left",
+        "repaired",
+        "deviations",
+    ]);
+    for b in [3, 4].into_iter().flat_map(|n| boards_of(boards, n)) {
+        let n = b.players;
+        for r in &b.analysis.maxn {
+            let mut c = vec![
+                n.to_string(),
+                b.width.to_string(),
+                b.seeds.to_string(),
+                r.tie.as_str().into(),
+            ];
+            c.extend((0..4).map(|s| {
+                if s < n {
+                    format!("{:.4}", r.shares[s] as f64 / n as f64)
+                } else {
+                    String::new()
+                }
+            }));
+            let leaders: Vec<String> = winners(&r.shares, n).iter().map(|&s| seat(s)).collect();
+            c.push(leaders.join(" "));
+            c.push(r.stats.left.to_string());
+            c.push(r.stats.repaired.to_string());
+            c.push(r.stats.deviations.to_string());
+            csv.push(c);
+        }
+    }
+    csv
 }
 
 /// The seat advantage the values imply, board by board, and the kingmakers.
@@ -438,21 +600,11 @@ fn seat_summary(boards: &[Board], king_limit: usize) -> String {
          player switches between `hurt-next` and `help-next` (tested on graphs of at most \
          {king_limit} positions; `–` otherwise).\n\n"
     );
-    let mut t = Table::new(&[
-        "players",
-        "board",
-        "favoured (paranoid)",
-        "leads (max^n first)",
-        "leads (hurt-next)",
-        "leads (help-next)",
-        "kingmaker",
-    ]);
+    md += &seats_table(boards).markdown();
     let (mut counted, mut equal, mut first_best, mut last_worst) = (0, 0, 0, 0);
     for b in boards {
         let n = b.players;
-        let a = &b.a;
-        let fav = a.paranoid().map(|p| winners(&p, n));
-        if let Some(p) = a.paranoid() {
+        if let Some(p) = b.analysis.paranoid() {
             counted += 1;
             let p = &p[..n];
             if p.iter().all(|&x| x == p[0]) {
@@ -462,28 +614,7 @@ fn seat_summary(boards: &[Board], king_limit: usize) -> String {
                 last_worst += p[..n - 1].iter().all(|&x| x >= p[n - 1]) as u32;
             }
         }
-        let lead = |tie: Tie| {
-            a.maxn
-                .iter()
-                .find(|r| r.tie == tie)
-                .map_or("?".into(), |r| seats_text(&winners(&r.shares, n)))
-        };
-        t.push(vec![
-            n.to_string(),
-            format!(
-                "2x{}, {} seed{}",
-                b.width,
-                b.seeds,
-                if b.seeds == 1 { "" } else { "s" }
-            ),
-            fav.map_or("?".into(), |w| seats_text(&w)),
-            lead(Tie::First),
-            lead(Tie::HurtNext),
-            lead(Tie::HelpNext),
-            a.kingmakers().map_or("–".into(), |k| seats_text(&k)),
-        ]);
     }
-    md += &t.markdown();
     md += &format!(
         "\nOf the {counted} boards, {equal} give every player the same paranoid value; on the \
          {} others the first player (P1) has the highest (alone or tied) on {first_best}, and \
@@ -493,12 +624,42 @@ fn seat_summary(boards: &[Board], king_limit: usize) -> String {
     md
 }
 
-fn play_tables(
-    out: &Path,
-    budget: &PlayersBudget,
-    seed: u64,
-    log: &(dyn Fn(&str) + Sync),
-) -> io::Result<String> {
+/// The seats each board favours, under the paranoid values and each max^n tie rule, and its
+/// kingmakers.
+fn seats_table(boards: &[Board]) -> Table {
+    let mut t = Table::new(&[
+        "players",
+        "board",
+        "favoured (paranoid)",
+        "leads (max^n first)",
+        "leads (hurt-next)",
+        "leads (help-next)",
+        "kingmaker",
+    ]);
+    for b in boards {
+        let (a, n) = (&b.analysis, b.players);
+        let fav = a.paranoid().map(|p| winners(&p, n));
+        let lead = |tie: Tie| {
+            a.maxn
+                .iter()
+                .find(|r| r.tie == tie)
+                .map_or("?".into(), |r| seats_text(&winners(&r.shares, n)))
+        };
+        t.push(vec![
+            n.to_string(),
+            board_name(b),
+            fav.map_or("?".into(), |w| seats_text(&w)),
+            lead(Tie::First),
+            lead(Tie::HurtNext),
+            lead(Tie::HelpNext),
+            a.kingmakers().map_or("–".into(), |k| seats_text(&k)),
+        ]);
+    }
+    t
+}
+
+/// The matches on the full board: self-play by seat, then the mixed matches by engine.
+fn play_markdown(d: &PlayersData) -> String {
     let mut md = String::from(
         "### Full board (2x6, 3 seeds a pit): self-play\n\n\
          Each engine plays every seat (`paranoid`: alpha-beta for the mover against all the \
@@ -509,6 +670,64 @@ fn play_tables(
          seeds and share of wins (the highest score wins; a tie shares the win) by seat, with \
          95% normal intervals.\n\n",
     );
+    for players in [3usize, 4] {
+        md += &format!("#### {} players\n\n", players_word(players));
+        md += &self_play_table(&d.self_play, players).markdown();
+        md += "\n";
+    }
+    md += "### Full board: engines against each other\n\n\
+        One engine a seat, every seat order equally often (`mancala match kpo --players 3 \
+        --engines A,B,C`); a fourth player, `random`, joins for four. Mean final seeds and \
+        share of wins of each engine, wherever it sat, with 95% intervals.\n\n";
+    let mut t = Table::new(&["players", "engine", "games", "mean seeds", "share of wins"]);
+    for m in &d.mixed {
+        let s = &m.summary;
+        for (e, spec) in m.specs.iter().enumerate() {
+            t.push(vec![
+                m.players.to_string(),
+                format!("`{spec}`"),
+                s.games.to_string(),
+                s.engine_scores[e].clipped(0.0, m.board_seeds).text(2),
+                s.engine_wins[e].clipped(0.0, 1.0).text(3),
+            ]);
+        }
+    }
+    md += &t.markdown();
+    md += "\n";
+    md
+}
+
+/// The self-play of `players` players: a row an engine, its seeds and wins by seat.
+fn self_play_table(matches: &[SeatMatch], players: usize) -> Table {
+    let mut head: Vec<String> = vec!["engine".into(), "games".into()];
+    head.extend(SEATS[..players].iter().map(|s| format!("{s} seeds")));
+    head.extend(SEATS[..players].iter().map(|s| format!("{s} wins")));
+    head.extend([
+        "mean length".into(),
+        "by repetition".into(),
+        "by ply limit".into(),
+    ]);
+    let mut t = Table::with_header(head);
+    for m in matches.iter().filter(|m| m.players == players) {
+        let s = &m.summary;
+        let mut row = vec![
+            format!("`{}` (every seat)", m.specs[0]),
+            s.games.to_string(),
+        ];
+        row.extend((0..players).map(|i| s.seat_scores[i].clipped(0.0, m.board_seeds).text(2)));
+        row.extend((0..players).map(|i| s.seat_wins[i].clipped(0.0, 1.0).text(3)));
+        row.extend([
+            format!("{:.1}", s.mean_plies),
+            s.ends[1].to_string(),
+            s.ends[2].to_string(),
+        ]);
+        t.push(row);
+    }
+    t
+}
+
+/// `players-play.csv`: the self-play by seat, then the mixed matches by engine.
+fn play_csv(d: &PlayersData) -> Table {
     let mut csv = Table::new(&[
         "players",
         "engines",
@@ -524,161 +743,43 @@ fn play_tables(
         "repetitions",
         "ply_limits",
     ]);
-    for players in [3usize, 4] {
-        let g = KpoPlayers::standard(players);
-        let names = ["P1", "P2", "P3", "P4"];
-        let mut head: Vec<String> = vec!["engine".into(), "games".into()];
-        head.extend(names[..players].iter().map(|s| format!("{s} seeds")));
-        head.extend(names[..players].iter().map(|s| format!("{s} wins")));
-        head.extend([
-            "mean length".into(),
-            "by repetition".into(),
-            "by ply limit".into(),
-        ]);
-        let mut t = Table {
-            header: head,
-            rows: Vec::new(),
-        };
-        let mut series: Vec<&str> = budget.self_play.to_vec();
-        series.push("random");
-        for (ei, name) in series.iter().enumerate() {
-            let spec: SeatEngineSpec = name.parse().expect("budget engines parse");
-            let games = if *name == "random" {
-                budget.random_games
-            } else {
-                budget.self_play_games
-            };
-            let specs = vec![spec.clone(); players];
-            let s = play(
-                &g,
-                &specs,
-                games,
-                seed ^ ((players as u64) << 40 | ei as u64),
-                log,
-            );
-            let mut row = vec![format!("`{spec}` (every seat)"), s.games.to_string()];
-            let all = g.seeds() as f64 * 2.0 * g.width() as f64;
-            for i in 0..players {
-                row.push(s.seat_scores[i].clipped(0.0, all).text(2));
-            }
-            for i in 0..players {
-                row.push(s.seat_wins[i].clipped(0.0, 1.0).text(3));
-            }
-            row.extend([
-                format!("{:.1}", s.mean_plies),
-                s.ends[1].to_string(),
-                s.ends[2].to_string(),
-            ]);
-            t.push(row);
-            for i in 0..players {
-                csv.push(csv_row(players, &spec.to_string(), &s, &seat(i), i, true));
-            }
+    for m in &d.self_play {
+        let spec = m.specs[0].to_string();
+        for i in 0..m.players {
+            csv.push(csv_row(m, &spec, &seat(i), i, true));
         }
-        md += &format!(
-            "#### {} players\n\n",
-            if players == 3 { "Three" } else { "Four" }
-        );
-        md += &t.markdown();
-        md += "\n";
     }
-    md += "### Full board: engines against each other\n\n\
-        One engine a seat, every seat order equally often (`mancala match kpo --players 3 \
-        --engines A,B,C`); a fourth player, `random`, joins for four. Mean final seeds and \
-        share of wins of each engine, wherever it sat, with 95% intervals.\n\n";
-    let mut t = Table::new(&["players", "engine", "games", "mean seeds", "share of wins"]);
-    for players in [3usize, 4] {
-        let g = KpoPlayers::standard(players);
-        let mut specs: Vec<SeatEngineSpec> = budget
-            .mixed
-            .iter()
-            .map(|e| e.parse().expect("budget engines parse"))
-            .collect();
-        if players == 4 {
-            specs.push(SeatEngineSpec::Random);
-        }
-        let s = play(
-            &g,
-            &specs,
-            budget.mixed_games,
-            seed ^ (0xA5 << 32 | players as u64),
-            log,
-        );
-        let label: Vec<String> = specs.iter().map(|e| e.to_string()).collect();
+    for m in &d.mixed {
+        let label: Vec<String> = m.specs.iter().map(|e| e.to_string()).collect();
         for (e, spec) in label.iter().enumerate() {
-            t.push(vec![
-                players.to_string(),
-                format!("`{spec}`"),
-                s.games.to_string(),
-                s.engine_scores[e]
-                    .clipped(0.0, 2.0 * g.width() as f64 * g.seeds() as f64)
-                    .text(2),
-                s.engine_wins[e].clipped(0.0, 1.0).text(3),
-            ]);
-            csv.push(csv_row(players, &label.join(" "), &s, spec, e, false));
+            csv.push(csv_row(m, &label.join(" "), spec, e, false));
         }
     }
-    md += &t.markdown();
-    md += "\n";
-    write(out, "players-play.csv", &csv.csv())?;
-    Ok(md)
+    csv
 }
 
-fn play(
-    g: &KpoPlayers,
-    specs: &[SeatEngineSpec],
-    games: u32,
-    seed: u64,
-    log: &(dyn Fn(&str) + Sync),
-) -> SeatSummary {
-    let n = g.players();
-    let orders: u32 = (1..=n as u32).product();
-    let cfg = SeatMatchConfig {
-        games: games.div_ceil(orders) * orders,
-        seed,
-        opening: 0,
-        max_plies: crate::matches::DEFAULT_MAX_PLIES,
-    };
-    log(&format!(
-        "kpo {n} players: {} games of {}",
-        cfg.games,
-        specs
-            .iter()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    ));
-    let recs = run_seat_match(g, &g.start(), specs, &cfg, &|| {});
-    summarize_seats(&recs, n, specs.len())
-}
-
-fn csv_row(
-    players: usize,
-    engines: &str,
-    s: &SeatSummary,
-    who: &str,
-    i: usize,
-    by_seat: bool,
-) -> Vec<String> {
+/// A row of `players-play.csv`: seat `i`'s figures (`by_seat`) or engine `i`'s.
+fn csv_row(m: &SeatMatch, engines: &str, who: &str, i: usize, by_seat: bool) -> Vec<String> {
+    let s = &m.summary;
     let (sc, w) = if by_seat {
         (s.seat_scores[i], s.seat_wins[i])
     } else {
         (s.engine_scores[i], s.engine_wins[i])
     };
-    vec![
-        players.to_string(),
+    let mut row = vec![
+        m.players.to_string(),
         engines.into(),
         s.games.to_string(),
         who.into(),
-        format!("{:.4}", sc.mean),
-        format!("{:.4}", sc.lo),
-        format!("{:.4}", sc.hi),
-        format!("{:.4}", w.mean),
-        format!("{:.4}", w.lo),
-        format!("{:.4}", w.hi),
+    ];
+    row.extend(interval_csv(sc.mean, sc.lo, sc.hi));
+    row.extend(interval_csv(w.mean, w.lo, w.hi));
+    row.extend([
         format!("{:.2}", s.mean_plies),
         s.ends[1].to_string(),
         s.ends[2].to_string(),
-    ]
+    ]);
+    row
 }
 
 /// Replaces the section in `advantage.md` (between [`BEGIN`] and [`END`]; before "## Every
@@ -690,8 +791,9 @@ pub fn splice(
     seed: u64,
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<()> {
-    let new = section(out, budget, seed, log)?;
-    super::base::splice(out, BEGIN, END, &new, "players")
+    let d = compute(budget, seed, log);
+    files(&d).write(out)?;
+    super::base::splice(out, BEGIN, END, &markdown(&d), "players")
 }
 
 #[cfg(test)]

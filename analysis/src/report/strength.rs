@@ -2,12 +2,12 @@
 //! Bradley–Terry ratings, and each engine's errors against perfect play on tablebase
 //! positions.
 
-use super::base::{pct, write, Budget, Table};
+use super::base::{interval_csv, pct, Budget, Files, Table};
 use super::svg::{bar_chart, Bar, Group};
 use crate::engine::perfect::oracle_values;
 use crate::engine::{EngineGame, EngineSpec, Rng};
 use crate::matches::{run_match, MatchConfig};
-use crate::stats::{bradley_terry, wilson, Rate};
+use crate::stats::{bradley_terry, wilson, Rate, Rating};
 use mancala_solver::fourrow::{FourRow, Kind as FourKind};
 use mancala_solver::game::Notation;
 use mancala_solver::search::Oracle;
@@ -135,51 +135,183 @@ fn four_row_tables(
     (!t.is_empty()).then(|| Arc::new(t) as _)
 }
 
-/// A bar chart of ratings, its scale rounded out to 200 Elo.
-fn ratings_chart(title: &str, names: &[String], groups: &[Group]) -> String {
-    let labels: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
-    let lo = groups
-        .iter()
-        .flat_map(|g| g.bars.iter().map(|b| b.interval.map_or(b.value, |i| i.0)))
-        .fold(0.0f64, f64::min);
-    let hi = groups
-        .iter()
-        .flat_map(|g| g.bars.iter().map(|b| b.interval.map_or(b.value, |i| i.1)))
-        .fold(0.0f64, f64::max);
-    let step = 200.0;
-    bar_chart(
-        title,
-        "rating",
-        &labels,
-        groups,
-        ((lo / step).floor() * step, (hi / step).ceil() * step),
-    )
+/// A round-robin ladder of engines on one variant.
+#[derive(Clone, Debug)]
+pub struct Ladder {
+    /// Variant id.
+    pub id: String,
+    /// The engines, in the budget's order (number k is `names[k - 1]`).
+    pub names: Vec<String>,
+    /// `score[i][j]`: the points engine `i` scored against engine `j`.
+    pub score: Vec<Vec<f64>>,
+    /// `games[i][j]`: the games they played.
+    pub games: Vec<Vec<u64>>,
+    /// Bradley–Terry ratings, in the same order.
+    pub ratings: Vec<Rating>,
 }
 
-/// What one variant adds to the report.
-struct Section {
-    ladder_md: String,
-    errors_md: String,
-    group: Group,
+impl Ladder {
+    /// The engines by rating, the best first (equals in the budget's order).
+    fn order(&self) -> Vec<usize> {
+        let r = &self.ratings;
+        let mut order: Vec<usize> = (0..r.len()).collect();
+        order.sort_by(|&a, &b| r[b].elo.total_cmp(&r[a].elo));
+        order
+    }
+
+    /// The variant's group of the ratings chart: a bar an engine with its interval.
+    fn group(&self) -> Group {
+        Group {
+            label: self.id.clone(),
+            bars: self
+                .ratings
+                .iter()
+                .map(|r| Bar {
+                    value: r.elo,
+                    interval: Some((r.elo - r.half, r.elo + r.half)),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The engines' errors against perfect play on one variant.
+#[derive(Clone, Debug)]
+pub enum ErrorCounts {
+    /// The variant has no tables in this run.
+    NoTables,
+    /// Random play reached no undecided position within the tables.
+    NoPositions,
+    /// Each engine's errors, the ladder's and then `perfect` (a check).
+    Counted(Vec<Errors>),
+}
+
+/// What the report shows of one variant.
+#[derive(Clone, Debug)]
+pub struct VariantStrength {
+    /// The ladder.
+    pub ladder: Ladder,
+    /// The errors against perfect play.
+    pub errors: ErrorCounts,
+}
+
+/// Everything `strength.md` and its files show.
+#[derive(Clone, Debug)]
+pub struct StrengthData {
+    /// The budget it was computed within.
+    pub budget: Budget,
+    /// The seed of every sampled figure.
+    pub seed: u64,
+    /// The two-row variants, in the variant list's order.
+    pub two_row: Vec<VariantStrength>,
+    /// The four-row games, each with its kind.
+    pub four_row: Vec<(FourKind, VariantStrength)>,
+    /// Wall-clock seconds of the computation.
+    pub seconds: f64,
+}
+
+/// The engines of a ladder, parsed.
+fn specs(ladder: &[&str]) -> Vec<EngineSpec> {
+    ladder
+        .iter()
+        .map(|s| s.parse().expect("budget engines parse"))
+        .collect()
+}
+
+/// The engines of a ladder by name, as the report prints them.
+fn names(ladder: &[&str]) -> Vec<String> {
+    specs(ladder).iter().map(|s| s.to_string()).collect()
+}
+
+/// Plays the ladders and counts the errors of every variant within `budget`, sampled
+/// figures from `seed`, the errors judged by the tables in `tables` (built first where
+/// missing).
+pub fn compute(
+    budget: &Budget,
+    seed: u64,
+    tables: &Path,
+    log: &(dyn Fn(&str) + Sync),
+) -> io::Result<StrengthData> {
+    let t0 = Instant::now();
+    let specs_two = specs(budget.ladder);
+    let mut two_row = Vec::new();
+    for (vi, v) in VARIANTS
+        .iter()
+        .filter(|v| v.family.two_row().is_some())
+        .enumerate()
+    {
+        let g = mancala_solver::variant::build(v.id, None, None, &[]).expect("standard board");
+        let oracle = two_row_tables(&g, tables, budget)?;
+        let work = (budget.ladder_games, budget.error_positions);
+        let seed = seed ^ ((vi as u64) << 40);
+        two_row.push(variant(v.id, &g, &specs_two, work, seed, oracle, log));
+    }
+    let mut four_row = Vec::new();
+    for (ki, kind) in FourKind::ALL.into_iter().enumerate() {
+        let g = FourRow::standard(kind);
+        let play = budget.four_play_of(kind);
+        let oracle = four_row_tables(&g, tables, budget, log);
+        let work = (play.ladder_games, budget.four_error_positions);
+        let seed = seed ^ (0xF0u64 << 48) ^ ((ki as u64) << 40);
+        let v = variant(kind.id(), &g, &specs(play.ladder), work, seed, oracle, log);
+        four_row.push((kind, v));
+    }
+    Ok(StrengthData {
+        budget: budget.clone(),
+        seed,
+        two_row,
+        four_row,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
 }
 
 /// The ladder of `specs` on the standard board `g` of variant `id` and the engines' errors
-/// on positions of `oracle`'s tables, adding rows to the CSV tables.
-#[allow(clippy::too_many_arguments)]
-fn variant_section<G: EngineGame + 'static>(
+/// on positions of `oracle`'s tables; `work` is the games a pair and the positions judged.
+fn variant<G: EngineGame + 'static>(
+    id: &str,
+    g: &G,
+    specs: &[EngineSpec],
+    work: (u32, u32),
+    seed: u64,
+    oracle: Option<Arc<dyn Oracle<G>>>,
+    log: &(dyn Fn(&str) + Sync),
+) -> VariantStrength {
+    let ladder = ladder(id, g, specs, work.0, seed);
+    log(&format!("{id} ladder done"));
+    let errors = match oracle {
+        None => ErrorCounts::NoTables,
+        Some(o) => {
+            let positions = tablebase_positions(g, o.as_ref(), work.1, seed);
+            if positions.is_empty() {
+                ErrorCounts::NoPositions
+            } else {
+                let mut all = specs.to_vec();
+                all.push(EngineSpec::Perfect {
+                    tt_mb: 4,
+                    time_ms: None,
+                });
+                let counted = all
+                    .iter()
+                    .map(|spec| errors(g, spec, &o, &positions, seed ^ 0xE77))
+                    .collect();
+                log(&format!("{id} errors done"));
+                ErrorCounts::Counted(counted)
+            }
+        }
+    };
+    VariantStrength { ladder, errors }
+}
+
+/// Every pair of `specs` plays `games_per_pair` games on the standard board of `g`, pair
+/// `k` from seed `seed ^ k << 20`; then the ratings.
+fn ladder<G: EngineGame + 'static>(
     id: &str,
     g: &G,
     specs: &[EngineSpec],
     games_per_pair: u32,
-    error_positions: u32,
     seed: u64,
-    oracle: Option<Arc<dyn Oracle<G>>>,
-    ladder_csv: &mut Table,
-    err_csv: &mut Table,
-    log: &(dyn Fn(&str) + Sync),
-) -> Section {
+) -> Ladder {
     let k = specs.len();
-    let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
     let mut score = vec![vec![0.0; k]; k];
     let mut games = vec![vec![0u64; k]; k];
     let mut pair = 0u64;
@@ -200,102 +332,12 @@ fn variant_section<G: EngineGame + 'static>(
             games[j][i] += res.len() as u64;
         }
     }
-    let ratings = bradley_terry(&score, &games);
-    log(&format!("{id} ladder done"));
-    let mut md = format!("### {id}\n\n");
-    let mut head = vec!["engine", "rating", "95% interval", "score"];
-    let short: Vec<String> = (0..k).map(|j| format!("vs {}", j + 1)).collect();
-    head.extend(short.iter().map(|s| s.as_str()));
-    let mut t = Table::new(&head);
-    let mut order: Vec<usize> = (0..k).collect();
-    order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
-    for &i in &order {
-        let total: f64 = score[i].iter().sum();
-        let n: u64 = games[i].iter().sum();
-        let mut row = vec![
-            format!("{}. `{}`", i + 1, names[i]),
-            format!("{:+.0}", ratings[i].elo),
-            format!("±{:.0}", ratings[i].half),
-            format!("{total}/{n}"),
-        ];
-        for j in 0..k {
-            row.push(if i == j {
-                "–".into()
-            } else {
-                format!("{}/{}", score[i][j], games[i][j])
-            });
-        }
-        t.push(row);
-        ladder_csv.push(vec![
-            id.into(),
-            names[i].clone(),
-            format!("{:.1}", ratings[i].elo),
-            format!("{:.1}", ratings[i].half),
-            total.to_string(),
-            n.to_string(),
-        ]);
-    }
-    md += &t.markdown();
-    md += "\n";
-    let group = Group {
-        label: id.into(),
-        bars: ratings
-            .iter()
-            .map(|r| Bar {
-                value: r.elo,
-                interval: Some((r.elo - r.half, r.elo + r.half)),
-            })
-            .collect(),
-    };
-
-    // Errors against perfect play.
-    let mut err_md = format!("### {id}\n\n");
-    match oracle {
-        None => err_md += "No tablebases for this variant in this run.\n\n",
-        Some(o) => {
-            let positions = tablebase_positions(g, o.as_ref(), error_positions, seed);
-            if positions.is_empty() {
-                err_md += "No position of random play is both undecided and within the tables.\n\n";
-            } else {
-                let mut t = Table::new(&[
-                    "engine",
-                    "positions",
-                    "moves that lose value",
-                    "mean value lost per move",
-                ]);
-                let mut all = specs.to_vec();
-                all.push(EngineSpec::Perfect {
-                    tt_mb: 4,
-                    time_ms: None,
-                });
-                for spec in &all {
-                    let e = errors(g, spec, &o, &positions, seed ^ 0xE77);
-                    t.push(vec![
-                        format!("`{}`", e.engine),
-                        e.positions.to_string(),
-                        pct(&e.losing),
-                        format!("{:.3}", e.mean_loss),
-                    ]);
-                    err_csv.push(vec![
-                        id.into(),
-                        e.engine.clone(),
-                        e.positions.to_string(),
-                        format!("{:.4}", e.losing.p),
-                        format!("{:.4}", e.losing.lo),
-                        format!("{:.4}", e.losing.hi),
-                        format!("{:.4}", e.mean_loss),
-                    ]);
-                }
-                log(&format!("{id} errors done"));
-                err_md += &t.markdown();
-                err_md += "\n";
-            }
-        }
-    }
-    Section {
-        ladder_md: md,
-        errors_md: err_md,
-        group,
+    Ladder {
+        id: id.into(),
+        names: specs.iter().map(|s| s.to_string()).collect(),
+        ratings: bradley_terry(&score, &games),
+        score,
+        games,
     }
 }
 
@@ -311,16 +353,54 @@ pub fn strength(
     tables: &Path,
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<()> {
-    let t0 = Instant::now();
-    let specs: Vec<EngineSpec> = budget
-        .ladder
+    let d = compute(budget, seed, tables, log)?;
+    files(&d).write(out)
+}
+
+/// Every variant of the report, two-row games first.
+fn all(d: &StrengthData) -> impl Iterator<Item = &VariantStrength> {
+    d.two_row.iter().chain(d.four_row.iter().map(|x| &x.1))
+}
+
+/// Every file of the report, `strength.md` included.
+pub fn files(d: &StrengthData) -> Files {
+    let mut f = Files::default();
+    let groups: Vec<Group> = d.two_row.iter().map(|v| v.ladder.group()).collect();
+    f.add(
+        "strength.svg",
+        ratings_chart(
+            "Bradley–Terry ratings (Elo scale, 95% intervals)",
+            &names(d.budget.ladder),
+            &groups,
+        ),
+    );
+    // The slow games' smaller ladder would not share the chart's series.
+    let four_groups: Vec<Group> = d
+        .four_row
         .iter()
-        .map(|s| s.parse().expect("budget engines parse"))
+        .filter(|(kind, _)| kind.removes())
+        .map(|(_, v)| v.ladder.group())
         .collect();
-    let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
+    f.add(
+        "strength-four.svg",
+        ratings_chart(
+            "Four-row games: Bradley–Terry ratings (Elo scale, 95% intervals)",
+            &names(d.budget.four_play.ladder),
+            &four_groups,
+        ),
+    );
+    f.add("strength.md", markdown(d));
+    f.add("strength-ladder.csv", ladder_csv(d).csv());
+    f.add("strength-errors.csv", errors_csv(d).csv());
+    f
+}
+
+/// The text of `strength.md`.
+pub fn markdown(d: &StrengthData) -> String {
+    let budget = &d.budget;
     let mut md = String::from("# Engine strength\n\n");
     md += &format!(
-        "Generated by `mancala report strength --budget {} --seed {seed}` ({}).\n\n\
+        "Generated by `mancala report strength --budget {} --seed {}` ({}).\n\n\
          ## Ladder\n\n\
          Every pair of engines plays {} games on the standard board of each variant (2x6, 4 \
          seeds), both seat orders, the first {LADDER_OPENING} plies of each game random so \
@@ -329,71 +409,15 @@ pub fn strength(
          *Score* is points (win 1, draw ½) over games; column *vs k* gives the points \
          scored against engine number k.\n\n",
         budget.name,
+        d.seed,
         budget.describe(),
         budget.ladder_games,
-        names[0]
+        names(budget.ladder)[0]
     );
-    let mut ladder_csv = Table::new(&[
-        "variant",
-        "engine",
-        "rating",
-        "interval_half",
-        "score",
-        "games",
-    ]);
-    let mut err_csv = Table::new(&[
-        "variant",
-        "engine",
-        "positions",
-        "losing_share",
-        "losing_lo",
-        "losing_hi",
-        "mean_loss",
-    ]);
-    let mut groups = Vec::new();
-    let mut err_md = String::new();
-    for (vi, v) in VARIANTS
-        .iter()
-        .filter(|v| v.family.two_row().is_some())
-        .enumerate()
-    {
-        let g = mancala_solver::variant::build(v.id, None, None, &[]).expect("standard board");
-        let sec = variant_section(
-            v.id,
-            &g,
-            &specs,
-            budget.ladder_games,
-            budget.error_positions,
-            seed ^ ((vi as u64) << 40),
-            two_row_tables(&g, tables, budget)?,
-            &mut ladder_csv,
-            &mut err_csv,
-            log,
-        );
-        md += &sec.ladder_md;
-        err_md += &sec.errors_md;
-        groups.push(sec.group);
+    for v in &d.two_row {
+        md += &ladder_markdown(&v.ladder);
     }
     md += "![ratings](strength.svg)\n\n";
-    write(
-        out,
-        "strength.svg",
-        &ratings_chart(
-            "Bradley–Terry ratings (Elo scale, 95% intervals)",
-            &names,
-            &groups,
-        ),
-    )?;
-
-    // The four-row games.
-    let parse = |ladder: &[&str]| -> Vec<EngineSpec> {
-        ladder
-            .iter()
-            .map(|s| s.parse().expect("budget engines parse"))
-            .collect()
-    };
-    let four_specs = parse(budget.four_play.ladder);
-    let four_names: Vec<String> = four_specs.iter().map(|s| s.to_string()).collect();
     md += &format!(
         "## Ladder of the four-row games\n\n\
          The same on the standard board of each four-row game (docs/RULES.md), {} games a pair, \
@@ -406,50 +430,61 @@ pub fn strength(
          get a smaller ladder ({} games a pair); the plot shows the other eight.\n\n",
         budget.four_play.ladder_games, budget.four_play_slow.ladder_games
     );
-    let mut four_groups = Vec::new();
-    let mut four_err_md = String::new();
-    for (ki, kind) in FourKind::ALL.into_iter().enumerate() {
-        let g = FourRow::standard(kind);
-        let play = budget.four_play_of(kind);
-        let specs = parse(play.ladder);
-        let sec = variant_section(
-            kind.id(),
-            &g,
-            &specs,
-            play.ladder_games,
-            budget.four_error_positions,
-            seed ^ (0xF0u64 << 48) ^ ((ki as u64) << 40),
-            four_row_tables(&g, tables, budget, log),
-            &mut ladder_csv,
-            &mut err_csv,
-            log,
-        );
-        md += &sec.ladder_md;
-        four_err_md += &sec.errors_md;
-        if kind.removes() {
-            four_groups.push(sec.group);
-        }
+    for (_, v) in &d.four_row {
+        md += &ladder_markdown(&v.ladder);
     }
     md += "![ratings, four-row games](strength-four.svg)\n\n";
-    write(
-        out,
-        "strength-four.svg",
-        &ratings_chart(
-            "Four-row games: Bradley–Terry ratings (Elo scale, 95% intervals)",
-            &four_names,
-            &four_groups,
-        ),
-    )?;
+    md += &errors_markdown(d);
     md += &format!(
+        "Data: [strength-ladder.csv](strength-ladder.csv), [strength-errors.csv](strength-errors.csv). \
+         Generated in {:.0} s.\n",
+        d.seconds
+    );
+    md
+}
+
+/// One variant's ladder: the engines by rating, their scores against each other.
+fn ladder_markdown(l: &Ladder) -> String {
+    let k = l.names.len();
+    let mut head = vec!["engine", "rating", "95% interval", "score"];
+    let short: Vec<String> = (0..k).map(|j| format!("vs {}", j + 1)).collect();
+    head.extend(short.iter().map(|s| s.as_str()));
+    let mut t = Table::new(&head);
+    for i in l.order() {
+        let total: f64 = l.score[i].iter().sum();
+        let n: u64 = l.games[i].iter().sum();
+        let mut row = vec![
+            format!("{}. `{}`", i + 1, l.names[i]),
+            format!("{:+.0}", l.ratings[i].elo),
+            format!("±{:.0}", l.ratings[i].half),
+            format!("{total}/{n}"),
+        ];
+        row.extend((0..k).map(|j| {
+            if i == j {
+                "–".into()
+            } else {
+                format!("{}/{}", l.score[i][j], l.games[i][j])
+            }
+        }));
+        t.push(row);
+    }
+    format!("### {}\n\n{}\n", l.id, t.markdown())
+}
+
+/// The sections of errors against perfect play, two-row games then four-row games.
+fn errors_markdown(d: &StrengthData) -> String {
+    let mut md = format!(
         "## Errors against perfect play\n\n\
          Positions with at most {} seeds on the board reached in random games (seeded), \
          with at least two legal moves, valued exactly by the endgame tablebases. A move \
          *loses value* when its exact value (final seed difference) is below the best \
          move's; the mean value lost is over all judged moves. The `perfect` row is a check \
          (it must be 0). Shares have 95% Wilson intervals.\n\n",
-        budget.tb_stones
+        d.budget.tb_stones
     );
-    md += &err_md;
+    for v in &d.two_row {
+        md += &variant_errors(v);
+    }
     md += &format!(
         "## Errors against perfect play, four-row games\n\n\
          The same with the win/draw/loss tables (`.ftb`) of the eight four-row games whose \
@@ -459,16 +494,117 @@ pub fn strength(
          mover: a move *loses value* when it changes the result the mover can force (a win \
          into a draw or loss, a draw into a loss), and the mean value lost is in those \
          units (a win thrown into a loss loses 2).\n\n",
-        budget.four_tb_stones
+        d.budget.four_tb_stones
     );
-    md += &four_err_md;
-    md += &format!(
-        "Data: [strength-ladder.csv](strength-ladder.csv), [strength-errors.csv](strength-errors.csv). \
-         Generated in {:.0} s.\n",
-        t0.elapsed().as_secs_f64()
-    );
-    write(out, "strength.md", &md)?;
-    write(out, "strength-ladder.csv", &ladder_csv.csv())?;
-    write(out, "strength-errors.csv", &err_csv.csv())?;
-    Ok(())
+    for (_, v) in &d.four_row {
+        md += &variant_errors(v);
+    }
+    md
+}
+
+/// One variant's errors: a table of the engines, or why there is none.
+fn variant_errors(v: &VariantStrength) -> String {
+    let mut md = format!("### {}\n\n", v.ladder.id);
+    match &v.errors {
+        ErrorCounts::NoTables => md += "No tablebases for this variant in this run.\n\n",
+        ErrorCounts::NoPositions => {
+            md += "No position of random play is both undecided and within the tables.\n\n"
+        }
+        ErrorCounts::Counted(errors) => {
+            let mut t = Table::new(&[
+                "engine",
+                "positions",
+                "moves that lose value",
+                "mean value lost per move",
+            ]);
+            for e in errors {
+                t.push(vec![
+                    format!("`{}`", e.engine),
+                    e.positions.to_string(),
+                    pct(&e.losing),
+                    format!("{:.3}", e.mean_loss),
+                ]);
+            }
+            md += &t.markdown();
+            md += "\n";
+        }
+    }
+    md
+}
+
+/// `strength-ladder.csv`: every variant's engines by rating.
+fn ladder_csv(d: &StrengthData) -> Table {
+    let mut t = Table::new(&[
+        "variant",
+        "engine",
+        "rating",
+        "interval_half",
+        "score",
+        "games",
+    ]);
+    for l in all(d).map(|v| &v.ladder) {
+        for i in l.order() {
+            let total: f64 = l.score[i].iter().sum();
+            let n: u64 = l.games[i].iter().sum();
+            t.push(vec![
+                l.id.clone(),
+                l.names[i].clone(),
+                format!("{:.1}", l.ratings[i].elo),
+                format!("{:.1}", l.ratings[i].half),
+                total.to_string(),
+                n.to_string(),
+            ]);
+        }
+    }
+    t
+}
+
+/// `strength-errors.csv`: every engine's errors on every variant with tables.
+fn errors_csv(d: &StrengthData) -> Table {
+    let mut t = Table::new(&[
+        "variant",
+        "engine",
+        "positions",
+        "losing_share",
+        "losing_lo",
+        "losing_hi",
+        "mean_loss",
+    ]);
+    for v in all(d) {
+        let ErrorCounts::Counted(errors) = &v.errors else {
+            continue;
+        };
+        for e in errors {
+            let mut row = vec![
+                v.ladder.id.clone(),
+                e.engine.clone(),
+                e.positions.to_string(),
+            ];
+            row.extend(interval_csv(e.losing.p, e.losing.lo, e.losing.hi));
+            row.push(format!("{:.4}", e.mean_loss));
+            t.push(row);
+        }
+    }
+    t
+}
+
+/// A bar chart of ratings, its scale rounded out to 200 Elo.
+fn ratings_chart(title: &str, names: &[String], groups: &[Group]) -> String {
+    let labels: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+    let lo = groups
+        .iter()
+        .flat_map(|g| g.bars.iter().map(|b| b.interval.map_or(b.value, |i| i.0)))
+        .fold(0.0f64, f64::min);
+    let hi = groups
+        .iter()
+        .flat_map(|g| g.bars.iter().map(|b| b.interval.map_or(b.value, |i| i.1)))
+        .fold(0.0f64, f64::max);
+    let step = 200.0;
+    bar_chart(
+        title,
+        "rating",
+        &labels,
+        groups,
+        ((lo / step).floor() * step, (hi / step).ceil() * step),
+    )
 }

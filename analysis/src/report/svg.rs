@@ -25,10 +25,35 @@ const PALETTE: [&str; 8] = [
     "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#9c755f",
 ];
 
+/// `s` escaped for SVG text.
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// Where a chart draws: the plotting area inside the margins and the range of the y axis.
+struct Frame {
+    /// Left edge of the plotting area.
+    left: f64,
+    /// Top edge of the plotting area.
+    top: f64,
+    /// Width of the plotting area.
+    pw: f64,
+    /// Height of the plotting area.
+    ph: f64,
+    /// The y axis's range (`y0 < y1`).
+    y0: f64,
+    /// See `y0`.
+    y1: f64,
+}
+
+impl Frame {
+    /// The height on the page of the value `v`, clipped to the axis.
+    fn y(&self, v: f64) -> f64 {
+        let (y0, y1) = (self.y0, self.y1);
+        self.top + self.ph * (1.0 - (v.clamp(y0, y1) - y0) / (y1 - y0))
+    }
 }
 
 /// A grouped bar chart. `y` is the axis range; bars are clipped to it.
@@ -41,10 +66,15 @@ pub fn bar_chart(
 ) -> String {
     let (w, h) = (860.0, 420.0);
     let (left, right, top, bottom) = (70.0, 170.0, 40.0, 70.0);
-    let pw = w - left - right;
-    let ph = h - top - bottom;
     let (y0, y1) = if y.1 > y.0 { y } else { (y.0, y.0 + 1.0) };
-    let sy = |v: f64| top + ph * (1.0 - (v.clamp(y0, y1) - y0) / (y1 - y0));
+    let f = Frame {
+        left,
+        top,
+        pw: w - left - right,
+        ph: h - top - bottom,
+        y0,
+        y1,
+    };
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -54,10 +84,21 @@ pub fn bar_chart(
     let _ = writeln!(
         s,
         r#"<text x="{}" y="22" text-anchor="middle" font-size="15">{}</text>"#,
-        left + pw / 2.0,
+        left + f.pw / 2.0,
         esc(title)
     );
-    // Axis and ticks: a round step (1, 2 or 5 times a power of ten) giving at most 8 ticks.
+    axis(&mut s, &f, y_label);
+    bars(&mut s, &f, series, groups);
+    legend(&mut s, &f, series);
+    s += "</svg>\n";
+    s
+}
+
+/// The y axis: its ticks with their grid lines, the zero line when the range spans zero, and
+/// its label.
+fn axis(s: &mut String, f: &Frame, y_label: &str) {
+    let (left, pw, y0, y1) = (f.left, f.pw, f.y0, f.y1);
+    // A round step (1, 2 or 5 times a power of ten) giving at most 8 ticks.
     let raw = (y1 - y0) / 8.0;
     let p10 = 10f64.powf(raw.log10().floor());
     let step = [1.0, 2.0, 5.0, 10.0]
@@ -69,7 +110,7 @@ pub fn bar_chart(
     let last = (y1 / step + 1e-9).floor() as i64;
     for t in first..=last {
         let v = t as f64 * step;
-        let yy = sy(v);
+        let yy = f.y(v);
         let _ = writeln!(
             s,
             r##"<line x1="{left}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="#ddd"/><text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"##,
@@ -80,7 +121,7 @@ pub fn bar_chart(
         );
     }
     if y0 < 0.0 && y1 > 0.0 {
-        let yy = sy(0.0);
+        let yy = f.y(0.0);
         let _ = writeln!(
             s,
             r##"<line x1="{left}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="#333"/>"##,
@@ -90,19 +131,23 @@ pub fn bar_chart(
     let _ = writeln!(
         s,
         r##"<text transform="translate(18,{:.1}) rotate(-90)" text-anchor="middle">{}</text>"##,
-        top + ph / 2.0,
+        f.top + f.ph / 2.0,
         esc(y_label)
     );
+}
+
+/// The bars, group by group, each with its whisker, and the groups' labels.
+fn bars(s: &mut String, f: &Frame, series: &[&str], groups: &[Group]) {
     let n = groups.len().max(1) as f64;
-    let gw = pw / n;
+    let gw = f.pw / n;
     let k = series.len().max(1) as f64;
     let bw = (gw * 0.8) / k;
-    let base = sy(0.0f64.clamp(y0, y1));
+    let base = f.y(0.0f64.clamp(f.y0, f.y1));
     for (gi, g) in groups.iter().enumerate() {
-        let gx = left + gw * gi as f64 + gw * 0.1;
+        let gx = f.left + gw * gi as f64 + gw * 0.1;
         for (bi, b) in g.bars.iter().enumerate() {
             let x = gx + bw * bi as f64;
-            let yv = sy(b.value);
+            let yv = f.y(b.value);
             let (top_y, height) = if yv < base {
                 (yv, base - yv)
             } else {
@@ -121,21 +166,26 @@ pub fn bar_chart(
                 let _ = writeln!(
                     s,
                     r##"<line x1="{cx:.1}" y1="{:.1}" x2="{cx:.1}" y2="{:.1}" stroke="#222"/>"##,
-                    sy(lo),
-                    sy(hi)
+                    f.y(lo),
+                    f.y(hi)
                 );
             }
         }
         let _ = writeln!(
             s,
             r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-            left + gw * (gi as f64 + 0.5),
-            top + ph + 18.0,
+            f.left + gw * (gi as f64 + 0.5),
+            f.top + f.ph + 18.0,
             esc(&g.label)
         );
     }
+}
+
+/// The legend, right of the plotting area: a swatch and a name a series.
+fn legend(s: &mut String, f: &Frame, series: &[&str]) {
+    let (left, pw) = (f.left, f.pw);
     for (i, name) in series.iter().enumerate() {
-        let yy = top + 10.0 + 20.0 * i as f64;
+        let yy = f.top + 10.0 + 20.0 * i as f64;
         let _ = writeln!(
             s,
             r#"<rect x="{:.1}" y="{:.1}" width="12" height="12" fill="{}"/><text x="{:.1}" y="{:.1}">{}</text>"#,
@@ -147,10 +197,9 @@ pub fn bar_chart(
             esc(name)
         );
     }
-    s += "</svg>\n";
-    s
 }
 
+/// A tick's or a bar's value as text: whole numbers without decimals, others with two.
 fn fmt_tick(v: f64) -> String {
     if v.abs() < 1e-12 {
         "0".into()

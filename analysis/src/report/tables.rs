@@ -1,18 +1,23 @@
 //! The tablebase report (`tablebase.md`): for each two-row variant, the slices built for the
 //! report with their sizes and build times, the distribution of values in each slice, and
 //! the longest principal line found in each; then the same for the four-row removal games'
-//! win/draw/loss tables, whose longest lines are exact distances.
+//! win/draw/loss tables, whose longest lines are exact distances, and the morris games'
+//! main-game tables.
+//!
+//! [`compute`] builds and measures the tables into a [`TablebaseData`]; [`markdown`] and
+//! [`files`] print it.
 
-use super::base::{write, Budget, Table};
+use super::base::{code_or_empty, percent, Budget, Files, Table};
 use super::svg::{bar_chart, Bar, Group};
 use crate::engine::perfect::oracle_values;
 use mancala_solver::any::AnyGame;
-use mancala_solver::fourrow::Kind as FourKind;
+use mancala_solver::fourrow::{FourRow, Kind as FourKind};
 use mancala_solver::variant::VARIANTS;
 use mancala_solver::{Game, MarginGame, Notation, Side, TwoRow, TwoRowPos};
 use mancala_tablebases::api::stats;
-use mancala_tablebases::build::build;
+use mancala_tablebases::build::{build, SliceReport};
 use mancala_tablebases::error::Error;
+use mancala_tablebases::fourrow::UnitReport;
 use mancala_tablebases::index::Slice;
 use mancala_tablebases::probe::Tablebases;
 use std::collections::HashSet;
@@ -44,17 +49,590 @@ pub fn principal_line(g: &TwoRow, tb: &Tablebases, pos: &TwoRowPos) -> Option<(u
     }
 }
 
+/// One slice of a two-row game's tables.
+#[derive(Clone, Debug)]
+pub struct TwoRowSlice {
+    /// Seeds on the board.
+    pub stones: u32,
+    /// Positions in the slice.
+    pub positions: u64,
+    /// Bytes of its file.
+    pub bytes: u64,
+    /// Seconds building it.
+    pub seconds: f64,
+    /// True when a file already there was kept.
+    pub kept: bool,
+    /// Shares of positions won, drawn and lost by the side to move.
+    pub share: [f64; 3],
+    /// The mean future value.
+    pub mean: f64,
+    /// The longest principal line found: plies, whether it ended by the rules (rather than
+    /// by a repetition), and a position that starts it.
+    pub longest: Option<(u32, bool, String)>,
+}
+
+/// One game's tables as the report shows them: a row a slice, or a number of seeds.
+#[derive(Clone, Debug)]
+pub struct GameTables<S> {
+    /// Variant id.
+    pub id: &'static str,
+    /// Holes a row of the board they were built for, when not the game's own (four-row games).
+    pub width: Option<usize>,
+    /// Seconds building them.
+    pub seconds: f64,
+    /// The rows, in build order.
+    pub rows: Vec<S>,
+}
+
+impl<S> GameTables<S> {
+    /// The game as headings and charts name it: `kalah`, `toka (4x8)`.
+    fn name(&self) -> String {
+        match self.width {
+            Some(w) => format!("{} (4x{w})", self.id),
+            None => self.id.to_string(),
+        }
+    }
+}
+
+/// What a row of the win/draw/loss tables (four-row and morris games) shows of its slices:
+/// their size, build time, values and longest distance.
+#[derive(Clone, Debug)]
+pub struct WdlFigures {
+    /// Positions (entries up to symmetry in the morris games).
+    pub positions: u64,
+    /// Bytes of the files.
+    pub bytes: u64,
+    /// Seconds building them (their units').
+    pub seconds: f64,
+    /// True when every file was already there and kept.
+    pub kept: bool,
+    /// Shares won, drawn and lost by the side to move.
+    pub share: [f64; 3],
+    /// The longest distance to the end under perfect play.
+    pub longest: u32,
+    /// The first position at that distance (empty when every position is drawn).
+    pub from: String,
+}
+
+impl WdlFigures {
+    /// The columns of [`WdlFigures::value_cells`].
+    const VALUE_HEAD: [&'static str; 5] = ["win", "draw", "loss", "longest", "from"];
+    /// The columns of [`WdlFigures::value_csv`].
+    const VALUE_CSV_HEAD: [&'static str; 5] =
+        ["win", "draw", "loss", "longest_plies", "longest_position"];
+
+    /// Positions, bytes and build time as the report's table prints them.
+    fn size_cells(&self) -> [String; 3] {
+        [
+            self.positions.to_string(),
+            self.bytes.to_string(),
+            build_cell(self.kept, self.seconds),
+        ]
+    }
+
+    /// The shares and the longest distance with its position as the table prints them: `–`
+    /// and an empty cell when every position is drawn.
+    fn value_cells(&self) -> Vec<String> {
+        let mut cells = share_cells(&self.share).to_vec();
+        cells.push(if self.from.is_empty() {
+            "–".to_string()
+        } else {
+            self.longest.to_string()
+        });
+        cells.push(code_or_empty(&self.from));
+        cells
+    }
+
+    /// Positions, bytes, build time and whether kept, as CSV cells.
+    fn size_csv(&self) -> [String; 4] {
+        [
+            self.positions.to_string(),
+            self.bytes.to_string(),
+            format!("{:.4}", self.seconds),
+            self.kept.to_string(),
+        ]
+    }
+
+    /// The shares, the longest distance and its position as CSV cells (both empty when every
+    /// position is drawn).
+    fn value_csv(&self) -> Vec<String> {
+        let mut cells = self.share.map(|x| format!("{x:.6}")).to_vec();
+        cells.push(if self.from.is_empty() {
+            String::new()
+        } else {
+            self.longest.to_string()
+        });
+        cells.push(self.from.clone());
+        cells
+    }
+}
+
+/// The slices of a four-row game's tables with the same seeds on the board, added up.
+#[derive(Clone, Debug)]
+pub struct FourSeeds {
+    /// Seeds on the board.
+    pub seeds: u32,
+    /// Slices added up.
+    pub slices: usize,
+    /// Their figures.
+    pub figures: WdlFigures,
+}
+
+/// One slice of a morris game's main-game tables.
+#[derive(Clone, Debug)]
+pub struct MorrisSliceStats {
+    /// Counters of the side to move and of the other.
+    pub split: [u32; 2],
+    /// Rounds of the retrograde analysis.
+    pub rounds: u32,
+    /// Its figures.
+    pub figures: WdlFigures,
+}
+
+/// Everything `tablebase.md` and its files show.
+#[derive(Clone, Debug)]
+pub struct TablebaseData {
+    /// The budget they were built within.
+    pub budget: Budget,
+    /// The two-row variants' tables.
+    pub two_row: Vec<GameTables<TwoRowSlice>>,
+    /// The four-row removal games' tables.
+    pub four_row: Vec<GameTables<FourSeeds>>,
+    /// The morris games' tables.
+    pub morris: Vec<GameTables<MorrisSliceStats>>,
+    /// Wall-clock seconds of the whole computation.
+    pub seconds: f64,
+}
+
 /// Builds the tables of every two-row variant's standard board up to the budget's stones in
 /// `dir` (slices already there are kept, and reported as kept), and writes `tablebase.md`,
-/// `tablebase.csv` and one `tablebase-<variant>.svg` into `out`.
+/// `tablebase.csv` and one `tablebase-<variant>.svg` into `out`; then the same for the
+/// four-row removal games (in `dir/four`) and the morris games (in `dir/morris`).
 pub fn tablebase_report(
     out: &Path,
     dir: &Path,
     budget: &Budget,
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<(), Error> {
+    let d = compute(dir, budget, log)?;
+    files(&d)
+        .write(out)
+        .map_err(|e| Error::io(out, "writing the report in", e))
+}
+
+/// Builds every table of the report in `dir` within `budget` and measures them.
+pub fn compute(
+    dir: &Path,
+    budget: &Budget,
+    log: &(dyn Fn(&str) + Sync),
+) -> Result<TablebaseData, Error> {
     let t0 = Instant::now();
-    let io = |e: std::io::Error| Error::io(out, "writing the report in", e);
+    let mut two_row = Vec::new();
+    for v in VARIANTS.iter().filter(|v| v.family.two_row().is_some()) {
+        two_row.push(two_row_tables(v.id, dir, budget, log)?);
+    }
+    let four_row = four_row_tables(&dir.join("four"), budget, log)?;
+    let morris = morris_tables(&dir.join("morris"), budget, log)?;
+    Ok(TablebaseData {
+        budget: budget.clone(),
+        two_row,
+        four_row,
+        morris,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}
+
+/// Builds the tables of two-row variant `id` and measures each slice.
+fn two_row_tables(
+    id: &'static str,
+    dir: &Path,
+    budget: &Budget,
+    log: &(dyn Fn(&str) + Sync),
+) -> Result<GameTables<TwoRowSlice>, Error> {
+    let g = mancala_solver::variant::build(id, None, None, &[])
+        .map_err(|e| Error::Rules(e.to_string()))?;
+    let rep = build(&g, dir, budget.tb_stones, budget.threads.max(1), &|_| {})?;
+    log(&format!("{id} tables built in {:.1} s", rep.seconds));
+    let tb = Tablebases::open(dir, &g)?;
+    let rows = rep
+        .slices
+        .iter()
+        .map(|s| two_row_slice(&g, dir, &tb, s))
+        .collect::<Result<_, _>>()?;
+    Ok(GameTables {
+        id,
+        width: None,
+        seconds: rep.seconds,
+        rows,
+    })
+}
+
+/// The value distribution of one two-row slice, and the longest principal line from a
+/// sample of [`LINE_SAMPLE`] of its positions.
+fn two_row_slice(
+    g: &TwoRow,
+    dir: &Path,
+    tb: &Tablebases,
+    s: &SliceReport,
+) -> Result<TwoRowSlice, Error> {
+    let st = stats(g, dir, s.stones)?;
+    let total = st.positions.max(1) as f64;
+    let sum = |f: &dyn Fn(i32) -> bool| {
+        st.histogram
+            .iter()
+            .filter(|(v, _)| f(**v))
+            .map(|(_, c)| *c)
+            .sum::<u64>() as f64
+            / total
+    };
+    let share = [sum(&|v| v > 0), sum(&|v| v == 0), sum(&|v| v < 0)];
+    let mean = st
+        .histogram
+        .iter()
+        .map(|(v, c)| *v as f64 * *c as f64)
+        .sum::<f64>()
+        / total;
+    Ok(TwoRowSlice {
+        stones: s.stones,
+        positions: s.positions,
+        bytes: file_bytes(&s.path)?,
+        seconds: s.seconds,
+        kept: s.skipped,
+        share,
+        mean,
+        longest: longest_line(g, tb, s.stones)?,
+    })
+}
+
+/// The size of a table's file.
+fn file_bytes(path: &Path) -> Result<u64, Error> {
+    Ok(std::fs::metadata(path)
+        .map_err(|e| Error::io(path, "reading the size of", e))?
+        .len())
+}
+
+/// The longest principal line from evenly spaced positions of the `stones`-seed slice (the
+/// first found among equals): plies, ended by the rules, its start as text.
+fn longest_line(
+    g: &TwoRow,
+    tb: &Tablebases,
+    stones: u32,
+) -> Result<Option<(u32, bool, String)>, Error> {
+    let slice = Slice::new(g.width(), stones).expect("built slice");
+    let step = (slice.len() / LINE_SAMPLE).max(1);
+    let mut longest: Option<(u32, bool, TwoRowPos)> = None;
+    let mut i = 0;
+    while i < slice.len() {
+        let pits = slice.unrank(i).to_vec(2 * g.width());
+        let south: Vec<u32> = pits[..g.width()].iter().map(|&c| c as u32).collect();
+        let north: Vec<u32> = pits[g.width()..].iter().map(|&c| c as u32).collect();
+        let pos = g
+            .position(&south, &north, [0, 0], Side::South)
+            .map_err(|e| Error::Rules(e.to_string()))?;
+        if let Some((n, ended)) = principal_line(g, tb, &pos) {
+            if longest.as_ref().map_or(true, |l| n > l.0) {
+                longest = Some((n, ended, pos));
+            }
+        }
+        i += step;
+    }
+    Ok(longest.map(|(n, ended, p)| (n, ended, g.format_position(&p))))
+}
+
+/// The width of the four-row tables of `kind` in the report: its standard board, or the
+/// widest the tables allow when the standard board is wider.
+fn four_report_width(kind: FourKind) -> usize {
+    kind.default_width()
+        .min(mancala_tablebases::fourrow::MAX_WIDTH)
+}
+
+/// Builds the win/draw/loss tables with distances of every four-row removal game in `dir`,
+/// up to the budget's `four_tb_stones` seeds on the board, and adds up their slices by seeds.
+fn four_row_tables(
+    dir: &Path,
+    budget: &Budget,
+    log: &(dyn Fn(&str) + Sync),
+) -> Result<Vec<GameTables<FourSeeds>>, Error> {
+    let mut out = Vec::new();
+    for v in VARIANTS.iter() {
+        let Some(kind) = v.family.four_row().filter(|k| k.removes()) else {
+            continue;
+        };
+        let width = four_report_width(kind);
+        let size = mancala_solver::variant::Size {
+            width: Some(width),
+            ..Default::default()
+        };
+        let g = match mancala_solver::variant::setup(v.id, size, &[], None)
+            .map_err(|e| Error::Rules(e.to_string()))?
+        {
+            AnyGame::Four(g, _) => g,
+            AnyGame::Two(..) | AnyGame::Morris(..) | AnyGame::Isolo(..) => continue,
+        };
+        let threads = budget.threads.max(1);
+        let rep =
+            mancala_tablebases::fourrow::build(&g, dir, budget.four_tb_stones, threads, &|_| {})?;
+        log(&format!(
+            "{} four-row tables built in {:.1} s",
+            v.id, rep.seconds
+        ));
+        let mut rows = Vec::new();
+        for n in 0..=budget.four_tb_stones {
+            rows.extend(four_seeds(&g, &rep.slices, n)?);
+        }
+        out.push(GameTables {
+            id: v.id,
+            width: Some(width),
+            seconds: rep.seconds,
+            rows,
+        });
+    }
+    Ok(out)
+}
+
+/// The slices of `g` with `n` seeds on the board added up; `None` when there are none.
+fn four_seeds(g: &FourRow, all: &[UnitReport], n: u32) -> Result<Option<FourSeeds>, Error> {
+    let slices: Vec<_> = all
+        .iter()
+        .filter(|s| s.split[0] + s.split[1] == n)
+        .collect();
+    if slices.is_empty() {
+        return Ok(None);
+    }
+    let positions: u64 = slices.iter().map(|s| s.positions).sum();
+    let mut counts = [0u64; 3];
+    let mut bytes = 0;
+    let mut seconds = 0.0;
+    for s in &slices {
+        for (c, x) in counts.iter_mut().zip(s.counts) {
+            *c += x;
+        }
+        bytes += file_bytes(&s.path)?;
+        // A unit is two slices built together, each reporting the unit's time.
+        if s.split[0] <= s.split[1] {
+            seconds += s.seconds;
+        }
+    }
+    let longest = slices.iter().map(|s| s.max_plies).max().unwrap_or(0);
+    // The first position (by slice, then index) at the longest distance.
+    let mut from = String::new();
+    if counts[0] + counts[2] > 0 {
+        for s in slices.iter().filter(|s| s.max_plies == longest) {
+            let f = mancala_tablebases::wdl::open_slice(g, &s.path, s.split)?;
+            if let Some(i) = f.data().iter().position(|&b| b as u32 == longest + 1) {
+                let pos =
+                    mancala_tablebases::fourrow::FourSlice::new(g, s.split).unrank(g, i as u64);
+                from = g.format_position(&pos);
+                break;
+            }
+        }
+    }
+    let total = positions.max(1) as f64;
+    Ok(Some(FourSeeds {
+        seeds: n,
+        slices: slices.len(),
+        figures: WdlFigures {
+            positions,
+            bytes,
+            seconds,
+            kept: slices.iter().all(|s| s.skipped),
+            share: counts.map(|c| c as f64 / total),
+            longest,
+            from,
+        },
+    }))
+}
+
+/// Builds the main-game win/draw/loss tables of each morris game in `dir`, default rules,
+/// every slice up to the budget's `morris_counters` a side, and measures each slice.
+fn morris_tables(
+    dir: &Path,
+    budget: &Budget,
+    log: &(dyn Fn(&str) + Sync),
+) -> Result<Vec<GameTables<MorrisSliceStats>>, Error> {
+    use mancala_solver::morris::{Kind, Morris, Options};
+    use mancala_tablebases::morris::{self as tables, MorrisSlice};
+    let n = budget.morris_counters;
+    let mut out = Vec::new();
+    for kind in Kind::ALL {
+        let g = Morris::new(n, Options::defaults(kind)).map_err(|e| Error::Rules(e.to_string()))?;
+        let rep = tables::build(&g, dir, n, budget.threads.max(1), &|_| {})?;
+        log(&format!(
+            "{} morris tables built in {:.1} s",
+            kind.id(),
+            rep.seconds
+        ));
+        let mut rows = Vec::new();
+        for s in &rep.slices {
+            let total = s.positions.max(1) as f64;
+            let mut from = String::new();
+            if s.counts[0] + s.counts[2] > 0 {
+                let f = mancala_tablebases::wdl::open_slice(&g, &s.path, s.split)?;
+                if let Some(i) = f.data().iter().position(|&b| b as u32 == s.max_plies + 1) {
+                    from = g.format_position(&MorrisSlice::new(s.split).unrank(i as u64));
+                }
+            }
+            rows.push(MorrisSliceStats {
+                split: s.split,
+                rounds: s.rounds,
+                figures: WdlFigures {
+                    positions: s.positions,
+                    bytes: file_bytes(&s.path)?,
+                    seconds: s.seconds,
+                    kept: s.skipped,
+                    share: s.counts.map(|c| c as f64 / total),
+                    longest: s.max_plies,
+                    from,
+                },
+            });
+        }
+        out.push(GameTables {
+            id: kind.id(),
+            width: None,
+            seconds: rep.seconds,
+            rows,
+        });
+    }
+    Ok(out)
+}
+
+/// A row of a game's tables that its chart shows: a group of the value distribution.
+trait Distributed {
+    /// The group's label: the slice's seeds or counters.
+    fn label(&self) -> String;
+    /// Shares won, drawn and lost by the side to move.
+    fn share(&self) -> [f64; 3];
+}
+
+impl Distributed for TwoRowSlice {
+    fn label(&self) -> String {
+        self.stones.to_string()
+    }
+    fn share(&self) -> [f64; 3] {
+        self.share
+    }
+}
+
+impl Distributed for FourSeeds {
+    fn label(&self) -> String {
+        self.seeds.to_string()
+    }
+    fn share(&self) -> [f64; 3] {
+        self.figures.share
+    }
+}
+
+impl Distributed for MorrisSliceStats {
+    fn label(&self) -> String {
+        format!("{}-{}", self.split[0], self.split[1])
+    }
+    fn share(&self) -> [f64; 3] {
+        self.figures.share
+    }
+}
+
+/// A family of tables in the report: the prefix of its charts' names and what tells the
+/// groups of its charts apart.
+struct Family {
+    /// `tablebase-<prefix><id>.svg`.
+    prefix: &'static str,
+    /// The charts' title ends "per <per>".
+    per: &'static str,
+}
+
+/// The two-row games' tables, by seeds on the board.
+const TWO_ROW: Family = Family {
+    prefix: "",
+    per: "seeds on the board",
+};
+/// The four-row removal games' tables, their slices added up by seeds on the board.
+const FOUR_ROW: Family = Family {
+    prefix: "four-",
+    per: "seeds on the board",
+};
+/// The morris games' main-game tables, by counters of each side.
+const MORRIS: Family = Family {
+    prefix: "morris-",
+    per: "counters (side to move - other)",
+};
+
+/// Every file of the report: the charts, `tablebase.md` and the CSV files.
+pub fn files(d: &TablebaseData) -> Files {
+    let mut f = Files::default();
+    charts(&mut f, &TWO_ROW, &d.two_row);
+    charts(&mut f, &FOUR_ROW, &d.four_row);
+    charts(&mut f, &MORRIS, &d.morris);
+    f.add("tablebase.md", markdown(d));
+    f.add("tablebase.csv", two_row_csv(&d.two_row).csv());
+    f.add("tablebase-four.csv", four_csv(&d.four_row).csv());
+    f.add("tablebase-morris.csv", morris_csv(&d.morris).csv());
+    f
+}
+
+/// The chart of each game's value distribution, a group a row.
+fn charts<S: Distributed>(f: &mut Files, family: &Family, games: &[GameTables<S>]) {
+    for t in games {
+        let groups: Vec<Group> = t
+            .rows
+            .iter()
+            .map(|r| Group {
+                label: r.label(),
+                bars: r
+                    .share()
+                    .iter()
+                    .map(|&value| Bar {
+                        value,
+                        interval: None,
+                    })
+                    .collect(),
+            })
+            .collect();
+        let chart = bar_chart(
+            &format!(
+                "{}: positions by value for the side to move, per {}",
+                t.name(),
+                family.per
+            ),
+            "share of positions",
+            &["win", "draw", "loss"],
+            &groups,
+            (0.0, 1.0),
+        );
+        f.add(svg_name(family, t), chart);
+    }
+}
+
+/// The file of a game's chart: `tablebase-kalah.svg`, `tablebase-four-toka.svg`.
+fn svg_name<S>(family: &Family, t: &GameTables<S>) -> String {
+    format!("tablebase-{}{}.svg", family.prefix, t.id)
+}
+
+/// The Markdown of each game's tables: a heading (`level` its hashes), the build time, the
+/// table and the chart.
+fn games_markdown<S>(
+    level: &str,
+    family: &Family,
+    games: &[GameTables<S>],
+    table: fn(&GameTables<S>) -> Table,
+) -> String {
+    games
+        .iter()
+        .map(|t| {
+            format!(
+                "{level} {}\n\nBuilt in {:.2} s.\n\n{}\n![value distribution of {}]({})\n\n",
+                t.name(),
+                t.seconds,
+                table(t).markdown(),
+                t.id,
+                svg_name(family, t)
+            )
+        })
+        .collect()
+}
+
+/// The text of `tablebase.md`.
+pub fn markdown(d: &TablebaseData) -> String {
+    let budget = &d.budget;
     let mut md = String::from("# Endgame tablebases\n\n");
     md += &format!(
         "Generated by `mancala report tablebase --budget {}` ({}). Tables of the standard \
@@ -74,6 +652,72 @@ pub fn tablebase_report(
         principal line found (both sides play the first best move) in plies, with a position \
         that starts it, marked ∞ when it ends in a repetition rather than by the rules. \
         The tables hold values, not distances, so these are not distance-to-end figures.\n\n";
+    md += &games_markdown("##", &TWO_ROW, &d.two_row, two_row_table);
+    md += "Data: [tablebase.csv](tablebase.csv).\n\n";
+    md += &four_markdown(d);
+    md += "Data: [tablebase-four.csv](tablebase-four.csv).\n\n";
+    md += &morris_markdown(d);
+    md += &format!(
+        "Data: [tablebase-morris.csv](tablebase-morris.csv). Generated in {:.0} s.\n",
+        d.seconds
+    );
+    md
+}
+
+/// A slice's build time, or `kept` when its file was already there.
+fn build_cell(kept: bool, seconds: f64) -> String {
+    if kept {
+        "kept".into()
+    } else {
+        format!("{seconds:.3}")
+    }
+}
+
+/// The shares won, drawn and lost as percentages.
+fn share_cells(share: &[f64; 3]) -> [String; 3] {
+    share.map(percent)
+}
+
+/// One two-row variant's table: a row a slice.
+fn two_row_table(t: &GameTables<TwoRowSlice>) -> Table {
+    let mut table = Table::new(&[
+        "seeds",
+        "positions",
+        "file bytes",
+        "build s",
+        "win",
+        "draw",
+        "loss",
+        "mean",
+        "longest line",
+        "from",
+    ]);
+    for s in &t.rows {
+        let (line, from) = line_cells(s);
+        let mut row = vec![
+            s.stones.to_string(),
+            s.positions.to_string(),
+            s.bytes.to_string(),
+            build_cell(s.kept, s.seconds),
+        ];
+        row.extend(share_cells(&s.share));
+        row.extend([format!("{:+.3}", s.mean), line, code_or_empty(&from)]);
+        table.push(row);
+    }
+    table
+}
+
+/// The longest principal line of a two-row slice (`51 ∞` when it ends in a repetition) and
+/// the position that starts it, or two empty cells.
+fn line_cells(s: &TwoRowSlice) -> (String, String) {
+    match &s.longest {
+        Some((n, ended, p)) => (format!("{n}{}", if *ended { "" } else { " ∞" }), p.clone()),
+        None => (String::new(), String::new()),
+    }
+}
+
+/// `tablebase.csv`: a row a two-row slice.
+fn two_row_csv(tables: &[GameTables<TwoRowSlice>]) -> Table {
     let mut csv = Table::new(&[
         "variant",
         "stones",
@@ -88,184 +732,28 @@ pub fn tablebase_report(
         "longest_line",
         "longest_line_position",
     ]);
-    for v in VARIANTS.iter().filter(|v| v.family.two_row().is_some()) {
-        let g = mancala_solver::variant::build(v.id, None, None, &[])
-            .map_err(|e| Error::Rules(e.to_string()))?;
-        let rep = build(&g, dir, budget.tb_stones, budget.threads.max(1), &|_| {})?;
-        log(&format!("{} tables built in {:.1} s", v.id, rep.seconds));
-        let tb = Tablebases::open(dir, &g)?;
-        md += &format!("## {}\n\nBuilt in {:.2} s.\n\n", v.id, rep.seconds);
-        let mut t = Table::new(&[
-            "seeds",
-            "positions",
-            "file bytes",
-            "build s",
-            "win",
-            "draw",
-            "loss",
-            "mean",
-            "longest line",
-            "from",
-        ]);
-        let mut groups = Vec::new();
-        for s in &rep.slices {
-            let st = stats(&g, dir, s.stones)?;
-            let total = st.positions.max(1) as f64;
-            let sum = |f: &dyn Fn(i32) -> bool| {
-                st.histogram
-                    .iter()
-                    .filter(|(v, _)| f(**v))
-                    .map(|(_, c)| *c)
-                    .sum::<u64>() as f64
-                    / total
-            };
-            let (win, draw, loss) = (sum(&|v| v > 0), sum(&|v| v == 0), sum(&|v| v < 0));
-            let mean = st
-                .histogram
-                .iter()
-                .map(|(v, c)| *v as f64 * *c as f64)
-                .sum::<f64>()
-                / total;
-            let bytes = std::fs::metadata(&s.path)
-                .map_err(|e| Error::io(&s.path, "reading the size of", e))?
-                .len();
-            let slice = Slice::new(g.width(), s.stones).expect("built slice");
-            let step = (slice.len() / LINE_SAMPLE).max(1);
-            let mut longest: Option<(u32, bool, TwoRowPos)> = None;
-            let mut i = 0;
-            while i < slice.len() {
-                let pits = slice.unrank(i).to_vec(2 * g.width());
-                let south: Vec<u32> = pits[..g.width()].iter().map(|&c| c as u32).collect();
-                let north: Vec<u32> = pits[g.width()..].iter().map(|&c| c as u32).collect();
-                let pos = g
-                    .position(&south, &north, [0, 0], Side::South)
-                    .map_err(|e| Error::Rules(e.to_string()))?;
-                if let Some((n, ended)) = principal_line(&g, &tb, &pos) {
-                    if longest.as_ref().map_or(true, |l| n > l.0) {
-                        longest = Some((n, ended, pos));
-                    }
-                }
-                i += step;
-            }
-            let (line, from) = match &longest {
-                Some((n, ended, p)) => (
-                    format!("{n}{}", if *ended { "" } else { " ∞" }),
-                    g.format_position(p),
-                ),
-                None => (String::new(), String::new()),
-            };
-            let pc = |x: f64| format!("{:.1}%", 100.0 * x);
-            t.push(vec![
+    for t in tables {
+        for s in &t.rows {
+            let (line, from) = line_cells(s);
+            let mut row = vec![
+                t.id.into(),
                 s.stones.to_string(),
                 s.positions.to_string(),
-                bytes.to_string(),
-                if s.skipped {
-                    "kept".into()
-                } else {
-                    format!("{:.3}", s.seconds)
-                },
-                pc(win),
-                pc(draw),
-                pc(loss),
-                format!("{mean:+.3}"),
-                line.clone(),
-                if from.is_empty() {
-                    String::new()
-                } else {
-                    format!("`{from}`")
-                },
-            ]);
-            csv.push(vec![
-                v.id.into(),
-                s.stones.to_string(),
-                s.positions.to_string(),
-                bytes.to_string(),
+                s.bytes.to_string(),
                 format!("{:.4}", s.seconds),
-                s.skipped.to_string(),
-                format!("{win:.6}"),
-                format!("{draw:.6}"),
-                format!("{loss:.6}"),
-                format!("{mean:.6}"),
-                line,
-                from,
-            ]);
-            groups.push(share_group(s.stones.to_string(), &[win, draw, loss]));
+                s.kept.to_string(),
+            ];
+            row.extend(s.share.map(|x| format!("{x:.6}")));
+            row.extend([format!("{:.6}", s.mean), line, from]);
+            csv.push(row);
         }
-        md += &t.markdown();
-        let svg = format!("tablebase-{}.svg", v.id);
-        md += &format!("\n![value distribution of {}]({svg})\n\n", v.id);
-        write_distribution(out, &svg, v.id, "seeds on the board", &groups).map_err(io)?;
     }
-    md += "Data: [tablebase.csv](tablebase.csv).\n\n";
-    let four_csv = four_row_section(&mut md, out, &dir.join("four"), budget, log)?;
-    md += "Data: [tablebase-four.csv](tablebase-four.csv).\n\n";
-    let morris_csv = morris_section(&mut md, out, &dir.join("morris"), budget, log)?;
-    md += &format!(
-        "Data: [tablebase-morris.csv](tablebase-morris.csv). Generated in {:.0} s.\n",
-        t0.elapsed().as_secs_f64()
-    );
-    write(out, "tablebase.md", &md).map_err(io)?;
-    write(out, "tablebase.csv", &csv.csv()).map_err(io)?;
-    write(out, "tablebase-four.csv", &four_csv.csv()).map_err(io)?;
-    write(out, "tablebase-morris.csv", &morris_csv.csv()).map_err(io)?;
-    Ok(())
+    csv
 }
 
-/// One group of the value-distribution chart: the shares won, drawn and lost.
-fn share_group(label: String, shares: &[f64]) -> Group {
-    Group {
-        label,
-        bars: shares
-            .iter()
-            .map(|&value| Bar {
-                value,
-                interval: None,
-            })
-            .collect(),
-    }
-}
-
-/// Writes the chart of the value distribution of `game`'s slices as `svg` in `out`, a group
-/// a slice (`per` says what tells them apart).
-fn write_distribution(
-    out: &Path,
-    svg: &str,
-    game: &str,
-    per: &str,
-    groups: &[Group],
-) -> std::io::Result<()> {
-    write(
-        out,
-        svg,
-        &bar_chart(
-            &format!("{game}: positions by value for the side to move, per {per}"),
-            "share of positions",
-            &["win", "draw", "loss"],
-            groups,
-            (0.0, 1.0),
-        ),
-    )
-}
-
-/// The width of the four-row tables of `kind` in the report: its standard board, or the
-/// widest the tables allow when the standard board is wider.
-fn four_report_width(kind: FourKind) -> usize {
-    kind.default_width()
-        .min(mancala_tablebases::fourrow::MAX_WIDTH)
-}
-
-/// Appends the four-row section to `md` (win/draw/loss tables with distances for every
-/// removal game, up to the budget's `four_tb_stones` seeds on the board, built in `dir`)
-/// and writes one SVG a game into `out`; returns the CSV rows.
-fn four_row_section(
-    md: &mut String,
-    out: &Path,
-    dir: &Path,
-    budget: &Budget,
-    log: &(dyn Fn(&str) + Sync),
-) -> Result<Table, Error> {
-    let io = |e: std::io::Error| Error::io(out, "writing the report in", e);
-    *md += &format!(
+/// The four-row section: its text, and a table and chart a game.
+fn four_markdown(d: &TablebaseData) -> String {
+    let mut md = format!(
         "## Four-row removal games (metric wdl)\n\n\
          Win/draw/loss tables with the distance to the end (`mancala tablebase build <id>`, \
          `.ftb` files, encoding `wdl-dtm`) of the eight four-row games whose captures take \
@@ -281,9 +769,28 @@ fn four_row_section(
          fall and they have no such tables.\n\n",
         mancala_tablebases::fourrow::MAX_WIDTH,
         mancala_tablebases::fourrow::MAX_WIDTH,
-        budget.four_tb_stones
+        d.budget.four_tb_stones
     );
-    let mut csv = Table::new(&[
+    md += &games_markdown("###", &FOUR_ROW, &d.four_row, four_table);
+    md
+}
+
+/// One four-row game's table: a row a number of seeds on the board.
+fn four_table(t: &GameTables<FourSeeds>) -> Table {
+    let head = ["seeds", "slices", "positions", "file bytes", "build s"];
+    let mut table = Table::new(&[&head[..], &WdlFigures::VALUE_HEAD].concat());
+    for r in &t.rows {
+        let mut row = vec![r.seeds.to_string(), r.slices.to_string()];
+        row.extend(r.figures.size_cells());
+        row.extend(r.figures.value_cells());
+        table.push(row);
+    }
+    table
+}
+
+/// `tablebase-four.csv`: a row a four-row game and number of seeds.
+fn four_csv(tables: &[GameTables<FourSeeds>]) -> Table {
+    let head = [
         "variant",
         "width",
         "stones",
@@ -292,181 +799,28 @@ fn four_row_section(
         "bytes",
         "build_seconds",
         "kept",
-        "win",
-        "draw",
-        "loss",
-        "longest_plies",
-        "longest_position",
-    ]);
-    for v in VARIANTS.iter() {
-        let Some(kind) = v.family.four_row().filter(|k| k.removes()) else {
-            continue;
-        };
-        let width = four_report_width(kind);
-        let g = match mancala_solver::variant::setup(
-            v.id,
-            mancala_solver::variant::Size {
-                width: Some(width),
-                ..Default::default()
-            },
-            &[],
-            None,
-        )
-        .map_err(|e| Error::Rules(e.to_string()))?
-        {
-            AnyGame::Four(g, _) => g,
-            AnyGame::Two(..) | AnyGame::Morris(..) | AnyGame::Isolo(..) => continue,
-        };
-        let rep = mancala_tablebases::fourrow::build(
-            &g,
-            dir,
-            budget.four_tb_stones,
-            budget.threads.max(1),
-            &|_| {},
-        )?;
-        log(&format!(
-            "{} four-row tables built in {:.1} s",
-            v.id, rep.seconds
-        ));
-        *md += &format!(
-            "### {} (4x{width})\n\nBuilt in {:.2} s.\n\n",
-            v.id, rep.seconds
-        );
-        let mut t = Table::new(&[
-            "seeds",
-            "slices",
-            "positions",
-            "file bytes",
-            "build s",
-            "win",
-            "draw",
-            "loss",
-            "longest",
-            "from",
-        ]);
-        let mut groups = Vec::new();
-        for n in 0..=budget.four_tb_stones {
-            let slices: Vec<_> = rep
-                .slices
-                .iter()
-                .filter(|s| s.split[0] + s.split[1] == n)
-                .collect();
-            if slices.is_empty() {
-                continue;
-            }
-            let positions: u64 = slices.iter().map(|s| s.positions).sum();
-            let mut counts = [0u64; 3];
-            let mut bytes = 0;
-            let mut seconds = 0.0;
-            for s in &slices {
-                for (c, x) in counts.iter_mut().zip(s.counts) {
-                    *c += x;
-                }
-                bytes += std::fs::metadata(&s.path)
-                    .map_err(|e| Error::io(&s.path, "reading the size of", e))?
-                    .len();
-                // A unit is two slices built together, each reporting the unit's time.
-                if s.split[0] <= s.split[1] {
-                    seconds += s.seconds;
-                }
-            }
-            let kept = slices.iter().all(|s| s.skipped);
-            let longest = slices.iter().map(|s| s.max_plies).max().unwrap_or(0);
-            // The first position (by slice, then index) at the longest distance.
-            let mut from = String::new();
-            if counts[0] + counts[2] > 0 {
-                for s in &slices {
-                    if s.max_plies != longest {
-                        continue;
-                    }
-                    let f = mancala_tablebases::wdl::open_slice(&g, &s.path, s.split)?;
-                    if let Some(i) = f.data().iter().position(|&b| b as u32 == longest + 1) {
-                        let pos = mancala_tablebases::fourrow::FourSlice::new(&g, s.split)
-                            .unrank(&g, i as u64);
-                        from = g.format_position(&pos);
-                        break;
-                    }
-                }
-            }
-            let total = positions.max(1) as f64;
-            let share = counts.map(|c| c as f64 / total);
-            let pc = |x: f64| format!("{:.1}%", 100.0 * x);
-            let longest_text = if from.is_empty() {
-                "–".to_string()
-            } else {
-                longest.to_string()
-            };
-            t.push(vec![
-                n.to_string(),
-                slices.len().to_string(),
-                positions.to_string(),
-                bytes.to_string(),
-                if kept {
-                    "kept".into()
-                } else {
-                    format!("{seconds:.3}")
-                },
-                pc(share[0]),
-                pc(share[1]),
-                pc(share[2]),
-                longest_text.clone(),
-                if from.is_empty() {
-                    String::new()
-                } else {
-                    format!("`{from}`")
-                },
-            ]);
-            csv.push(vec![
-                v.id.into(),
-                width.to_string(),
-                n.to_string(),
-                slices.len().to_string(),
-                positions.to_string(),
-                bytes.to_string(),
-                format!("{seconds:.4}"),
-                kept.to_string(),
-                format!("{:.6}", share[0]),
-                format!("{:.6}", share[1]),
-                format!("{:.6}", share[2]),
-                if from.is_empty() {
-                    String::new()
-                } else {
-                    longest.to_string()
-                },
-                from,
-            ]);
-            groups.push(share_group(n.to_string(), &share));
+    ];
+    let mut csv = Table::new(&[&head[..], &WdlFigures::VALUE_CSV_HEAD].concat());
+    for t in tables {
+        for r in &t.rows {
+            let mut row = vec![
+                t.id.into(),
+                t.width.unwrap_or_default().to_string(),
+                r.seeds.to_string(),
+                r.slices.to_string(),
+            ];
+            row.extend(r.figures.size_csv());
+            row.extend(r.figures.value_csv());
+            csv.push(row);
         }
-        *md += &t.markdown();
-        let svg = format!("tablebase-four-{}.svg", v.id);
-        *md += &format!("\n![value distribution of {}]({svg})\n\n", v.id);
-        write_distribution(
-            out,
-            &svg,
-            &format!("{} (4x{width})", v.id),
-            "seeds on the board",
-            &groups,
-        )
-        .map_err(io)?;
     }
-    Ok(csv)
+    csv
 }
 
-/// Appends the morris section to `md` (the main-game win/draw/loss tables of each morris
-/// game, default rules, every slice up to the budget's `morris_counters` a side, built in
-/// `dir`) and writes one SVG a game into `out`; returns the CSV rows.
-fn morris_section(
-    md: &mut String,
-    out: &Path,
-    dir: &Path,
-    budget: &Budget,
-    log: &(dyn Fn(&str) + Sync),
-) -> Result<Table, Error> {
-    use mancala_solver::morris::{Kind, Morris, Options};
-    use mancala_tablebases::morris::{self as tables, MorrisSlice};
-    let io = |e: std::io::Error| Error::io(out, "writing the report in", e);
-    let n = budget.morris_counters;
-    *md += &format!(
+/// The morris section: its text, and a table and chart a game.
+fn morris_markdown(d: &TablebaseData) -> String {
+    let n = d.budget.morris_counters;
+    let mut md = format!(
         "## The morris games, main game (metric wdl)\n\n\
          Win/draw/loss tables with the distance to the end (`mancala tablebase build <id> \
          --counters {n}`, `.mrb` files) of the main game (every counter entered) of \
@@ -478,7 +832,27 @@ fn morris_section(
          together); *longest* is the longest distance to the end under perfect play, in \
          plies, with the first entry that has it.\n\n"
     );
-    let mut csv = Table::new(&[
+    md += &games_markdown("###", &MORRIS, &d.morris, morris_table);
+    md
+}
+
+/// One morris game's table: a row a slice.
+fn morris_table(t: &GameTables<MorrisSliceStats>) -> Table {
+    let head = ["slice", "entries", "file bytes", "build s", "rounds"];
+    let mut table = Table::new(&[&head[..], &WdlFigures::VALUE_HEAD].concat());
+    for s in &t.rows {
+        let mut row = vec![s.label()];
+        row.extend(s.figures.size_cells());
+        row.push(s.rounds.to_string());
+        row.extend(s.figures.value_cells());
+        table.push(row);
+    }
+    table
+}
+
+/// `tablebase-morris.csv`: a row a morris game and slice.
+fn morris_csv(tables: &[GameTables<MorrisSliceStats>]) -> Table {
+    let head = [
         "variant",
         "mover",
         "opponent",
@@ -487,105 +861,16 @@ fn morris_section(
         "build_seconds",
         "kept",
         "rounds",
-        "win",
-        "draw",
-        "loss",
-        "longest_plies",
-        "longest_position",
-    ]);
-    for kind in Kind::ALL {
-        let g = Morris::new(n, Options::defaults(kind)).map_err(|e| Error::Rules(e.to_string()))?;
-        let rep = tables::build(&g, dir, n, budget.threads.max(1), &|_| {})?;
-        log(&format!(
-            "{} morris tables built in {:.1} s",
-            kind.id(),
-            rep.seconds
-        ));
-        *md += &format!("### {}\n\nBuilt in {:.2} s.\n\n", kind.id(), rep.seconds);
-        let mut t = Table::new(&[
-            "slice",
-            "entries",
-            "file bytes",
-            "build s",
-            "rounds",
-            "win",
-            "draw",
-            "loss",
-            "longest",
-            "from",
-        ]);
-        let mut groups = Vec::new();
-        for s in &rep.slices {
-            let bytes = std::fs::metadata(&s.path)
-                .map_err(|e| Error::io(&s.path, "reading the size of", e))?
-                .len();
-            let total = s.positions.max(1) as f64;
-            let share = s.counts.map(|c| c as f64 / total);
-            let mut from = String::new();
-            if s.counts[0] + s.counts[2] > 0 {
-                let f = mancala_tablebases::wdl::open_slice(&g, &s.path, s.split)?;
-                if let Some(i) = f.data().iter().position(|&b| b as u32 == s.max_plies + 1) {
-                    from = g.format_position(&MorrisSlice::new(s.split).unrank(i as u64));
-                }
-            }
-            let pc = |x: f64| format!("{:.1}%", 100.0 * x);
-            let label = format!("{}-{}", s.split[0], s.split[1]);
-            t.push(vec![
-                label.clone(),
-                s.positions.to_string(),
-                bytes.to_string(),
-                if s.skipped {
-                    "kept".into()
-                } else {
-                    format!("{:.3}", s.seconds)
-                },
-                s.rounds.to_string(),
-                pc(share[0]),
-                pc(share[1]),
-                pc(share[2]),
-                if from.is_empty() {
-                    "–".into()
-                } else {
-                    s.max_plies.to_string()
-                },
-                if from.is_empty() {
-                    String::new()
-                } else {
-                    format!("`{from}`")
-                },
-            ]);
-            csv.push(vec![
-                kind.id().into(),
-                s.split[0].to_string(),
-                s.split[1].to_string(),
-                s.positions.to_string(),
-                bytes.to_string(),
-                format!("{:.4}", s.seconds),
-                s.skipped.to_string(),
-                s.rounds.to_string(),
-                format!("{:.6}", share[0]),
-                format!("{:.6}", share[1]),
-                format!("{:.6}", share[2]),
-                if from.is_empty() {
-                    String::new()
-                } else {
-                    s.max_plies.to_string()
-                },
-                from,
-            ]);
-            groups.push(share_group(label, &share));
+    ];
+    let mut csv = Table::new(&[&head[..], &WdlFigures::VALUE_CSV_HEAD].concat());
+    for t in tables {
+        for s in &t.rows {
+            let mut row = vec![t.id.into(), s.split[0].to_string(), s.split[1].to_string()];
+            row.extend(s.figures.size_csv());
+            row.push(s.rounds.to_string());
+            row.extend(s.figures.value_csv());
+            csv.push(row);
         }
-        *md += &t.markdown();
-        let svg = format!("tablebase-morris-{}.svg", kind.id());
-        *md += &format!("\n![value distribution of {}]({svg})\n\n", kind.id());
-        write_distribution(
-            out,
-            &svg,
-            kind.id(),
-            "counters (side to move - other)",
-            &groups,
-        )
-        .map_err(io)?;
     }
-    Ok(csv)
+    csv
 }
