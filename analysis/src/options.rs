@@ -7,7 +7,7 @@ use mancala_solver::any::AnyGame;
 use mancala_solver::search::Limits;
 use mancala_solver::variant;
 use mancala_tablebases::fourrow::plan::Prefer;
-use mancala_tablebases::plan::{self, Budget};
+use mancala_tablebases::tworow::plan::{self, Budget};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

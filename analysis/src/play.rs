@@ -12,7 +12,7 @@ use mancala_solver::search::Oracle;
 use mancala_solver::{MarginGame, Notation, TwoRow};
 use mancala_tablebases::fourrow::FourTables;
 use mancala_tablebases::morris::MorrisTables;
-use mancala_tablebases::plan::{Budget, Step};
+use mancala_tablebases::tworow::plan::{Budget, Step};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;

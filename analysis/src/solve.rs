@@ -12,7 +12,7 @@ use mancala_solver::search::{Limits, Solver};
 use mancala_solver::{FourRow, FourRowPos, MarginGame, Notation, TwoRow, TwoRowPos};
 use mancala_tablebases::fourrow::{self, plan as four_plan, FourTables};
 use mancala_tablebases::morris::plan as morris_plan;
-use mancala_tablebases::plan::{Budget, Step};
+use mancala_tablebases::tworow::plan::{Budget, Step};
 use mancala_tablebases::{Answer, Error, Planner};
 use std::path::Path;
 use std::time::Instant;

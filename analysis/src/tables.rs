@@ -261,7 +261,7 @@ fn wdl_slice_line(
 pub fn probe(game: &AnyGame, dir: &Path) -> Result<json::TablebaseProbe, String> {
     Ok(match game {
         AnyGame::Two(g, pos) => {
-            let p = mancala_tablebases::probe(g, dir, pos).map_err(text)?;
+            let p = mancala_tablebases::tworow::probe(g, dir, pos).map_err(text)?;
             json::TablebaseProbe::Two(json::TableProbe::new(g, pos, &p))
         }
         AnyGame::Four(g, pos) => {
@@ -313,7 +313,7 @@ pub fn stats(game: &AnyGame, stones: u32, dir: &Path) -> Result<json::TablebaseS
 
 /// `tablebase verify`: every table of `dir` re-derived.
 pub fn verify(dir: &Path) -> Result<json::Verify, String> {
-    let r = mancala_tablebases::verify(dir).map_err(text)?;
+    let r = mancala_tablebases::folder::verify(dir).map_err(text)?;
     Ok(json::Verify {
         ok: true,
         files: r.files,

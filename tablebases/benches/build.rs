@@ -21,8 +21,8 @@ use criterion::{
 };
 use mancala_solver::morris;
 use mancala_solver::{Kind, RuleOptions, TwoRow};
-use mancala_tablebases::build::SliceBuilder;
 use mancala_tablebases::index::Slice;
+use mancala_tablebases::tworow::build::SliceBuilder;
 
 /// Pits a side.
 const WIDTH: usize = 6;

@@ -1,6 +1,5 @@
-//! The slice driver the three builders stand on (two-row [`crate::build`](mod@crate::build),
-//! four-row [`crate::fourrow::build`](mod@crate::fourrow::build), morris
-//! [`crate::morris::build`](mod@crate::morris::build)): the worker pool, the folder, and one
+//! The slice driver the three builders stand on (two-row [`crate::tworow::build`](mod@crate::tworow::build),
+//! four-row and morris [`crate::wdl::build()`]): the worker pool, the folder, and one
 //! *unit* of a build (the slices built together, one file each). A unit whose files are all
 //! there is kept: a file only ever appears complete ([`crate::format::write_file`] writes it
 //! under a temporary name, syncs it and renames it), so a build killed at any point resumes
@@ -175,7 +174,7 @@ pub fn unit<T>(
     unit_on(&Single, paths, make, open)
 }
 
-/// [`unit`] on the ranks of `comm`: rank 0 decides whether the unit is kept (so that every
+/// [`unit()`] on the ranks of `comm`: rank 0 decides whether the unit is kept (so that every
 /// rank takes the same path), every rank runs `make` (which writes the files on rank 0
 /// only), and every rank opens the files once rank 0 has written them.
 pub fn unit_on<T>(
@@ -244,7 +243,7 @@ mod tests {
 /// What a build did, in every family: the slices built or kept, each reported as the
 /// family reports a slice (two-row by stones with its analysis, win/draw/loss by split).
 #[derive(Clone, Debug)]
-pub struct BuildReport<S = crate::build::SliceReport> {
+pub struct BuildReport<S = crate::tworow::build::SliceReport> {
     /// The game.
     pub game: crate::files::GameId,
     /// One report a slice, in building order.

@@ -451,7 +451,7 @@ pub struct SliceFile {
 impl SliceFile {
     /// Opens `path`, checks its header and (when `check_data`) the checksum of its values,
     /// and, when `expect` is given, that it is a two-row table under its own name
-    /// ([`crate::verify::check_header`], as `info` checks it) of that game's slice of that
+    /// ([`crate::tworow::verify::check_header`], as `info` checks it) of that game's slice of that
     /// many stones. Without `expect`, any family's file is opened unchecked against its name.
     pub fn open(
         path: &Path,
@@ -462,7 +462,7 @@ impl SliceFile {
             return SliceFile::open_checked(path, |_| Ok(()), check_data);
         };
         let check = |header: &Header| {
-            crate::verify::check_header(path, header)?;
+            crate::tworow::verify::check_header(path, header)?;
             let got = header.game_id();
             if got != *id {
                 return Err(Error::mismatch(path, format!("holds {got}, expected {id}")));

@@ -7,7 +7,7 @@ use mancala_solver::search::{Limits, Solver};
 use mancala_solver::{Game, Kind, MarginGame, Notation, RuleOptions, TwoRow};
 use mancala_tablebases::format::{temp_path, write_file, write_slice, Header, SliceFile};
 use mancala_tablebases::index::Slice;
-use mancala_tablebases::rules::{relative_position, unsow_candidates, Edges, SliceRules};
+use mancala_tablebases::tworow::rules::{relative_position, unsow_candidates, Edges, SliceRules};
 use mancala_tablebases::{build, info, probe, stats, verify, Error, GameId, Tablebases};
 use std::collections::HashSet;
 use std::fs;

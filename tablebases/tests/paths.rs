@@ -9,9 +9,9 @@ mod common;
 use common::{all_rule_sets, game};
 use mancala_solver::tworow::board::Pits;
 use mancala_solver::{Kind, Notation, RuleOptions, TwoRow};
-use mancala_tablebases::build::{Pass, SliceBuilder};
 use mancala_tablebases::index::{potential, Slice};
-use mancala_tablebases::rules::{Edges, SliceRules};
+use mancala_tablebases::tworow::build::{Pass, SliceBuilder};
+use mancala_tablebases::tworow::rules::{Edges, SliceRules};
 use mancala_tablebases::Error;
 
 /// The values of every slice up to `max`, by the fixpoint path and by the acyclic path (each

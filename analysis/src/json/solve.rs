@@ -162,9 +162,9 @@ impl MovePlies {
 #[derive(Serialize)]
 pub struct Planned {
     /// Each phase with its seconds and work.
-    pub phases: Vec<mancala_tablebases::plan::Phase>,
+    pub phases: Vec<mancala_tablebases::tworow::plan::Phase>,
     /// The tables used, if any.
-    pub tables: Option<mancala_tablebases::plan::TablesUsed>,
+    pub tables: Option<mancala_tablebases::tworow::plan::TablesUsed>,
     /// Slices the tables folder lacked.
     pub missing_slices: Vec<u32>,
 }
@@ -215,7 +215,7 @@ impl Solve {
         g: &TwoRow,
         pos: &mancala_solver::TwoRowPos,
         a: &mancala_tablebases::Answer,
-        budget: &mancala_tablebases::plan::Budget,
+        budget: &mancala_tablebases::tworow::plan::Budget,
     ) -> Solve {
         let best_moves = a
             .moves

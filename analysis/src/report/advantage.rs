@@ -18,7 +18,7 @@ use super::players::{self, PlayersBudget, PlayersData};
 use mancala_solver::game::{Game, Notation};
 use mancala_solver::tworow::{RuleOptions, TwoRow};
 use mancala_solver::variant::{Family, Status, VARIANTS};
-use mancala_tablebases::plan::Budget as PlanBudget;
+use mancala_tablebases::tworow::plan::Budget as PlanBudget;
 use mancala_tablebases::Planner;
 use std::collections::HashMap;
 use std::io;

@@ -112,7 +112,7 @@ fn two_row_tables(
     tables: &Path,
     budget: &Budget,
 ) -> io::Result<Option<Arc<dyn Oracle<TwoRow>>>> {
-    mancala_tablebases::build(g, tables, budget.tb_stones, budget.threads, &|_| {})
+    mancala_tablebases::tworow::build(g, tables, budget.tb_stones, budget.threads, &|_| {})
         .map_err(io::Error::other)?;
     Ok(mancala_tablebases::Tablebases::open(tables, g)
         .ok()

@@ -1,7 +1,7 @@
 //! The text of the progress the commands show on stderr while they work (the spinners'
 //! messages): the two-row planner's steps, a search's depth and speed.
 
-use mancala_tablebases::plan::Step;
+use mancala_tablebases::tworow::plan::Step;
 use std::time::Instant;
 
 /// A rate for display: three significant figures, at most one decimal, and its prefix.

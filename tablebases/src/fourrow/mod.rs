@@ -37,7 +37,7 @@
 //!
 //! # Building
 //!
-//! [`build`](build::build) computes every child of every position of a unit once (in
+//! [`build()`] computes every child of every position of a unit once (in
 //! parallel), reading exits from the built slices, then runs the distance retrograde in
 //! rounds: round 0 marks the positions without a move lost in 0; round `d` marks won in `d`
 //! every undecided position with a child lost in `d - 1`, and lost in `d` every undecided

@@ -42,7 +42,7 @@
 //!
 //! # Building
 //!
-//! [`build`](build::build) first reads every position's exits from the built slices
+//! [`build()`] first reads every position's exits from the built slices
 //! (a position without an internal move is then final; one with an exit to a lost position
 //! holds a provisional win that only a shorter win replaces), then works outwards in rounds
 //! from the positions decided: round `r` takes the positions whose byte is `r - 1` and

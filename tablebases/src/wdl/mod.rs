@@ -4,7 +4,7 @@
 //! A family supplies its slicing and indexing and the retrograde of one unit by implementing
 //! [`WdlGame`] on its rules; this layer does the rest once: the value byte (encoding
 //! `wdl-dtm`) and its decoding, the check of a file against its name and header, opening
-//! and listing a folder's slices ([`files`](mod@files)), the probing tables ([`Tables`]), the
+//! and listing a folder's slices ([`open_slice`], [`list`]), the probing tables ([`Tables`]), the
 //! build loop over units with its reports ([`build()`]), and the verifier of the Bellman
 //! equations ([`verify()`]).
 

@@ -54,14 +54,14 @@ pub trait SliceRules: Sync {
     /// True when [`SliceRules::predecessors`] is proven to visit *every* position with a move
     /// inside the slice to `child` (not merely tested to): the builder then trusts the marking
     /// and skips the confirming full pass (the proof that this is exact is in the
-    /// [`build`](mod@crate::build) module docs). False by default.
+    /// [`build`](mod@crate::tworow::build) module docs). False by default.
     fn predecessors_complete(&self) -> bool {
         false
     }
 
     /// True when every move that stays inside a slice raises the potential
     /// [`potential`](crate::index::potential) strictly (kalah: the proof is in the
-    /// [`build`](mod@crate::build) module docs). The builder then evaluates the positions once
+    /// [`build`](mod@crate::tworow::build) module docs). The builder then evaluates the positions once
     /// each, in decreasing potential, instead of iterating to a fixpoint; it checks as it goes
     /// that no move inside the slice reaches a position not yet evaluated, and fails with
     /// [`Error::Unsound`](crate::Error::Unsound) if one does, so a wrong `true` cannot give a wrong table.

@@ -38,11 +38,11 @@
 //! The choice depends on the position, the memory budget and the clock (which trial, if any,
 //! finishes first); the value never does: every method proves the same exact value.
 
-use crate::build::{build_next, Progress as BuildProgress};
 use crate::driver::thread_pool;
 use crate::error::Error;
 use crate::index::slice_len;
-use crate::probe::Tablebases;
+use crate::tworow::build::{build_next, Progress as BuildProgress};
+use crate::tworow::probe::Tablebases;
 use mancala_solver::line::{line_order, move_value, perfect_line};
 use mancala_solver::search::{Limits, Progress as SearchProgress, Report, Solver};
 use mancala_solver::tworow::Pit;

@@ -1,120 +1,13 @@
-//! The calls the command line makes: probe with move values, value histograms, file listing.
+//! The commands over a whole folder of tables, every family at once: the files listed and
+//! checked whole (`info`), and every value verified (`verify`).
 
-use crate::error::{Error, Need};
-use crate::files::{no_tables, table_files, GameId};
+use crate::error::Error;
+use crate::files::table_files;
 use crate::format::{Header, SliceFile};
-use crate::probe::Tablebases;
 use mancala_solver::morris::Morris;
-use mancala_solver::{FourRow, Game, MarginGame, Notation, TwoRow, TwoRowPos};
-use std::collections::BTreeMap;
+use mancala_solver::FourRow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// The tables' answer for one position and each of its moves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Probe {
-    /// Final seed difference under perfect play, side to move minus opponent, seeds already
-    /// captured included (as `mancala solve` reports it).
-    pub value: i32,
-    /// The future part of `value`: what is still to be won.
-    pub future: i32,
-    /// Each legal move (name) with its value for the side to move, final difference as
-    /// `value`; in move order.
-    pub moves: Vec<(String, i32)>,
-}
-
-/// Probes `pos` and its moves in the tables of `game` in `dir`.
-pub fn probe(game: &TwoRow, dir: &Path, pos: &TwoRowPos) -> Result<Probe, Error> {
-    let tb = Tablebases::open(dir, game)?;
-    probe_with(&tb, game, pos)
-}
-
-/// Like [`probe`], with tables already open.
-pub fn probe_with(tb: &Tablebases, game: &TwoRow, pos: &TwoRowPos) -> Result<Probe, Error> {
-    let lanes = 2 * game.width();
-    let missing = |p: &TwoRowPos| Error::MissingSlice {
-        path: tb.dir().to_path_buf(),
-        reason: format!(
-            "no table for {} stones of {} in {}",
-            p.pits().sum_first(lanes),
-            tb.game_id(),
-            tb.dir().display()
-        ),
-        need: None,
-    };
-    let future = tb.probe(pos).ok_or_else(|| missing(pos))?;
-    let margin = game.margin(pos);
-    let side = game.to_move(pos);
-    let mut moves = Vec::new();
-    for &m in game.legal_moves(pos).iter() {
-        let c = game.play(pos, m);
-        let fc = tb.probe(&c).ok_or_else(|| missing(&c))?;
-        let v = if game.to_move(&c) == side {
-            game.margin(&c) + fc
-        } else {
-            -(game.margin(&c) + fc)
-        };
-        moves.push((game.move_name(pos, m), v));
-    }
-    Ok(Probe {
-        value: margin + future,
-        future,
-        moves,
-    })
-}
-
-/// The distribution of values in one slice.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Stats {
-    /// Seeds on the board.
-    pub stones: u32,
-    /// Positions in the slice (every distribution with South to move, reachable or not).
-    pub positions: u64,
-    /// Positions by future value (mover's point of view); values with no position left out.
-    pub histogram: BTreeMap<i32, u64>,
-}
-
-/// The value histogram of the `stones`-seed slice of `game` in `dir` (checksum checked).
-pub fn stats(game: &TwoRow, dir: &Path, stones: u32) -> Result<Stats, Error> {
-    let id = GameId::of(game);
-    let path = dir.join(id.file_name(stones));
-    if !path
-        .try_exists()
-        .map_err(|e| Error::io(&path, "looking for", e))?
-    {
-        let first = id.file_name(0);
-        let prefix = first.strip_suffix("0.mtb").unwrap_or(&first);
-        let any = dir.is_dir()
-            && table_files(dir)?.iter().any(|p| {
-                p.file_name()
-                    .and_then(|s| s.to_str())
-                    .and_then(|s| s.strip_prefix(prefix))
-                    .is_some_and(|rest| rest.trim_end_matches(".mtb").parse::<u32>().is_ok())
-            });
-        if dir.is_dir() && !any {
-            return Err(no_tables(dir, &id));
-        }
-        return Err(Error::MissingSlice {
-            reason: format!("{}: no such table", path.display()),
-            path,
-            need: Some(Need::Tables),
-        });
-    }
-    let f = SliceFile::open(&path, Some((&id, stones)), true)?;
-    let mut counts = [0u64; 256];
-    for &b in f.data() {
-        counts[b as usize] += 1;
-    }
-    let histogram = (0..256)
-        .filter(|&b| counts[b] > 0)
-        .map(|b| (b as u8 as i8 as i32, counts[b]))
-        .collect();
-    Ok(Stats {
-        stones,
-        positions: f.header().positions,
-        histogram,
-    })
-}
 
 /// One table file found by [`info`].
 #[derive(Clone, Debug)]
@@ -132,9 +25,9 @@ pub struct FileInfo {
 /// Lists the table files in `dir` (two-row `*.mtb`, four-row `*.ftb`, morris `*.mrb`) with their
 /// headers, checking each file whole (in parallel): its header, that the header matches its
 /// name (variant, rules, width, stones or split, as the readers check it:
-/// [`crate::verify::check_header`], [`crate::wdl::check_header`]) and the
+/// [`crate::tworow::verify::check_header`], [`crate::wdl::check_header`]) and the
 /// checksum of its values. A file that fails is listed with the reason; see
-/// [`ensure_sound`]. [`crate::verify()`] also re-derives every value.
+/// [`ensure_sound`]. [`verify()`] also re-derives every value.
 pub fn info(dir: &Path) -> Result<Vec<FileInfo>, Error> {
     use rayon::prelude::*;
     /// Which reader checks a file's header against its name.
@@ -148,7 +41,7 @@ pub fn info(dir: &Path) -> Result<Vec<FileInfo>, Error> {
     // expect ([`SliceFile::open_checked`]).
     let checked = |path: &Path, kind: Kind| -> Result<Header, Error> {
         let check = |h: &Header| match kind {
-            Kind::Two => crate::verify::check_header(path, h),
+            Kind::Two => crate::tworow::verify::check_header(path, h),
             Kind::Four => crate::wdl::check_header::<FourRow>(path, h).map(drop),
             Kind::Morris => crate::wdl::check_header::<Morris>(path, h).map(drop),
         };
@@ -208,7 +101,7 @@ pub fn ensure_sound(files: &[FileInfo]) -> Result<(), Error> {
 #[derive(Clone, Debug)]
 pub struct VerifyReport {
     /// The two-row slices, by game then stones.
-    pub slices: Vec<crate::verify::SliceCheck>,
+    pub slices: Vec<crate::tworow::verify::SliceCheck>,
     /// What the four-row verifier checked (no file when the folder holds none).
     pub four: crate::wdl::Checked,
     /// What the morris verifier checked (no file when the folder holds none).
@@ -221,7 +114,7 @@ pub struct VerifyReport {
     pub seconds: f64,
 }
 
-/// Verifies every table file in `dir`, two-row, four-row and morris ([`crate::verify`](mod@crate::verify)), on the
+/// Verifies every table file in `dir`, two-row, four-row and morris ([`crate::tworow::verify`](mod@crate::tworow::verify)), on the
 /// current rayon pool. Every header is checked before any value; the first problem found is
 /// returned as an error naming the file. A folder that holds no table file is an error too.
 pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
@@ -236,7 +129,7 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
             need: None,
         });
     }
-    let games = crate::verify::headers_by_game(dir)?;
+    let games = crate::tworow::verify::headers_by_game(dir)?;
     crate::wdl::list::<FourRow>(dir)?;
     crate::wdl::list::<Morris>(dir)?;
     let mut slices = Vec::new();
@@ -270,9 +163,9 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
                 .iter()
                 .map(|f| f.as_ref().expect("checked present"))
                 .collect();
-            let positions = crate::verify::verify_slice(&game, &lower)?;
+            let positions = crate::tworow::verify::verify_slice(&game, &lower)?;
             total += positions;
-            slices.push(crate::verify::SliceCheck {
+            slices.push(crate::tworow::verify::SliceCheck {
                 path: path.clone(),
                 game: id.clone(),
                 stones: n,

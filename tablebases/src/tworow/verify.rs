@@ -7,7 +7,7 @@
 //! or minus the stored value of the child (plus when the same player moves again). Every value
 //! must also lie within `±` the stones on the board.
 //!
-//! [`crate::api::verify`] checks every table file of a folder with it, two-row (`*.mtb`,
+//! [`crate::folder::verify`] checks every table file of a folder with it, two-row (`*.mtb`,
 //! here) and four-row (`*.ftb`, [`crate::fourrow::verify`]); a folder without any is an error,
 //! so that a verification that checked nothing never passes.
 //!

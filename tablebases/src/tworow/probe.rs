@@ -1,13 +1,14 @@
 //! Probing: the slices of one game, memory-mapped, answering the future value of a position.
 
-use crate::error::Error;
-use crate::files::GameId;
+use crate::error::{Error, Need};
+use crate::files::{no_tables, table_files, GameId};
 use crate::format::{SliceFile, MAX_STONES};
 use crate::index;
 use mancala_solver::search::Oracle;
 use mancala_solver::tworow::board::Pits;
-use mancala_solver::{Kind, RuleOptions, TwoRow, TwoRowPos};
+use mancala_solver::{Game, Kind, MarginGame, Notation, RuleOptions, TwoRow, TwoRowPos};
 use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The values of one slice: a memory-mapped file, or built in memory and never written.
@@ -254,4 +255,110 @@ impl std::fmt::Debug for Tablebases {
             .field("stones", &self.stones())
             .finish()
     }
+}
+
+/// The tables' answer for one position and each of its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// Final seed difference under perfect play, side to move minus opponent, seeds already
+    /// captured included (as `mancala solve` reports it).
+    pub value: i32,
+    /// The future part of `value`: what is still to be won.
+    pub future: i32,
+    /// Each legal move (name) with its value for the side to move, final difference as
+    /// `value`; in move order.
+    pub moves: Vec<(String, i32)>,
+}
+
+/// Probes `pos` and its moves in the tables of `game` in `dir`.
+pub fn probe(game: &TwoRow, dir: &Path, pos: &TwoRowPos) -> Result<Probe, Error> {
+    let tb = Tablebases::open(dir, game)?;
+    probe_with(&tb, game, pos)
+}
+
+/// Like [`probe`], with tables already open.
+pub fn probe_with(tb: &Tablebases, game: &TwoRow, pos: &TwoRowPos) -> Result<Probe, Error> {
+    let lanes = 2 * game.width();
+    let missing = |p: &TwoRowPos| Error::MissingSlice {
+        path: tb.dir().to_path_buf(),
+        reason: format!(
+            "no table for {} stones of {} in {}",
+            p.pits().sum_first(lanes),
+            tb.game_id(),
+            tb.dir().display()
+        ),
+        need: None,
+    };
+    let future = tb.probe(pos).ok_or_else(|| missing(pos))?;
+    let margin = game.margin(pos);
+    let side = game.to_move(pos);
+    let mut moves = Vec::new();
+    for &m in game.legal_moves(pos).iter() {
+        let c = game.play(pos, m);
+        let fc = tb.probe(&c).ok_or_else(|| missing(&c))?;
+        let v = if game.to_move(&c) == side {
+            game.margin(&c) + fc
+        } else {
+            -(game.margin(&c) + fc)
+        };
+        moves.push((game.move_name(pos, m), v));
+    }
+    Ok(Probe {
+        value: margin + future,
+        future,
+        moves,
+    })
+}
+
+/// The distribution of values in one slice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stats {
+    /// Seeds on the board.
+    pub stones: u32,
+    /// Positions in the slice (every distribution with South to move, reachable or not).
+    pub positions: u64,
+    /// Positions by future value (mover's point of view); values with no position left out.
+    pub histogram: BTreeMap<i32, u64>,
+}
+
+/// The value histogram of the `stones`-seed slice of `game` in `dir` (checksum checked).
+pub fn stats(game: &TwoRow, dir: &Path, stones: u32) -> Result<Stats, Error> {
+    let id = GameId::of(game);
+    let path = dir.join(id.file_name(stones));
+    if !path
+        .try_exists()
+        .map_err(|e| Error::io(&path, "looking for", e))?
+    {
+        let first = id.file_name(0);
+        let prefix = first.strip_suffix("0.mtb").unwrap_or(&first);
+        let any = dir.is_dir()
+            && table_files(dir)?.iter().any(|p| {
+                p.file_name()
+                    .and_then(|s| s.to_str())
+                    .and_then(|s| s.strip_prefix(prefix))
+                    .is_some_and(|rest| rest.trim_end_matches(".mtb").parse::<u32>().is_ok())
+            });
+        if dir.is_dir() && !any {
+            return Err(no_tables(dir, &id));
+        }
+        return Err(Error::MissingSlice {
+            reason: format!("{}: no such table", path.display()),
+            path,
+            need: Some(Need::Tables),
+        });
+    }
+    let f = SliceFile::open(&path, Some((&id, stones)), true)?;
+    let mut counts = [0u64; 256];
+    for &b in f.data() {
+        counts[b as usize] += 1;
+    }
+    let histogram = (0..256)
+        .filter(|&b| counts[b] > 0)
+        .map(|b| (b as u8 as i8 as i32, counts[b]))
+        .collect();
+    Ok(Stats {
+        stones,
+        positions: f.header().positions,
+        histogram,
+    })
 }
