@@ -193,7 +193,7 @@ fn run(cmd: Command) -> Res {
             },
         )
         .unwrap_or_else(|| {
-            let s = mancala_analysis::options::Search {
+            let s = mancala_analysis::options::SearchText {
                 proof: proof.clone(),
                 ..search.lib(*depth)
             };

@@ -122,11 +122,6 @@ pub fn memory(text: &str) -> Result<u64, Invalid> {
     Ok(bytes as u64)
 }
 
-/// `--memory` of the two-row planner: the size given, else half the machine's memory.
-pub fn memory_or_default(text: Option<&str>) -> Result<u64, Invalid> {
-    text.map_or_else(|| Ok(plan::default_memory()), memory)
-}
-
 /// The table size `--tt-mb` defaults to ([`plan::default_tt_mb`] for a two-row root of
 /// `seeds` on the board; the other families keep 256 MiB).
 pub fn default_tt_mb(seeds: Option<u32>) -> usize {
@@ -160,9 +155,10 @@ pub fn setup(
     Ok(variant::setup(id, size, rules, position)?)
 }
 
-/// The options of the exact search as given (`solve`, `analyze`).
+/// The options of the exact search as written (`solve`, `analyze`), checked once by
+/// [`SearchText::parse`].
 #[derive(Clone, Debug, Default)]
-pub struct Search {
+pub struct SearchText {
     /// `--threads`.
     pub threads: Option<usize>,
     /// `--tt-mb`.
@@ -181,12 +177,12 @@ pub struct Search {
     pub proof: Option<PathBuf>,
 }
 
-impl Search {
-    /// The limits of a search from a root with `seeds` on the board (two-row games; `None`
-    /// for the other families, whose table keeps the plain default).
-    pub fn limits(&self, seeds: Option<u32>) -> Result<Limits, Invalid> {
-        let tt_mb = self.tt_mb.unwrap_or_else(|| default_tt_mb(seeds));
-        if tt_mb == 0 || tt_mb > 1 << 16 {
+impl SearchText {
+    /// The options checked and typed: a table size within 1..=65536 MiB, a thread count
+    /// within 1..=256, a depth of at least 1, a time within (0, 1e9) seconds (its deadline
+    /// counted from now), a memory size and a prover `solve` knows.
+    pub fn parse(&self) -> Result<Search, Invalid> {
+        if let Some(tt_mb) = self.tt_mb.filter(|&t| t == 0 || t > 1 << 16) {
             return Err(Invalid::TtMb(tt_mb));
         }
         let threads = threads(self.threads)?;
@@ -198,33 +194,88 @@ impl Search {
             Some(t) => Some(Instant::now() + Duration::from_secs_f64(t)),
             None => None,
         };
-        Ok(Limits {
-            depth: self.depth,
+        let method = match &self.method {
+            None => None,
+            Some(m) => Some(Prefer::from_name(m).ok_or_else(|| Invalid::Method(m.clone()))?),
+        };
+        Ok(Search {
             threads,
-            tt_mb,
+            tt_mb: self.tt_mb,
+            depth: self.depth,
+            tablebases: self.tablebases.clone(),
+            memory: self.memory.as_deref().map(memory).transpose()?,
             deadline,
+            method,
+            proof: self.proof.clone(),
         })
     }
+}
 
-    /// The prover `--method` names (default `auto`).
-    pub fn prefer(&self) -> Result<Prefer, Invalid> {
-        match &self.method {
-            None => Ok(Prefer::Auto),
-            Some(m) => Prefer::from_name(m).ok_or_else(|| Invalid::Method(m.clone())),
+/// The options of an exact search, checked and typed: what `solve` and `analyze` of every
+/// family take, from the command line ([`SearchText::parse`]) or a server's request. What a
+/// family does not take stays `None`; each family reads its own defaults.
+#[derive(Clone, Debug)]
+pub struct Search {
+    /// Search and build threads (at least 1).
+    pub threads: usize,
+    /// Transposition table, MiB; `None`: the family's default ([`default_tt_mb`]).
+    pub tt_mb: Option<usize>,
+    /// A depth limit (plies, at least 1): a heuristic value.
+    pub depth: Option<u32>,
+    /// A folder of endgame tables.
+    pub tablebases: Option<PathBuf>,
+    /// Bytes the tables, graphs or proof table may take; `None`: the family's default.
+    pub memory: Option<u64>,
+    /// Stop every phase at this instant.
+    pub deadline: Option<Instant>,
+    /// The prover asked for (`--method`); `None`: not given (auto).
+    pub method: Option<Prefer>,
+    /// `solve --proof`: the file the certificate of a proven win or loss goes to.
+    pub proof: Option<PathBuf>,
+}
+
+impl Search {
+    /// The plain options on `threads` threads: no limit, every default, no tables.
+    pub fn new(threads: usize) -> Search {
+        Search {
+            threads,
+            tt_mb: None,
+            depth: None,
+            tablebases: None,
+            memory: None,
+            deadline: None,
+            method: None,
+            proof: None,
         }
     }
 
-    /// The planner's budget for a two-row position with `seeds` on the board.
-    pub fn budget(&self, seeds: u32) -> Result<Budget, Invalid> {
-        let limits = self.limits(Some(seeds))?;
-        Ok(Budget {
-            memory: memory_or_default(self.memory.as_deref())?,
-            threads: limits.threads,
-            tt_mb: self.tt_mb.map(|_| limits.tt_mb),
-            depth: limits.depth,
-            deadline: limits.deadline,
+    /// The limits of a search from a root with `seeds` on the board (two-row games; `None`
+    /// for the other families, whose table keeps the plain default).
+    pub fn limits(&self, seeds: Option<u32>) -> Limits {
+        Limits {
+            depth: self.depth,
+            threads: self.threads,
+            tt_mb: self.tt_mb.unwrap_or_else(|| default_tt_mb(seeds)),
+            deadline: self.deadline,
+        }
+    }
+
+    /// The prover `--method` names (default `auto`).
+    pub fn prefer(&self) -> Prefer {
+        self.method.unwrap_or(Prefer::Auto)
+    }
+
+    /// The planner's budget for a two-row position: the memory given, else half the
+    /// machine's ([`plan::default_memory`]).
+    pub fn budget(&self) -> Budget {
+        Budget {
+            memory: self.memory.unwrap_or_else(plan::default_memory),
+            threads: self.threads,
+            tt_mb: self.tt_mb,
+            depth: self.depth,
+            deadline: self.deadline,
             cache: self.tablebases.clone(),
-        })
+        }
     }
 }
 
@@ -262,11 +313,11 @@ mod tests {
 
     #[test]
     fn a_time_past_1e9_is_written_with_its_exponent() {
-        let s = Search {
+        let s = SearchText {
             time: Some(1e308),
-            ..Search::default()
+            ..SearchText::default()
         };
-        let e = s.limits(None).unwrap_err().to_string();
+        let e = s.parse().unwrap_err().to_string();
         assert_eq!(
             e,
             "invalid --time 1e308: expected a positive number of seconds below 1e9"

@@ -58,7 +58,10 @@ impl MatchRequest {
             cfg,
             threads: options::threads(threads)?,
             tablebases,
-            memory: options::memory_or_default(memory)?,
+            memory: memory
+                .map(options::memory)
+                .transpose()?
+                .unwrap_or_else(mancala_tablebases::tworow::plan::default_memory),
         })
     }
 }

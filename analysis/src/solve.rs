@@ -4,12 +4,12 @@
 
 use crate::error::{tables_message, Fail};
 use crate::json;
-use crate::options::{self, Search};
+use crate::options::Search;
 use crate::text::progress::{self, PlanText};
 use mancala_solver::any::AnyGame;
 use mancala_solver::isolo::{self, Isolo, IsoloPos};
 use mancala_solver::search::{Limits, Solver};
-use mancala_solver::{FourRow, FourRowPos, MarginGame, Notation, TwoRow, TwoRowPos};
+use mancala_solver::{FourRow, FourRowPos, Notation, TwoRow, TwoRowPos};
 use mancala_tablebases::fourrow::{self, plan as four_plan, FourTables};
 use mancala_tablebases::morris::plan as morris_plan;
 use mancala_tablebases::tworow::plan::{Budget, Step};
@@ -279,10 +279,9 @@ pub fn isolo_plan(
 
 /// The proof-number search's table size: `--memory`, else
 /// [`four_plan::DEFAULT_PROOF_MEMORY`].
-fn proof_memory(s: &Search) -> Result<usize, Fail> {
-    Ok(match s.memory.as_deref() {
-        Some(m) => options::memory(m)?.min(usize::MAX as u64) as usize,
-        None => four_plan::DEFAULT_PROOF_MEMORY,
+fn proof_memory(s: &Search) -> usize {
+    s.memory.map_or(four_plan::DEFAULT_PROOF_MEMORY, |m| {
+        m.min(usize::MAX as u64) as usize
     })
 }
 
@@ -302,8 +301,8 @@ pub fn by_proof<G: Notation>(
             g.variant_id()
         )));
     }
-    let limits = s.limits(None)?;
-    let memory = proof_memory(s)?;
+    let limits = s.limits(None);
+    let memory = proof_memory(s);
     let bounds = mancala_solver::proof::Bounds {
         memory,
         deadline: mancala_solver::proof::share_of(limits.deadline, four_plan::PROOF_SHARE),
@@ -373,6 +372,37 @@ pub fn isolo_words(g: &Isolo) -> Vec<String> {
     w
 }
 
+/// The search options of an analysis of `g` held to a server's bounds (`threads`, a table of
+/// `tt_mb` MiB, `memory` bytes, until `deadline`): the tables folder only where the family
+/// reads it (a four-row folder only when it holds tables of this game), no memory bound for
+/// the morris planner (it builds its tables whole), neither tables nor a transposition table
+/// for the Isolo planner.
+pub fn held_to(
+    g: &AnyGame,
+    threads: usize,
+    tt_mb: usize,
+    memory: u64,
+    tablebases: Option<&Path>,
+    deadline: Instant,
+) -> Search {
+    let dir = tablebases.map(Path::to_path_buf);
+    let (tablebases, tt_mb) = match g {
+        AnyGame::Two(..) | AnyGame::Morris(..) => (dir, Some(tt_mb)),
+        AnyGame::Four(g4, _) => {
+            let has = |d: &std::path::PathBuf| FourTables::open(d, g4).is_ok_and(|t| !t.is_empty());
+            (dir.filter(has), Some(tt_mb))
+        }
+        AnyGame::Isolo(..) => (None, None),
+    };
+    Search {
+        tt_mb,
+        tablebases,
+        memory: (!matches!(g, AnyGame::Morris(..))).then_some(memory),
+        deadline: Some(deadline),
+        ..Search::new(threads)
+    }
+}
+
 /// What `solve` and `analyze` report while they work, for the command line to show.
 pub enum Event {
     /// The progress line (a spinner's message).
@@ -403,7 +433,7 @@ pub fn run(
         ));
     }
     if s.method.is_some() {
-        let prefer = s.prefer()?;
+        let prefer = s.prefer();
         if every_move {
             return Err(Fail(
                 "analyze: --method is for solve (analyze takes each family's own planner)".into(),
@@ -417,7 +447,7 @@ pub fn run(
     }
     Ok(match game {
         AnyGame::Two(g, pos) => {
-            let budget = s.budget(MarginGame::future_bound(&*g, &pos) as u32)?;
+            let budget = s.budget();
             let mut text = PlanText::default();
             let on_step = &mut |step| on(Event::Spin(text.text(step)));
             let (shape, note) = if every_move {
@@ -434,7 +464,7 @@ pub fn run(
         }
         AnyGame::Four(g, pos) if every_move => {
             four_analyzable(&g).map_err(Fail)?;
-            let limits = s.limits(None)?;
+            let limits = s.limits(None);
             let tables = four_tables(&g, s.tablebases.as_deref()).map_err(Fail)?;
             Solved::FourMoves(analyze_four(
                 &g,
@@ -453,17 +483,17 @@ pub fn run(
         AnyGame::Four(g, pos) => {
             let dir = s.tablebases.as_deref();
             let tables = four_tables(&g, dir).map_err(Fail)?;
-            let limits = s.limits(None)?;
+            let limits = s.limits(None);
             if let Some(n) = dir
                 .zip(tables.as_ref())
                 .and_then(|(d, t)| four_missing_note(&g, d, t))
             {
                 on(Event::Note(n));
             }
-            let prefer = s.prefer()?;
+            let prefer = s.prefer();
             let how = four_plan::How {
                 prefer,
-                memory: proof_memory(s)?,
+                memory: proof_memory(s),
             };
             if s.proof.is_some() && prefer == four_plan::Prefer::Search {
                 return Err(Fail(
@@ -513,18 +543,18 @@ pub fn run(
             Solved::Four(shape)
         }
         AnyGame::Morris(g, pos)
-            if !every_move && (s.prefer()? == four_plan::Prefer::Proof || s.proof.is_some()) =>
+            if !every_move && (s.prefer() == four_plan::Prefer::Proof || s.proof.is_some()) =>
         {
             Solved::Proof(by_proof(&g, &pos, s, morris_words(&g), on)?)
         }
         AnyGame::Isolo(g, pos)
-            if !every_move && (s.prefer()? == four_plan::Prefer::Proof || s.proof.is_some()) =>
+            if !every_move && (s.prefer() == four_plan::Prefer::Proof || s.proof.is_some()) =>
         {
             Solved::Proof(by_proof(&g, &pos, s, isolo_words(&g), on)?)
         }
         AnyGame::Morris(g, pos) => {
             morris_options(command, s.memory.is_some()).map_err(Fail)?;
-            let limits = s.limits(None)?;
+            let limits = s.limits(None);
             let dir = s.tablebases.as_deref();
             let on_step = &mut |step: morris_plan::Step| match step {
                 morris_plan::Step::Built(u) => on(Event::Line(format!(
@@ -555,9 +585,8 @@ pub fn run(
         AnyGame::Isolo(g, pos) => {
             let (tables, tt) = (s.tablebases.is_some(), s.tt_mb.is_some());
             isolo_options(command, &g, tables, tt).map_err(Fail)?;
-            let memory = s.memory.as_deref().map(options::memory).transpose()?;
-            let deadline = s.limits(None)?.deadline;
-            let budget = isolo_budget(memory.map(|m| m as usize), s.depth, deadline);
+            let memory = s.memory.map(|m| m.min(usize::MAX as u64) as usize);
+            let budget = isolo_budget(memory, s.depth, s.deadline);
             let a = isolo_plan(command, &g, &pos, budget, every_move, &mut |step| {
                 on(Event::Spin(match step {
                     isolo::solve::Step::Graph => "whole-graph retrograde analysis".into(),

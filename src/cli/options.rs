@@ -3,7 +3,7 @@
 
 use clap::Args;
 use mancala_analysis::error::Fail;
-use mancala_analysis::options::{self, Search};
+use mancala_analysis::options::{self, SearchText};
 use mancala_solver::any::AnyGame;
 use mancala_solver::variant::Size;
 
@@ -97,9 +97,9 @@ pub(crate) struct SearchOpts {
 }
 
 impl SearchOpts {
-    /// The options as the library takes them, with `solve`'s `--depth`.
-    pub(crate) fn lib(&self, depth: Option<u32>) -> Search {
-        Search {
+    /// The options as written, with `solve`'s `--depth` (the library checks them).
+    pub(crate) fn lib(&self, depth: Option<u32>) -> SearchText {
+        SearchText {
             threads: self.threads,
             tt_mb: self.tt_mb,
             depth,

@@ -47,7 +47,7 @@ pub(crate) fn dispatch(c: &Common, cmd: PlayersCmd) -> Option<Res> {
             PlayersCmd::Solve { search, depth } => {
                 let pb = spinner();
                 let log = |m: &str| pb.set_message(m.to_string());
-                let solved = command::solve_with(&g, &pos, &search.lib(depth), &log);
+                let solved = command::solve_with(&g, &pos, &search.lib(depth).parse()?, &log);
                 pb.finish_and_clear();
                 show(c.json, &solved?)
             }

@@ -3,12 +3,13 @@
 use super::options::{setup_any, Common};
 use super::{show, spinner};
 use mancala_analysis::error::Res;
-use mancala_analysis::options::Search;
+use mancala_analysis::options::SearchText;
 use mancala_analysis::solve::{self, Event};
 
 /// `solve` (`analyze` with `every_move`) of the position `c` names.
-pub(crate) fn run(c: &Common, s: &Search, every_move: bool) -> Res {
+pub(crate) fn run(c: &Common, s: &SearchText, every_move: bool) -> Res {
     let game = setup_any(c)?;
+    let s = &s.parse()?;
     let pb = spinner();
     let r = solve::run(game, s, every_move, &|e| match e {
         Event::Spin(m) => pb.set_message(m),

@@ -10,7 +10,6 @@ use mancala_analysis::options::{self, Search};
 use mancala_analysis::{play, position, solve, tables};
 use mancala_solver::any::AnyGame;
 use mancala_solver::variant::{Size, VARIANTS};
-use mancala_tablebases::fourrow::FourTables;
 use serde::Deserialize;
 use std::time::{Duration, Instant};
 
@@ -212,32 +211,14 @@ fn answer(state: &State, name: &str, r: &Request) -> Result<String, Refusal> {
 }
 
 /// The search options of an analysis of `g` under the server's bounds: its threads, table
-/// size, memory and the request's time; the tables folder where the family reads it (a
-/// four-row folder only when it holds tables of this game).
+/// size, memory and the request's time ([`solve::held_to`]).
 fn search(state: &State, r: &Request, g: &AnyGame) -> Result<Search, Refusal> {
     let c = &state.config;
-    let dir = c.tablebases.clone();
-    let (tablebases, tt_mb) = match g {
-        AnyGame::Two(..) | AnyGame::Morris(..) => (dir, Some(c.tt_mb)),
-        AnyGame::Four(g4, _) => {
-            let has = |d: &std::path::PathBuf| FourTables::open(d, g4).is_ok_and(|t| !t.is_empty());
-            (dir.filter(has), Some(c.tt_mb))
-        }
-        // The Isolo planner reads no tables and keeps no transposition table.
-        AnyGame::Isolo(..) => (None, None),
-    };
-    // The morris planner builds its tables whole, refusing a memory bound.
-    let memory = (!matches!(g, AnyGame::Morris(..))).then(|| c.memory.clone());
-    Ok(Search {
-        threads: Some(c.threads),
-        tt_mb,
-        depth: None,
-        tablebases,
-        memory,
-        time: Some(seconds(state, r)?),
-        method: None,
-        proof: None,
-    })
+    let deadline = Instant::now() + Duration::from_secs_f64(seconds(state, r)?);
+    let dir = c.tablebases.as_deref();
+    Ok(solve::held_to(
+        g, c.threads, c.tt_mb, c.memory, dir, deadline,
+    ))
 }
 
 /// The engine of `text`, held to the request's `seconds` and the server's table size: a

@@ -17,9 +17,9 @@ pub struct Config {
     pub tablebases: Option<PathBuf>,
     /// The most seconds a request may compute (and its default).
     pub time: f64,
-    /// Memory an analysis may take (the two-row planner's tables, the Isolo graph), as
-    /// `--memory` reads it.
-    pub memory: String,
+    /// Bytes an analysis may take (the two-row planner's tables, the Isolo graph, the proof
+    /// table), read from `--memory` once.
+    pub memory: u64,
     /// Transposition table of a search, MiB.
     pub tt_mb: usize,
     /// Threads of a search.
@@ -33,7 +33,7 @@ impl Default for Config {
         Config {
             tablebases: None,
             time: 10.0,
-            memory: "1G".into(),
+            memory: 1 << 30,
             tt_mb: 64,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             jobs: 2,
@@ -54,7 +54,7 @@ impl Config {
         if !(time > 0.0 && time < 1e9) {
             return Err(options::Invalid::Time(time).into());
         }
-        options::memory(&memory)?;
+        let memory = options::memory(&memory)?;
         if tt_mb == 0 || tt_mb > 1 << 16 {
             return Err(options::Invalid::TtMb(tt_mb).into());
         }

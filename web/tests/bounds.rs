@@ -46,7 +46,7 @@ fn every_family_and_endpoint_answers_within_its_time() {
         time: TIME,
         threads: 1,
         jobs: 1,
-        memory: "256M".into(),
+        memory: 256 << 20,
         ..Config::default()
     });
     let mut late = Vec::new();

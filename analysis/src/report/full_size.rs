@@ -11,11 +11,12 @@ use super::base::{or_empty, plural, write, Table};
 use crate::options::Search;
 use mancala_solver::error::ConfigError;
 use mancala_solver::variant::{self, Size};
+use mancala_tablebases::fourrow::plan::Prefer;
 use rayon::prelude::*;
 use serde_json::Value;
 use std::io;
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The section's first line.
 pub const BEGIN: &str = "<!-- full-size:begin -->";
@@ -251,12 +252,11 @@ fn solve_json(b: &FullSizeBudget, id: &str, width: Option<usize>, file: &Path) -
         ..Size::default()
     };
     let s = Search {
-        threads: Some(b.threads),
-        memory: Some(format!("{}M", b.memory_mib)),
-        time: Some(b.seconds),
-        method: Some("proof".into()),
+        memory: Some((b.memory_mib as u64) << 20),
+        deadline: Some(Instant::now() + Duration::from_secs_f64(b.seconds)),
+        method: Some(Prefer::Proof),
         proof: Some(file.to_path_buf()),
-        ..Search::default()
+        ..Search::new(b.threads)
     };
     match variant::setup(id, size, &[], None) {
         Ok(game) => match crate::solve::run(game, &s, false, &|_| {}) {

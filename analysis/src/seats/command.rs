@@ -128,7 +128,7 @@ pub fn analyze_refused(players: usize) -> String {
 /// limits of the two-player search (a depth, time, memory or tables) are refused, the
 /// analysis being exact.
 pub fn solve_effort(g: &KpoPlayers, pos: &KpoNPos, s: &Search) -> Result<Effort, String> {
-    if s.depth.is_some() || s.tablebases.is_some() || s.time.is_some() || s.memory.is_some() {
+    if s.depth.is_some() || s.tablebases.is_some() || s.deadline.is_some() || s.memory.is_some() {
         return Err(format!(
             "solve kpo --players {}: --depth, --time, --memory and --tablebases are for two players (the analysis is exact, bounded by nodes)",
             g.players()
@@ -138,9 +138,6 @@ pub fn solve_effort(g: &KpoPlayers, pos: &KpoNPos, s: &Search) -> Result<Effort,
         return Err("the game is already over in the given position".into());
     }
     let tt_mb = s.tt_mb.unwrap_or(256);
-    if tt_mb == 0 || tt_mb > 1 << 16 {
-        return Err(format!("invalid --tt-mb {tt_mb}: expected 1..65536"));
-    }
     Ok(Effort::for_solve(
         g.players(),
         g.in_play(pos),
@@ -158,7 +155,7 @@ pub fn solve_with(
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<json::SeatSolve, Fail> {
     let effort = solve_effort(g, pos, s).map_err(Fail)?;
-    let pool = options::pool(options::threads(s.threads)?)?;
+    let pool = options::pool(s.threads)?;
     Ok(pool.install(|| solve(g, pos, &effort, log))?)
 }
 
