@@ -6,8 +6,9 @@ use crate::error::shorten;
 use mancala_solver::any::AnyGame;
 use mancala_solver::search::Limits;
 use mancala_solver::variant;
+use mancala_solver::Budget;
 use mancala_tablebases::fourrow::plan::Prefer;
-use mancala_tablebases::tworow::plan::{self, Budget};
+use mancala_tablebases::tworow::plan;
 use std::fmt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -199,35 +200,27 @@ impl SearchText {
             Some(m) => Some(Prefer::from_name(m).ok_or_else(|| Invalid::Method(m.clone()))?),
         };
         Ok(Search {
-            threads,
-            tt_mb: self.tt_mb,
-            depth: self.depth,
-            tablebases: self.tablebases.clone(),
-            memory: self.memory.as_deref().map(memory).transpose()?,
-            deadline,
+            budget: Budget {
+                threads,
+                tt_mb: self.tt_mb,
+                depth: self.depth,
+                deadline,
+                memory: self.memory.as_deref().map(memory).transpose()?,
+                tables: self.tablebases.clone(),
+            },
             method,
             proof: self.proof.clone(),
         })
     }
 }
 
-/// The options of an exact search, checked and typed: what `solve` and `analyze` of every
-/// family take, from the command line ([`SearchText::parse`]) or a server's request. What a
-/// family does not take stays `None`; each family reads its own defaults.
+/// The options of `solve` and `analyze`, checked and typed: what every family's planner may
+/// spend, the prover asked for and the certificate's file; from the command line
+/// ([`SearchText::parse`]) or a server's request ([`crate::solve::held_to`]).
 #[derive(Clone, Debug)]
 pub struct Search {
-    /// Search and build threads (at least 1).
-    pub threads: usize,
-    /// Transposition table, MiB; `None`: the family's default ([`default_tt_mb`]).
-    pub tt_mb: Option<usize>,
-    /// A depth limit (plies, at least 1): a heuristic value.
-    pub depth: Option<u32>,
-    /// A folder of endgame tables.
-    pub tablebases: Option<PathBuf>,
-    /// Bytes the tables, graphs or proof table may take; `None`: the family's default.
-    pub memory: Option<u64>,
-    /// Stop every phase at this instant.
-    pub deadline: Option<Instant>,
+    /// What the solve may spend.
+    pub budget: Budget,
     /// The prover asked for (`--method`); `None`: not given (auto).
     pub method: Option<Prefer>,
     /// `solve --proof`: the file the certificate of a proven win or loss goes to.
@@ -238,12 +231,7 @@ impl Search {
     /// The plain options on `threads` threads: no limit, every default, no tables.
     pub fn new(threads: usize) -> Search {
         Search {
-            threads,
-            tt_mb: None,
-            depth: None,
-            tablebases: None,
-            memory: None,
-            deadline: None,
+            budget: Budget::new(threads),
             method: None,
             proof: None,
         }
@@ -252,30 +240,12 @@ impl Search {
     /// The limits of a search from a root with `seeds` on the board (two-row games; `None`
     /// for the other families, whose table keeps the plain default).
     pub fn limits(&self, seeds: Option<u32>) -> Limits {
-        Limits {
-            depth: self.depth,
-            threads: self.threads,
-            tt_mb: self.tt_mb.unwrap_or_else(|| default_tt_mb(seeds)),
-            deadline: self.deadline,
-        }
+        self.budget.limits(default_tt_mb(seeds))
     }
 
     /// The prover `--method` names (default `auto`).
     pub fn prefer(&self) -> Prefer {
         self.method.unwrap_or(Prefer::Auto)
-    }
-
-    /// The planner's budget for a two-row position: the memory given, else half the
-    /// machine's ([`plan::default_memory`]).
-    pub fn budget(&self) -> Budget {
-        Budget {
-            memory: self.memory.unwrap_or_else(plan::default_memory),
-            threads: self.threads,
-            tt_mb: self.tt_mb,
-            depth: self.depth,
-            deadline: self.deadline,
-            cache: self.tablebases.clone(),
-        }
     }
 }
 

@@ -9,10 +9,11 @@ use crate::matches::{run_match, summarize, MatchConfig};
 use crate::options;
 use mancala_solver::any::AnyGame;
 use mancala_solver::search::Oracle;
+use mancala_solver::Budget;
 use mancala_solver::{MarginGame, Notation, TwoRow};
 use mancala_tablebases::fourrow::FourTables;
 use mancala_tablebases::morris::MorrisTables;
-use mancala_tablebases::tworow::plan::{Budget, Step};
+use mancala_tablebases::tworow::plan::Step;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -61,7 +62,7 @@ impl MatchRequest {
             memory: memory
                 .map(options::memory)
                 .transpose()?
-                .unwrap_or_else(mancala_tablebases::tworow::plan::default_memory),
+                .unwrap_or_else(mancala_solver::budget::default_memory),
         })
     }
 }
@@ -89,8 +90,8 @@ pub fn play(
             // folder, or in memory), else the folder's tables as they are.
             let oracle: Option<Arc<dyn Oracle<TwoRow>>> = if wants_perfect(r) {
                 let budget = Budget {
-                    memory: r.memory,
-                    cache: r.tablebases.clone(),
+                    memory: Some(r.memory),
+                    tables: r.tablebases.clone(),
                     ..Budget::new(r.threads)
                 };
                 let planner = mancala_tablebases::Planner::new(&g, budget);

@@ -9,10 +9,11 @@ use crate::text::progress::{self, PlanText};
 use mancala_solver::any::AnyGame;
 use mancala_solver::isolo::{self, Isolo, IsoloPos};
 use mancala_solver::search::{Limits, Solver};
+use mancala_solver::Budget;
 use mancala_solver::{FourRow, FourRowPos, Notation, TwoRow, TwoRowPos};
 use mancala_tablebases::fourrow::{self, plan as four_plan, FourTables};
 use mancala_tablebases::morris::plan as morris_plan;
-use mancala_tablebases::tworow::plan::{Budget, Step};
+use mancala_tablebases::tworow::plan::Step;
 use mancala_tablebases::{Answer, Error, Planner};
 use std::path::Path;
 use std::time::Instant;
@@ -241,28 +242,13 @@ pub fn isolo_options(
     Ok(())
 }
 
-/// The Isolo planner's budget: the whole graph in `memory` bytes (default 4 GiB), else the
-/// search beneath it; a `depth` searches at once, up to that many plies.
-pub fn isolo_budget(
-    memory: Option<usize>,
-    depth: Option<u32>,
-    deadline: Option<Instant>,
-) -> isolo::solve::Budget {
-    isolo::solve::Budget {
-        memory: memory.unwrap_or(4 << 30),
-        max_plies: depth.unwrap_or(mancala_solver::wdl::MAX_PLIES),
-        deadline,
-        search_only: depth.is_some(),
-    }
-}
-
 /// The Isolo planner's answer for `command` (every move's with `every_move`), its steps
 /// going to `on`; a position left unsolved is an error that asks for more time.
 pub fn isolo_plan(
     command: &str,
     g: &Isolo,
     pos: &IsoloPos,
-    budget: isolo::solve::Budget,
+    budget: isolo::solve::PlanBounds,
     every_move: bool,
     on: &mut dyn FnMut(isolo::solve::Step),
 ) -> Result<isolo::solve::Answer, String> {
@@ -280,9 +266,11 @@ pub fn isolo_plan(
 /// The proof-number search's table size: `--memory`, else
 /// [`four_plan::DEFAULT_PROOF_MEMORY`].
 fn proof_memory(s: &Search) -> usize {
-    s.memory.map_or(four_plan::DEFAULT_PROOF_MEMORY, |m| {
-        m.min(usize::MAX as u64) as usize
-    })
+    s.budget
+        .memory
+        .map_or(four_plan::DEFAULT_PROOF_MEMORY, |m| {
+            m.min(usize::MAX as u64) as usize
+        })
 }
 
 /// `solve --method proof` of a win/draw/loss game of any family: both sides' wins tried by
@@ -295,7 +283,7 @@ pub fn by_proof<G: Notation>(
     setup: Vec<String>,
     on: &(dyn Fn(Event) + Sync),
 ) -> Result<json::ProofSolve, Fail> {
-    if s.depth.is_some() || s.tablebases.is_some() {
+    if s.budget.depth.is_some() || s.budget.tables.is_some() {
         return Err(Fail(format!(
             "solve: --depth and --tablebases are for the other provers of {}, not --method proof",
             g.variant_id()
@@ -395,11 +383,15 @@ pub fn held_to(
         AnyGame::Isolo(..) => (None, None),
     };
     Search {
-        tt_mb,
-        tablebases,
-        memory: (!matches!(g, AnyGame::Morris(..))).then_some(memory),
-        deadline: Some(deadline),
-        ..Search::new(threads)
+        budget: Budget {
+            tt_mb,
+            tables: tablebases,
+            memory: (!matches!(g, AnyGame::Morris(..))).then_some(memory),
+            deadline: Some(deadline),
+            ..Budget::new(threads)
+        },
+        method: None,
+        proof: None,
     }
 }
 
@@ -447,7 +439,7 @@ pub fn run(
     }
     Ok(match game {
         AnyGame::Two(g, pos) => {
-            let budget = s.budget();
+            let budget = s.budget.clone();
             let mut text = PlanText::default();
             let on_step = &mut |step| on(Event::Spin(text.text(step)));
             let (shape, note) = if every_move {
@@ -465,7 +457,7 @@ pub fn run(
         AnyGame::Four(g, pos) if every_move => {
             four_analyzable(&g).map_err(Fail)?;
             let limits = s.limits(None);
-            let tables = four_tables(&g, s.tablebases.as_deref()).map_err(Fail)?;
+            let tables = four_tables(&g, s.budget.tables.as_deref()).map_err(Fail)?;
             Solved::FourMoves(analyze_four(
                 &g,
                 &pos,
@@ -481,7 +473,7 @@ pub fn run(
             ))
         }
         AnyGame::Four(g, pos) => {
-            let dir = s.tablebases.as_deref();
+            let dir = s.budget.tables.as_deref();
             let tables = four_tables(&g, dir).map_err(Fail)?;
             let limits = s.limits(None);
             if let Some(n) = dir
@@ -553,9 +545,9 @@ pub fn run(
             Solved::Proof(by_proof(&g, &pos, s, isolo_words(&g), on)?)
         }
         AnyGame::Morris(g, pos) => {
-            morris_options(command, s.memory.is_some()).map_err(Fail)?;
+            morris_options(command, s.budget.memory.is_some()).map_err(Fail)?;
             let limits = s.limits(None);
-            let dir = s.tablebases.as_deref();
+            let dir = s.budget.tables.as_deref();
             let on_step = &mut |step: morris_plan::Step| match step {
                 morris_plan::Step::Built(u) => on(Event::Line(format!(
                     "tables m={} o={}: {} entries {}",
@@ -583,10 +575,9 @@ pub fn run(
             }
         }
         AnyGame::Isolo(g, pos) => {
-            let (tables, tt) = (s.tablebases.is_some(), s.tt_mb.is_some());
+            let (tables, tt) = (s.budget.tables.is_some(), s.budget.tt_mb.is_some());
             isolo_options(command, &g, tables, tt).map_err(Fail)?;
-            let memory = s.memory.map(|m| m.min(usize::MAX as u64) as usize);
-            let budget = isolo_budget(memory, s.depth, s.deadline);
+            let budget = isolo::solve::PlanBounds::of(&s.budget);
             let a = isolo_plan(command, &g, &pos, budget, every_move, &mut |step| {
                 on(Event::Spin(match step {
                     isolo::solve::Step::Graph => "whole-graph retrograde analysis".into(),

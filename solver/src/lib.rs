@@ -17,6 +17,7 @@
 //!   of any family behind one type, for the commands every family shares;
 //! - [`perft`]: move-path counting; [`line`](mod@line): lines of perfect play from exact values;
 //! - [`search`]: alpha-beta solving with a transposition table ([`tt`]);
+//! - [`budget`]: what a solve may spend ([`Budget`]), in every family;
 //! - [`stop`]: a deadline the rules' long loops heed, for callers bound in time;
 //! - [`rng`]: the small seeded generator that tests, playouts and random openings share.
 //!
@@ -25,6 +26,7 @@
 #![deny(missing_docs)]
 
 pub mod any;
+pub mod budget;
 pub mod error;
 pub mod fourrow;
 pub mod game;
@@ -48,6 +50,7 @@ pub mod tworow;
 pub mod variant;
 pub mod wdl;
 
+pub use budget::Budget;
 pub use error::{ConfigError, MoveError, PositionError};
 pub use fourrow::{FourMove, FourRow, FourRowPos};
 pub use game::{Game, MarginGame, MoveList, Notation, Outcome};

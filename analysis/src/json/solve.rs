@@ -215,7 +215,7 @@ impl Solve {
         g: &TwoRow,
         pos: &mancala_solver::TwoRowPos,
         a: &mancala_tablebases::Answer,
-        budget: &mancala_tablebases::tworow::plan::Budget,
+        budget: &mancala_solver::Budget,
     ) -> Solve {
         let best_moves = a
             .moves
@@ -235,7 +235,9 @@ impl Solve {
             future: a.future,
             best_moves: (!a.moves.is_empty()).then_some(best_moves),
             nodes: a.nodes,
-            memory: budget.memory,
+            memory: budget
+                .memory
+                .unwrap_or_else(mancala_solver::budget::default_memory),
             depth_limited: budget.depth.is_some(),
         }
     }
@@ -600,7 +602,7 @@ impl IsoloSolve {
         let value = a.value.map(|v| v.value());
         IsoloSolve {
             head: Head::new(g, pos, "wdl", value, value.is_some(), a.seconds),
-            line: Line::new(g, pos, best, &a.line, a.method().name()),
+            line: Line::new(g, pos, best, &a.line, a.method().as_str()),
             plies: a.value.and_then(|v| v.plies()),
             graph_positions: a.graph.as_ref().map(|s| s.len()),
             graph_values: a.graph.as_ref().map(|s| s.counts()),
@@ -664,7 +666,7 @@ impl IsoloAnalyze {
             ),
             move_values,
             graph_positions: a.graph.as_ref().map(|s| s.len()),
-            method: a.method().name(),
+            method: a.method().as_str(),
             search: a.search.as_ref().map(IsoloSearch::new),
         }
     }
@@ -702,7 +704,7 @@ impl MorrisSolve {
     ) -> MorrisSolve {
         MorrisSolve {
             head: Head::new(g, pos, "wdl", a.value, a.exact, a.seconds),
-            line: Line::new(g, pos, a.best, &a.pv, a.method.name()),
+            line: Line::new(g, pos, a.best, &a.pv, a.method.as_str()),
             run: SearchRun {
                 depth: a.depth,
                 threads,

@@ -18,7 +18,7 @@ use super::players::{self, PlayersBudget, PlayersData};
 use mancala_solver::game::{Game, Notation};
 use mancala_solver::tworow::{RuleOptions, TwoRow};
 use mancala_solver::variant::{Family, Status, VARIANTS};
-use mancala_tablebases::tworow::plan::Budget as PlanBudget;
+use mancala_solver::Budget as PlanBudget;
 use mancala_tablebases::Planner;
 use std::collections::HashMap;
 use std::io;
@@ -64,9 +64,9 @@ pub fn prove(
     log: &(dyn Fn(&str) + Sync),
 ) -> Proved {
     let plan = PlanBudget {
-        memory: budget.table_memory,
+        memory: Some(budget.table_memory),
         deadline: Some(deadline),
-        cache: Some(tables.to_path_buf()),
+        tables: Some(tables.to_path_buf()),
         ..PlanBudget::new(budget.threads)
     };
     match Planner::new(g, plan).solve(&g.start(), &mut |_| {}) {

@@ -252,11 +252,13 @@ fn solve_json(b: &FullSizeBudget, id: &str, width: Option<usize>, file: &Path) -
         ..Size::default()
     };
     let s = Search {
-        memory: Some((b.memory_mib as u64) << 20),
-        deadline: Some(Instant::now() + Duration::from_secs_f64(b.seconds)),
+        budget: mancala_solver::Budget {
+            memory: Some((b.memory_mib as u64) << 20),
+            deadline: Some(Instant::now() + Duration::from_secs_f64(b.seconds)),
+            ..mancala_solver::Budget::new(b.threads)
+        },
         method: Some(Prefer::Proof),
         proof: Some(file.to_path_buf()),
-        ..Search::new(b.threads)
     };
     match variant::setup(id, size, &[], None) {
         Ok(game) => match crate::solve::run(game, &s, false, &|_| {}) {

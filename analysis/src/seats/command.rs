@@ -124,11 +124,15 @@ pub fn analyze_refused(players: usize) -> String {
     )
 }
 
-/// The budget of `solve` from `pos` with a table of `s.tt_mb` MiB (default 256); the
+/// The budget of `solve` from `pos` with a table of `s.budget.tt_mb` MiB (default 256); the
 /// limits of the two-player search (a depth, time, memory or tables) are refused, the
 /// analysis being exact.
 pub fn solve_effort(g: &KpoPlayers, pos: &KpoNPos, s: &Search) -> Result<Effort, String> {
-    if s.depth.is_some() || s.tablebases.is_some() || s.deadline.is_some() || s.memory.is_some() {
+    if s.budget.depth.is_some()
+        || s.budget.tables.is_some()
+        || s.budget.deadline.is_some()
+        || s.budget.memory.is_some()
+    {
         return Err(format!(
             "solve kpo --players {}: --depth, --time, --memory and --tablebases are for two players (the analysis is exact, bounded by nodes)",
             g.players()
@@ -137,7 +141,7 @@ pub fn solve_effort(g: &KpoPlayers, pos: &KpoNPos, s: &Search) -> Result<Effort,
     if g.is_over(pos) {
         return Err("the game is already over in the given position".into());
     }
-    let tt_mb = s.tt_mb.unwrap_or(256);
+    let tt_mb = s.budget.tt_mb.unwrap_or(256);
     Ok(Effort::for_solve(
         g.players(),
         g.in_play(pos),
@@ -147,7 +151,7 @@ pub fn solve_effort(g: &KpoPlayers, pos: &KpoNPos, s: &Search) -> Result<Effort,
 }
 
 /// `solve` under the options `s`: the budget of [`solve_effort`], then [`solve`] on a pool
-/// of `s.threads`.
+/// of `s.budget.threads`.
 pub fn solve_with(
     g: &KpoPlayers,
     pos: &KpoNPos,
@@ -155,7 +159,7 @@ pub fn solve_with(
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<json::SeatSolve, Fail> {
     let effort = solve_effort(g, pos, s).map_err(Fail)?;
-    let pool = options::pool(s.threads)?;
+    let pool = options::pool(s.budget.threads)?;
     Ok(pool.install(|| solve(g, pos, &effort, log))?)
 }
 

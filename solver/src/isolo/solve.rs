@@ -9,6 +9,7 @@
 //! distance when one is forced within the ply limit, and never proves a draw.
 
 use super::{Isolo, IsoloMove, IsoloPos};
+pub use crate::budget::Method;
 use crate::game::Game;
 use crate::wdl::{
     solve_graph, wdl_line, Bounds, Distances, RetroError, Stop, Wdl, WdlGraph, MAX_PLIES,
@@ -91,7 +92,7 @@ pub const MEMO_BYTES: usize = 320;
 
 /// What [`plan`] may spend.
 #[derive(Clone, Copy, Debug)]
-pub struct Budget {
+pub struct PlanBounds {
     /// Bytes for the graph, then (once the graph is given up) for the search's memo.
     pub memory: usize,
     /// The longest distance the search looks for (at most [`MAX_PLIES`]).
@@ -102,21 +103,17 @@ pub struct Budget {
     pub search_only: bool,
 }
 
-/// How [`plan`] answered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// The whole reachable graph, by retrograde analysis.
-    Graph,
-    /// The depth-limited distance search.
-    Search,
-}
-
-impl Method {
-    /// `retrograde` or `search`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Method::Graph => "retrograde",
-            Method::Search => "search",
+impl PlanBounds {
+    /// The Isolo planner's bounds under `budget`: the whole graph in its memory (default
+    /// 4 GiB), else the search beneath it; a depth searches at once, up to that many plies.
+    pub fn of(budget: &crate::Budget) -> PlanBounds {
+        PlanBounds {
+            memory: budget
+                .memory
+                .map_or(4 << 30, |m| m.min(usize::MAX as u64) as usize),
+            max_plies: budget.depth.unwrap_or(MAX_PLIES),
+            deadline: budget.deadline,
+            search_only: budget.depth.is_some(),
         }
     }
 }
@@ -168,7 +165,7 @@ impl Answer {
     /// How the value was found.
     pub fn method(&self) -> Method {
         if self.graph.is_some() {
-            Method::Graph
+            Method::Retrograde
         } else {
             Method::Search
         }
@@ -217,7 +214,7 @@ impl std::fmt::Display for Refusal {
 pub fn plan(
     g: &Isolo,
     pos: &IsoloPos,
-    budget: Budget,
+    budget: PlanBounds,
     every_move: bool,
     progress: &mut dyn FnMut(Step),
 ) -> Result<Answer, Refusal> {
@@ -427,7 +424,7 @@ mod tests {
             let s = solve(&g, &g.start(), 5_000_000, None).unwrap();
             let mut p = g.start();
             for _ in 0..10 {
-                let budget = Budget {
+                let budget = PlanBounds {
                     memory: 1 << 28,
                     max_plies: 60,
                     deadline: None,
@@ -471,7 +468,7 @@ mod tests {
         let root = g.start();
         let exact = solve(&g, &root, 5_000_000, None).unwrap().value(&root);
         let mut steps = Vec::new();
-        let budget = Budget {
+        let budget = PlanBounds {
             memory: 100 * BYTES_PER_POSITION,
             max_plies: 40,
             deadline: None,
@@ -483,7 +480,7 @@ mod tests {
         let searched = a.search.unwrap();
         assert_eq!(searched.graph_refused, Some(RetroError::TooBig(100)));
         assert!(matches!(steps[0], Step::Graph));
-        let past = Budget {
+        let past = PlanBounds {
             memory: 1 << 28,
             deadline: Some(Instant::now()),
             ..budget
@@ -500,7 +497,7 @@ mod tests {
     /// and the search as their bounds do, so that what is answered is "not proven".
     #[test]
     fn arrangements_past_the_memory_are_refused_or_bounded() {
-        let budget = Budget {
+        let budget = PlanBounds {
             memory: 100 << 20,
             max_plies: 40,
             deadline: Some(Instant::now() + std::time::Duration::from_secs(20)),
@@ -514,7 +511,7 @@ mod tests {
         };
         assert!(moves * BYTES_PER_MOVE as u128 > memory as u128);
         // Far fewer positions than the arrangements: the bound stops it, not the deadline.
-        let small = Budget {
+        let small = PlanBounds {
             memory: 1 << 20,
             ..budget
         };

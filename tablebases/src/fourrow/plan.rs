@@ -22,6 +22,7 @@
 //! error, never a silent choice.
 
 use super::FourTables;
+pub use mancala_solver::budget::Method;
 use mancala_solver::fourrow::retro;
 use mancala_solver::proof::{self, cert::Certificate, Bounds as ProofBounds, Tried};
 use mancala_solver::search::{Limits, Progress, Solver};
@@ -122,31 +123,6 @@ pub struct Proved {
     /// Left unproven under a time limit: neither side can force a win within this many
     /// plies (the distance search in the last fifth of the time).
     pub no_win_within: Option<u32>,
-}
-
-/// How the value was proven.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// The search alone.
-    Search,
-    /// The search probing four-row tables.
-    SearchWithTables,
-    /// The whole reachable graph by retrograde analysis.
-    Retrograde,
-    /// The proof-number search.
-    Proof,
-}
-
-impl Method {
-    /// The name used in JSON.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Method::Search => "search",
-            Method::SearchWithTables => "search+tables",
-            Method::Retrograde => "retrograde",
-            Method::Proof => "proof-number",
-        }
-    }
 }
 
 /// What the planner proved about a position.

@@ -20,6 +20,7 @@ use super::slice::{in_tables_scope, units, MorrisSlice, FEWEST, MOST};
 use super::MorrisTables;
 use crate::error::{Bound, Error};
 use crate::wdl::UnitReport;
+pub use mancala_solver::budget::Method;
 use mancala_solver::game::{Game, MarginGame, Outcome};
 use mancala_solver::morris::{Morris, MorrisMove, MorrisPos};
 use mancala_solver::search::{Limits, Oracle, Progress, Solver, MAX_MOVES};
@@ -35,28 +36,6 @@ pub const AUTO_ENTRIES: u64 = 200_000_000;
 /// The score of a win in 0 plies in the [`Distance`] search: a win in `d` plies scores
 /// `SCALE - d`, a loss `-(SCALE - d)`, a draw 0.
 pub const SCALE: i32 = 1000;
-
-/// How the answer was proven.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// Read from the tables (a main-game position).
-    Tables,
-    /// The search of the placement phase above the tables.
-    SearchWithTables,
-    /// The search alone (no table covers the position's counters).
-    Search,
-}
-
-impl Method {
-    /// The method's name in `--json`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Method::Tables => "tables",
-            Method::SearchWithTables => "search+tables",
-            Method::Search => "search",
-        }
-    }
-}
 
 /// What the planner reports while it works.
 pub enum Step<'a> {

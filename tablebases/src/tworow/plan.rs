@@ -43,9 +43,12 @@ use crate::error::Error;
 use crate::index::slice_len;
 use crate::tworow::build::{build_next, Progress as BuildProgress};
 use crate::tworow::probe::Tablebases;
+use mancala_solver::budget::default_memory;
+pub use mancala_solver::budget::Method;
 use mancala_solver::line::{line_order, move_value, perfect_line};
 use mancala_solver::search::{Limits, Progress as SearchProgress, Report, Solver};
 use mancala_solver::tworow::Pit;
+use mancala_solver::Budget;
 use mancala_solver::{Game, MarginGame, TwoRow, TwoRowPos};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -80,31 +83,6 @@ pub const BENEATH_POSITIONS: u64 = 1 << 28;
 /// Tables beneath a search of at most this many positions are built before any search (under
 /// a second on one core for Kalah); larger ones after a short search ([`QUICK_SECONDS`]).
 pub const QUICK_POSITIONS: u64 = 4_000_000;
-
-/// How the value was proven.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Method {
-    /// Every slice up to the position's seeds built, then probed.
-    #[serde(rename = "retrograde")]
-    Retrograde,
-    /// The search, probing endgame tables.
-    #[serde(rename = "search+tables")]
-    SearchWithTables,
-    /// The search alone.
-    #[serde(rename = "search")]
-    Search,
-}
-
-impl Method {
-    /// The name used in JSON and reports.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Method::Retrograde => "retrograde",
-            Method::SearchWithTables => "search+tables",
-            Method::Search => "search",
-        }
-    }
-}
 
 /// What one phase of a plan did and how long it took.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -199,55 +177,6 @@ pub enum Step {
         /// Positions in the slice.
         positions: u64,
     },
-}
-
-/// What the planner may use.
-#[derive(Clone, Debug)]
-pub struct Budget {
-    /// Bytes of memory the tables may take.
-    pub memory: u64,
-    /// Threads of the search and of the builds.
-    pub threads: usize,
-    /// Transposition table of the search (MiB); `None`: [`default_tt_mb`].
-    pub tt_mb: Option<usize>,
-    /// A depth limit: the search alone, a heuristic value.
-    pub depth: Option<u32>,
-    /// Stop every phase at this instant.
-    pub deadline: Option<Instant>,
-    /// A folder where tables are looked for and built (kept for later calls).
-    pub cache: Option<PathBuf>,
-}
-
-impl Budget {
-    /// The default budget: [`default_memory`], one thread, no limit, tables in memory.
-    pub fn new(threads: usize) -> Budget {
-        Budget {
-            memory: default_memory(),
-            threads,
-            tt_mb: None,
-            depth: None,
-            deadline: None,
-            cache: None,
-        }
-    }
-}
-
-/// Half of the machine's physical memory (at least 256 MiB); 4 GiB where it cannot be read.
-pub fn default_memory() -> u64 {
-    physical_memory().map_or(4 << 30, |m| (m / 2).max(256 << 20))
-}
-
-#[cfg(target_os = "linux")]
-fn physical_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
-#[cfg(not(target_os = "linux"))]
-fn physical_memory() -> Option<u64> {
-    None
 }
 
 /// The search's table size by default: 64 MiB at 36 seeds on the board, doubled for every 3
@@ -353,15 +282,20 @@ impl<'a> Planner<'a> {
         &self.budget
     }
 
+    /// The bytes the tables may take: the budget's memory, else [`default_memory`].
+    pub fn memory(&self) -> u64 {
+        self.budget.memory.unwrap_or_else(default_memory)
+    }
+
     /// True when every slice up to `stones` seeds fits in the memory budget.
     pub fn whole_game_fits(&self, stones: u32) -> bool {
-        whole_game_bytes(self.game.width(), stones).is_some_and(|b| b <= self.budget.memory)
+        whole_game_bytes(self.game.width(), stones).is_some_and(|b| b <= self.memory())
     }
 
     /// The tables of the cache folder (every file of this game checked), or empty tables:
     /// in the folder when one is named, else in memory.
     fn start_tables(&self) -> Result<Tablebases, Error> {
-        let Some(dir) = &self.budget.cache else {
+        let Some(dir) = &self.budget.tables else {
             return Ok(Tablebases::in_memory(self.game));
         };
         if !dir.is_dir() {
@@ -471,7 +405,7 @@ impl<'a> Planner<'a> {
     ) -> Result<(Answer, Tablebases), Error> {
         let g = self.game;
         let first = run.tables.next_stones();
-        let last = beneath(g.width(), run.stones, self.budget.memory).filter(|&k| k >= first);
+        let last = beneath(g.width(), run.stones, self.memory()).filter(|&k| k >= first);
         if let Some(last) = last {
             let positions = positions_between(g.width(), first, last);
             if positions > QUICK_POSITIONS {
@@ -838,7 +772,7 @@ mod tests {
                 let no_tables = Planner::new(
                     &g,
                     Budget {
-                        memory: 0,
+                        memory: Some(0),
                         ..Budget::new(1)
                     },
                 );
@@ -861,7 +795,7 @@ mod tests {
             let planner = Planner::new(
                 &g,
                 Budget {
-                    memory: 1 << 20,
+                    memory: Some(1 << 20),
                     ..Budget::new(1)
                 },
             );
