@@ -37,6 +37,7 @@ pub mod nseat;
 pub mod options;
 pub mod perft;
 pub mod proof;
+#[cfg(any(test, feature = "reference"))]
 pub mod refsolve;
 pub mod rng;
 pub mod search;
