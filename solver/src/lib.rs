@@ -49,7 +49,7 @@ pub mod tworow;
 pub mod variant;
 pub mod wdl;
 
-pub use error::{ConfigError, MoveError, PositionError};
+pub use error::{ConfigError, MoveError, PositionError, RetroError};
 pub use fourrow::{FourMove, FourRow, FourRowPos};
 pub use game::{Game, MarginGame, MoveList, Notation, Outcome};
 pub use side::Side;
