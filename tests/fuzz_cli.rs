@@ -169,3 +169,53 @@ proptest! {
         }
     }
 }
+
+/// An argument of 5,000 characters, one word or many, to each option and place that quotes
+/// it: refused with exit status 2 and one error line of at most `MAX_ERROR_LINE` characters.
+#[test]
+fn long_arguments_are_refused_in_short_lines() {
+    let most = mancala_analysis::error::MAX_ERROR_LINE;
+    let word = "x".repeat(5000);
+    let words = "ab ".repeat(1666);
+    // Relative paths, in the fresh folder `run` works in: too long for any folder to be made.
+    let paths = ["p/".repeat(2500), format!("d/{words}")];
+    let counts = "1,".repeat(2500);
+    for (long, path) in [word.as_str(), words.as_str()].into_iter().zip(&paths) {
+        let (name, value) = (format!("{long}=1"), format!("chain={long}"));
+        let cases: Vec<Vec<&str>> = vec![
+            vec!["solve", "warri", "--position", &counts],
+            vec!["solve", "warri", "--position", long],
+            vec!["play", "warri", long],
+            vec!["solve", "warri", "--rule", &name],
+            vec!["solve", "warri", "--rule", &value],
+            vec!["solve", long],
+            vec!["solve", "warri", "--memory", long],
+            vec!["solve", "warri", "--time", long],
+            vec!["solve", "warri", "--width", long],
+            vec!["solve", "warri", "--tablebases", path],
+            vec![
+                "tablebase",
+                "build",
+                "warri",
+                "--max-stones",
+                "3",
+                "--dir",
+                path,
+            ],
+            vec!["tablebase", "verify", "--dir", path],
+            vec!["proof", "check", path],
+            vec!["match", "kalah", "--a", long, "--b", "random"],
+            vec!["solve", "warri", long],
+            vec![long],
+        ];
+        for args in cases {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            let (code, err, _) = run(&args, Duration::from_secs(20));
+            let short: Vec<String> = args.iter().map(|a| a.chars().take(30).collect()).collect();
+            assert_eq!(code, Some(2), "{short:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{short:?}: {err}");
+            let n = err.trim_end().chars().count();
+            assert!(n <= most, "{short:?}: {n} characters: {err}");
+        }
+    }
+}

@@ -1,4 +1,5 @@
-//! Typed errors for bad input: position text, move names and variant options.
+//! Typed errors: bad input (position text, move names, variant options) and a whole-graph
+//! analysis that gave no values.
 
 use std::fmt;
 
@@ -69,3 +70,26 @@ impl fmt::Display for ConfigError {
 }
 
 impl std::error::Error for ConfigError {}
+
+/// Why a whole-graph retrograde analysis (`wdl`, `nseat::retro`) gave no values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RetroError {
+    /// More positions than the limit.
+    TooBig(usize),
+    /// A position without a key (the caller's key function gave none).
+    NoExactKey,
+    /// The deadline passed.
+    OutOfTime,
+}
+
+impl fmt::Display for RetroError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RetroError::TooBig(n) => write!(f, "the game graph has more than {n} positions"),
+            RetroError::NoExactKey => write!(f, "a position does not fit a 128-bit exact key"),
+            RetroError::OutOfTime => write!(f, "the time limit passed"),
+        }
+    }
+}
+
+impl std::error::Error for RetroError {}

@@ -1,25 +1,40 @@
-//! Board core and rules of the mancala toolkit.
+//! Rules, perft and exact search of the mancala toolkit, one module a line:
 //!
 //! - [`tworow`]: kalah, oware, warri, kale and kpo: the bitpacked board ([`tworow::board`],
-//!   one `u128`, its layout drawn in the docs), the rules, the text and a seed-by-seed
-//!   reference;
-//! - [`fourrow`]: the four-row games of Zambia: their board, rules, text, relay-lap kernel,
-//!   seed-by-seed reference and whole-graph win/draw/loss solver;
-//! - [`game`]: the rules trait ([`Game`]) that perft, search and retrograde analysis are
-//!   generic over, with [`MarginGame`] for seed-scored games and [`Notation`] for text;
-//! - [`morris`]: mulabalaba, the Lozi three-in-a-row game on the morris board (bitboards);
+//!   one `u128`, its layout drawn in the docs), the rules and the text;
+//! - [`fourrow`]: the four-row games of Zambia: board, rules, text, relay-lap kernel and
+//!   whole-graph win/draw/loss solver;
+//! - [`isolo`]: the Bemba games Isolo I and II, their setup phase and exact values;
+//! - [`morris`]: mulabalaba-morris and nine men's morris on the morris board (bitboards, the
+//!   board's symmetries);
+//! - [`kpo_players`]: kpo for three and four players;
 //! - [`nseat`]: the interface of games of two to four seats ([`nseat::SeatGame`]), with the
 //!   multi-player analysis (paranoid values, max^n) generic over it;
-//! - [`kpo_players`]: kpo for three and four players;
-//! - [`text`]: the helpers every family's position text shares (docs/NOTATION.md);
+//! - [`game`]: the rules trait ([`Game`]) that perft, search and retrograde analysis are
+//!   generic over, with [`MarginGame`] for seed-scored games and [`Notation`] for text;
+//! - [`side`]: the two seats, [`Side`];
+//! - [`any`]: a game of any family behind one type, for the commands every family shares;
+//! - [`variant`]: the catalogue of variants and building rules from options;
 //! - [`options`]: the `--rule name=value` options of every family, one type and one parser;
-//! - [`variant`]: the catalogue of variants and building rules from options; [`any`]: a game
-//!   of any family behind one type, for the commands every family shares;
-//! - [`perft`]: move-path counting; [`line`](mod@line): lines of perfect play from exact values;
-//! - [`search`]: alpha-beta solving with a transposition table ([`tt`]);
-//! - [`budget`]: what a solve may spend ([`Budget`]), in every family;
+//! - [`text`]: the helpers every family's position text shares (docs/NOTATION.md), and the
+//!   clip of input quoted in messages;
+//! - [`error`]: the typed errors (position text, move names, options, a whole-graph
+//!   analysis that gave no values);
+//! - [`perft`]: move-path counting;
+//! - [`search`]: alpha-beta solving of seed-scored games;
+//! - [`budget`]: what a solve may spend ([`Budget`]) and how a planner proved a value
+//!   ([`budget::Method`]), in every family;
+//! - [`tt`]: the lock-free transposition table (and, with the feature `bench-dashmap`, the
+//!   `DashMap` table it is measured against);
+//! - [`keys`]: short codes for position keys, for the transposition table;
+//! - [`wdl`]: win/draw/loss values and plies to the end by whole-graph retrograde analysis;
+//! - [`proof`]: proof-number search of win/draw/loss games and its certificates;
+//! - [`line`](mod@line): lines of perfect play from exact values;
 //! - [`stop`]: a deadline the rules' long loops heed, for callers bound in time;
-//! - [`rng`]: the small seeded generator that tests, playouts and random openings share.
+//! - [`rng`]: the small seeded generator that tests, playouts and random openings share;
+//! - `refsolve` (feature `reference`): the plain, slow whole-graph solver the search is tested
+//!   against; each family's `reference` module, under the same feature, is its slow
+//!   seed-by-seed rules.
 //!
 //! Engines, matches, statistics and reports are the `mancala-analysis` crate's, above this one
 //! and the tablebases.
@@ -39,6 +54,7 @@ pub mod nseat;
 pub mod options;
 pub mod perft;
 pub mod proof;
+#[cfg(any(test, feature = "reference"))]
 pub mod refsolve;
 pub mod rng;
 pub mod search;
@@ -51,7 +67,7 @@ pub mod variant;
 pub mod wdl;
 
 pub use budget::Budget;
-pub use error::{ConfigError, MoveError, PositionError};
+pub use error::{ConfigError, MoveError, PositionError, RetroError};
 pub use fourrow::{FourMove, FourRow, FourRowPos};
 pub use game::{Game, MarginGame, MoveList, Notation, Outcome};
 pub use side::Side;

@@ -178,7 +178,7 @@ fn replaces(old: Entry, new: Entry) -> bool {
 ///
 /// The search is generic over it so that table designs can be measured against each other
 /// (`benches/search.rs`): [`Table`], the fixed-size lock-free table the solver uses, and
-/// [`DashTable`], a `DashMap` keyed by the full position key.
+/// `DashTable` (feature `bench-dashmap`), a `DashMap` keyed by the full position key.
 pub trait TransTable: Send + Sync {
     /// Looks `key` up.
     fn probe(&self, key: u128) -> Option<Entry>;
@@ -425,17 +425,21 @@ impl TransTable for Table {
 
 /// A transposition table on `dashmap::DashMap` (sharded locks), for comparison with [`Table`].
 ///
+/// Behind the feature `bench-dashmap`, so that the solver does not depend on `dashmap`.
+///
 /// It keeps one entry per key, replaced as [`Table`] replaces one (the newest, but a proven
 /// bound is never replaced by a depth-limited one), and stops taking new keys once it holds
 /// as many entries as a [`Table`] of the same size would (no eviction). Where the search does
 /// not fill either table the two keep the same bounds, so that the comparison
 /// (`benches/search.rs`) measures the hot path alone.
+#[cfg(feature = "bench-dashmap")]
 pub struct DashTable {
     map: dashmap::DashMap<u128, Entry>,
     len: std::sync::atomic::AtomicUsize,
     cap: usize,
 }
 
+#[cfg(feature = "bench-dashmap")]
 impl DashTable {
     /// A table of at most as many entries as `Table::new(mb)` holds.
     pub fn new(mb: usize) -> DashTable {
@@ -447,6 +451,7 @@ impl DashTable {
     }
 }
 
+#[cfg(feature = "bench-dashmap")]
 impl TransTable for DashTable {
     #[inline]
     fn probe(&self, key: u128) -> Option<Entry> {
@@ -585,6 +590,18 @@ mod tests {
         assert!((0..4096u128).all(|k| fresh.probe(k * 0x1_0001).is_none()));
         fresh.reset(70);
         assert!((0..4096u128).all(|k| fresh.probe(k * 0x1_0001).is_none()));
+    }
+
+    #[cfg(feature = "bench-dashmap")]
+    #[test]
+    fn dash_table_stores_and_probes_full_keys() {
+        let e = Entry {
+            lower: 1,
+            upper: 2,
+            depth: 3,
+            best: Some(1),
+            work: 3,
+        };
         let k1 = 0x0404_0404_0404_0404_0404_0404u128;
         let d = DashTable::new(1);
         d.store(k1, e);

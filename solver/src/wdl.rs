@@ -13,6 +13,7 @@
 //! it gives the value of the game without any path rule, which for win/loss/draw games equals
 //! the value a search finds with repetitions scored 0.
 
+pub use crate::error::RetroError;
 use crate::game::Game;
 use std::collections::{HashMap, VecDeque};
 use std::hash::Hash;
@@ -60,27 +61,6 @@ impl Wdl {
             Wdl::Win(_) => "win",
             Wdl::Draw => "draw",
             Wdl::Loss(_) => "loss",
-        }
-    }
-}
-
-/// Why a graph could not be solved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RetroError {
-    /// More nodes than the limit.
-    TooBig(usize),
-    /// A position without a key (the caller's key function gave none).
-    NoExactKey,
-    /// The deadline passed.
-    OutOfTime,
-}
-
-impl std::fmt::Display for RetroError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RetroError::TooBig(n) => write!(f, "the game graph has more than {n} positions"),
-            RetroError::NoExactKey => write!(f, "a position does not fit a 128-bit exact key"),
-            RetroError::OutOfTime => write!(f, "the time limit passed"),
         }
     }
 }

@@ -103,7 +103,8 @@ impl Reply {
     /// An error: `{"error": message}` with `status`, the message on one line as the command
     /// line prints it (control characters it echoes written as their escapes).
     pub fn error(status: u16, message: &str) -> Reply {
-        let body = serde_json::json!({ "error": mancala_analysis::error::clip(message) });
+        let line = mancala_solver::text::clip(message, mancala_analysis::error::MAX_ERROR_LINE);
+        let body = serde_json::json!({ "error": line });
         Reply {
             status,
             ..Reply::json(body.to_string())

@@ -5,7 +5,7 @@
 //! - this module: [`Isolo`] (kind, width, seeds, the size options, rule options) implementing
 //!   [`Game`] and [`MarginGame`] (metric `wdl`);
 //! - [`text`]: position text, move names and the drawing ([`Notation`]);
-//! - [`reference`](mod@reference): a slow reference that follows Chaplin's numbered rules
+//! - `reference` (feature `reference`): a slow reference that follows Chaplin's numbered rules
 //!   seed by seed, tested to agree;
 //! - [`solve`](mod@solve): exact values by the whole reachable graph.
 //!
@@ -33,6 +33,7 @@
 //! 8 ms). A capture takes seeds from the opponent, who gains none during the move, so a move
 //! makes finitely many captures and every move that never ends is found.
 
+#[cfg(any(test, feature = "reference"))]
 pub mod reference;
 pub mod solve;
 pub mod text;

@@ -25,6 +25,7 @@
 //! `n % 2W` lanes after `o` in the chosen direction: one table lookup and two additions.
 //! Captures read and clear single lanes; a seat's seeds are a masked byte sum.
 
+#[cfg(any(test, feature = "reference"))]
 pub mod reference;
 pub mod text;
 

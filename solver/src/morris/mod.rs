@@ -15,6 +15,7 @@
 //! reference variant whose value Gasser proved; [`Options`] holds every rule of the family.
 
 pub mod board;
+#[cfg(any(test, feature = "reference"))]
 pub mod reference;
 pub mod symmetry;
 pub mod text;

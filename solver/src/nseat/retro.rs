@@ -53,25 +53,9 @@
 
 use super::maxn::{prefers, Tie};
 use super::{SeatGame, MAX_SEATS};
+use crate::error::RetroError;
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BinaryHeap, HashSet};
-
-/// Why the graph was not solved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RetroError {
-    /// More positions than the limit.
-    TooBig(usize),
-}
-
-impl std::fmt::Display for RetroError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RetroError::TooBig(n) => write!(f, "the game graph has more than {n} positions"),
-        }
-    }
-}
-
-impl std::error::Error for RetroError {}
 
 /// Values of one position: each seat's future in shares.
 pub type Values = [u16; MAX_SEATS];

@@ -27,6 +27,7 @@
 //! the legal replies and no other at the loser's, and every end won by the winner.
 
 use crate::side::Side;
+use crate::text;
 use std::collections::HashSet;
 use xxhash_rust::xxh3::xxh3_64;
 
@@ -127,12 +128,12 @@ impl Certificate {
             return Err("truncated: the last line is not the checksum".into());
         };
         let want = u64::from_str_radix(sum, 16)
-            .map_err(|_| format!("the checksum '{}' is not 16 hex digits", clip(sum)))?;
+            .map_err(|_| format!("the checksum '{}' is not 16 hex digits", quoted(sum)))?;
         let got = xxh3_64(&text.as_bytes()[..body_end]);
         if want != got || sum.len() != 16 {
             return Err(format!(
                 "corrupt: checksum xxh3-64:{got:016x} of the contents, the file says {}",
-                clip(sum)
+                quoted(sum)
             ));
         }
         let mut lines = text[..body_end].lines().enumerate().skip(1);
@@ -155,7 +156,7 @@ impl Certificate {
         let winner = match field("winner")?.as_str() {
             "S" => Side::South,
             "N" => Side::North,
-            w => return Err(format!("line 5: winner '{}' is neither S nor N", clip(w))),
+            w => return Err(format!("line 5: winner '{}' is neither S nor N", quoted(w))),
         };
         let count: usize = field("nodes")?
             .parse()
@@ -172,14 +173,14 @@ impl Certificate {
                 for word in l.split(' ') {
                     let (m, j) = word
                         .rsplit_once('>')
-                        .ok_or_else(|| format!("line {at}: '{}' is not move>node", clip(word)))?;
+                        .ok_or_else(|| format!("line {at}: '{}' is not move>node", quoted(word)))?;
                     let j: usize = j
                         .parse()
-                        .map_err(|_| format!("line {at}: '{}' is not a node number", clip(j)))?;
+                        .map_err(|_| format!("line {at}: '{}' is not a node number", quoted(j)))?;
                     if j <= id || j >= count || m.is_empty() {
                         return Err(format!(
                             "line {at}: the move {} of node {id} leads to node {j}, not a later node of the {count}",
-                            clip(m)
+                            quoted(m)
                         ));
                     }
                     moves.push((m.to_string(), j));
@@ -287,13 +288,10 @@ pub fn side_word(s: Side) -> &'static str {
     }
 }
 
-/// At most 40 characters of `s`, control characters escaped.
-fn clip(s: &str) -> String {
-    let mut out: String = s.chars().take(40).flat_map(char::escape_debug).collect();
-    if s.chars().count() > 40 {
-        out.push_str("...");
-    }
-    out
+/// A word of the file as an error quotes it: escaped as Rust writes a string (so that a quote
+/// in it cannot end the quotation), then at most 40 characters of it and `...` ([`text::clip`]).
+fn quoted(word: &str) -> String {
+    text::clip(&word.escape_debug().to_string(), 43)
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@
 //!   proven shortcut applies (`TwoRow::legal`).
 
 pub mod board;
+#[cfg(any(test, feature = "reference"))]
 pub mod reference;
 pub mod text;
 
