@@ -1,0 +1,115 @@
+//! `solve` and `analyze` of the Isolo games: the whole reachable graph or the distance
+//! search, bounded by memory and time; or the proof-number search.
+
+use super::by_proof;
+use super::{Event, Plan};
+use crate::error::Fail;
+use crate::json::{self, Solved};
+use crate::options::Search;
+use crate::text::progress;
+use mancala_solver::isolo::{self, Isolo, IsoloPos};
+use mancala_solver::Notation;
+use mancala_tablebases::fourrow::plan as four_plan;
+use std::time::Instant;
+
+/// Refuses the options of the other families' searches (`--tablebases`, `--tt-mb`) for an
+/// Isolo `command`.
+pub fn isolo_options(
+    command: &str,
+    g: &Isolo,
+    tablebases_given: bool,
+    tt_mb_given: bool,
+) -> Result<(), String> {
+    for (given, option) in [(tablebases_given, "--tablebases"), (tt_mb_given, "--tt-mb")] {
+        if given {
+            return Err(format!(
+                "{command}: {option} is for the other families' searches; {} is solved by its whole reachable graph or a distance search, both bounded by --memory and --time",
+                g.variant_id()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The Isolo planner's answer for `command` (every move's with `every_move`), its steps
+/// going to `on`; a position left unsolved is an error that asks for more time.
+pub fn isolo_plan(
+    command: &str,
+    g: &Isolo,
+    pos: &IsoloPos,
+    budget: isolo::solve::PlanBounds,
+    every_move: bool,
+    on: &mut dyn FnMut(isolo::solve::Step),
+) -> Result<isolo::solve::Answer, String> {
+    isolo::solve::plan(g, pos, budget, every_move, on).map_err(|e| {
+        let hint = match e {
+            isolo::solve::Refusal::Moves { .. } => {
+                "; give more --memory, or a position after the arrangement"
+            }
+            isolo::solve::Refusal::NoExactKey => "",
+        };
+        format!("{command}: {} is refused: {e}{hint}", g.variant_id())
+    })
+}
+
+/// The command-line words that set an Isolo game up, for a certificate.
+pub fn isolo_words(g: &Isolo) -> Vec<String> {
+    let mut w = vec![
+        "--width".to_string(),
+        g.width().to_string(),
+        "--seeds".to_string(),
+        g.seeds().to_string(),
+    ];
+    let setup = g.setup();
+    match g.kind() {
+        isolo::Kind::IsoloI if setup.store != isolo::UNLIMITED => {
+            w.extend(["--store".to_string(), setup.store.to_string()])
+        }
+        isolo::Kind::IsoloII => w.extend(["--max-hole".to_string(), setup.max_hole.to_string()]),
+        isolo::Kind::IsoloI => {}
+    }
+    for r in g.options().describe(g.kind()) {
+        w.extend(["--rule".to_string(), r]);
+    }
+    w
+}
+
+impl Plan for Isolo {
+    fn plan(
+        &self,
+        pos: &IsoloPos,
+        s: &Search,
+        every_move: bool,
+        on: &(dyn Fn(Event) + Sync),
+    ) -> Result<Solved, Fail> {
+        let g = self;
+        let command = if every_move { "analyze" } else { "solve" };
+        let t0 = Instant::now();
+        let secs = || t0.elapsed().as_secs_f64();
+        if !every_move && (s.prefer() == four_plan::Prefer::Proof || s.proof.is_some()) {
+            return Ok(Solved::Proof(by_proof(g, pos, s, isolo_words(g), on)?));
+        }
+        let solved = {
+            let (tables, tt) = (s.budget.tables.is_some(), s.budget.tt_mb.is_some());
+            isolo_options(command, g, tables, tt).map_err(Fail)?;
+            let budget = isolo::solve::PlanBounds::of(&s.budget);
+            let a = isolo_plan(command, g, pos, budget, every_move, &mut |step| {
+            on(Event::Spin(match step {
+                isolo::solve::Step::Graph => "whole-graph retrograde analysis".into(),
+                isolo::solve::Step::Search { plies, nodes } => format!(
+                    "distance search: no win or loss within {plies} plies  {:.1} M nodes  {}nodes/s",
+                    nodes as f64 / 1e6,
+                    progress::rate(nodes, secs())
+                ),
+            }))
+        })
+        .map_err(Fail)?;
+            if every_move {
+                Solved::IsoloMoves(json::IsoloAnalyze::new(g, pos, &a))
+            } else {
+                Solved::Isolo(json::IsoloSolve::new(g, pos, &a))
+            }
+        };
+        Ok(solved)
+    }
+}

@@ -1,0 +1,81 @@
+//! `solve` and `analyze` of the morris games: the main-game tables built whole, then the
+//! search above them; or the proof-number search.
+
+use super::by_proof;
+use super::{Event, Plan};
+use crate::error::{tables_message, Fail};
+use crate::json::{self, Solved};
+use crate::options::Search;
+use crate::text::progress;
+use mancala_solver::morris::{Morris, MorrisPos};
+use mancala_tablebases::fourrow::plan as four_plan;
+use mancala_tablebases::morris::plan as morris_plan;
+use std::time::Instant;
+
+/// Refuses `--memory` for a morris `command`: its main-game tables are built whole.
+pub fn morris_options(command: &str, memory_given: bool) -> Result<(), String> {
+    if !memory_given {
+        return Ok(());
+    }
+    Err(format!(
+        "{command}: --memory is for the two-row planner; the morris games build their main-game tables whole"
+    ))
+}
+
+/// The command-line words that set a morris game up, for a certificate.
+pub fn morris_words(g: &mancala_solver::morris::Morris) -> Vec<String> {
+    let mut w = vec!["--counters".to_string(), g.counters().to_string()];
+    for r in g.options().changed() {
+        w.extend(["--rule".to_string(), r]);
+    }
+    w
+}
+
+impl Plan for Morris {
+    fn plan(
+        &self,
+        pos: &MorrisPos,
+        s: &Search,
+        every_move: bool,
+        on: &(dyn Fn(Event) + Sync),
+    ) -> Result<Solved, Fail> {
+        let g = self;
+        let command = if every_move { "analyze" } else { "solve" };
+        let t0 = Instant::now();
+        let secs = || t0.elapsed().as_secs_f64();
+        if !every_move && (s.prefer() == four_plan::Prefer::Proof || s.proof.is_some()) {
+            return Ok(Solved::Proof(by_proof(g, pos, s, morris_words(g), on)?));
+        }
+        let solved = {
+            morris_options(command, s.budget.memory.is_some()).map_err(Fail)?;
+            let limits = s.limits(None);
+            let dir = s.budget.tables.as_deref();
+            let on_step = &mut |step: morris_plan::Step| match step {
+                morris_plan::Step::Built(u) => on(Event::Line(format!(
+                    "tables m={} o={}: {} entries {}",
+                    u.split[0],
+                    u.split[1],
+                    u.positions,
+                    if u.skipped {
+                        "kept".to_string()
+                    } else {
+                        format!("built in {:.1} s", u.seconds)
+                    }
+                ))),
+                morris_plan::Step::Search(p) => {
+                    on(Event::Spin(progress::depth(p.depth, "", p.nodes, secs())))
+                }
+            };
+            if every_move {
+                let a = morris_plan::analyze(g, pos, limits, dir, on_step)
+                    .map_err(|e| tables_message(&e))?;
+                Solved::MorrisMoves(json::MorrisAnalyze::new(g, pos, &a))
+            } else {
+                let a = morris_plan::solve(g, pos, limits, dir, on_step)
+                    .map_err(|e| tables_message(&e))?;
+                Solved::Morris(json::MorrisSolve::new(g, pos, &a, limits.threads))
+            }
+        };
+        Ok(solved)
+    }
+}
