@@ -12,7 +12,7 @@
 //!   the minimax theorem is the certificate). Beside it the values of the sequential setups:
 //!   North seeing South's arrangement first (`max_i min_j`, which is also the value of the
 //!   setup start as the command line plays it), and South seeing North's (`min_j max_i`).
-//! - **Back rows or front rows**: Chaplin's remark that players "generally [fill] the back
+//! - **Back rows or front rows**: Chaplin's remark that players "generally \[fill\] the back
 //!   rows rather than the front ones", tested by [`SetupGame::heavy`] on the same matrix.
 //!
 //! Past the graphs, at full width, [`search_start`] and [`kucheleka_by_search`] value

@@ -8,16 +8,15 @@
 //! fields that shapes share live in one struct flattened into each (`#[serde(flatten)]`),
 //! which writes the same keys as fields of the shape itself.
 //!
-//! One file a command group, as in [`crate::text`] (which writes the same shapes as text);
-//! every shape is re-exported here, so `json::Solve` names the same type as
-//! `json::solve::Solve`.
+//! One private file a command group, as in [`crate::text`] (which writes the same shapes as
+//! text); every shape is named from here alone (`json::Solve`).
 
-pub mod bench;
-pub mod matches;
-pub mod players;
-pub mod position;
-pub mod solve;
-pub mod tables;
+mod bench;
+mod matches;
+mod players;
+mod position;
+mod solve;
+mod tables;
 
 pub use bench::*;
 pub use matches::*;

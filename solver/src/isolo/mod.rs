@@ -4,7 +4,7 @@
 //!
 //! - this module: [`Isolo`] (kind, width, seeds, the size options, rule options) implementing
 //!   [`Game`] and [`MarginGame`] (metric `wdl`);
-//! - [`text`]: position text, move names and the drawing ([`Notation`]);
+//! - [`text`]: position text, move names and the drawing ([`Notation`](crate::Notation));
 //! - `reference` (feature `reference`): a slow reference that follows Chaplin's numbered rules
 //!   seed by seed, tested to agree;
 //! - [`solve`](mod@solve): exact values by the whole reachable graph.
@@ -917,7 +917,7 @@ impl Game for Isolo {
     }
 
     /// A player in play who cannot move loses (the fore-play and the arrangements always have
-    /// a move: [`Isolo::settle`] decides a fore-play at once).
+    /// a move: `Isolo::settle` decides a fore-play at once).
     fn outcome(&self, pos: &IsoloPos) -> Option<Outcome> {
         if pos.phase != Phase::Play {
             return None;
