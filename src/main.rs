@@ -1,35 +1,22 @@
 //! `mancala`: the commands, their dispatch and the exit status; each command group is a file
 //! of [`cli`], the work is in the library crates (interface: docs/NOTATION.md).
 
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser};
 use std::process::ExitCode;
 
 mod cli;
-use cli::bench::BenchWhat;
-use cli::matches::MatchArgs;
 use cli::options::{Common, SearchOpts};
-use cli::position::Action;
-use cli::report::ReportArgs;
 use mancala_analysis::error::{self, Res};
 use mancala_analysis::json;
+use mancala_analysis::position::Action;
 use mancala_solver::variant::VARIANTS;
 
 /// Game-theoretic analysis of the mancala games of Africa
 #[derive(Parser)]
 #[command(name = "mancala", version)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand)]
 enum Command {
     /// List the variants with their sources and status.
-    Variants {
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
+    Variants(cli::Json),
     /// Print the start position of a variant.
     Start(Common),
     /// Draw the board as the players see it.
@@ -72,10 +59,9 @@ enum Command {
     Bench {
         /// What to measure instead of the solver: `engines`.
         #[command(subcommand)]
-        what: Option<BenchWhat>,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        what: Option<cli::bench::BenchWhat>,
+        #[command(flatten)]
+        out: cli::Json,
         /// Search threads, 1..=256 (the signature is defined with 1).
         #[arg(long, default_value_t = 1)]
         threads: usize,
@@ -92,65 +78,53 @@ enum Command {
         divide: bool,
     },
     /// Play a match between two engines (games in parallel, both seat orders).
-    Match(MatchArgs),
+    Match(cli::matches::MatchArgs),
     /// Write a report (Markdown, CSV, SVG): advantage, players, strength, tablebase or all.
-    Report(ReportArgs),
+    Report(cli::report::ReportArgs),
     /// The analysis board in the browser: a local web server (docs/SERVE.md).
     Serve(cli::serve::ServeArgs),
     /// Proof certificates: check.
-    Proof {
-        #[command(subcommand)]
-        command: cli::proof::ProofCommand,
-    },
+    #[command(subcommand)]
+    Proof(cli::proof::ProofCommand),
     /// Endgame tablebases: build, probe, stats, verify, info.
-    Tablebase {
-        #[command(subcommand)]
-        command: cli::tables::TablebaseCommand,
-    },
+    #[command(subcommand)]
+    Tablebase(cli::tables::TablebaseCommand),
 }
 
 /// Lets every option that takes a value take a negative number (`--width -1`), so that the
 /// check of its value names the option, rather than clap's "unexpected argument '-1'".
 fn negatives_as_values(cmd: clap::Command) -> clap::Command {
     cmd.mut_args(|a| {
-        if !a.is_positional() && a.get_action().takes_values() {
-            a.allow_negative_numbers(true)
-        } else {
-            a
-        }
+        let option = !a.is_positional() && a.get_action().takes_values();
+        a.allow_negative_numbers(option)
     })
     .mut_subcommands(negatives_as_values)
 }
 
-/// The line of a clap error about a negative number given to an option that takes a count.
-fn negative_value_line(e: &clap::Error) -> Option<String> {
+/// The line of a clap error, naming a negative number given to an option that takes a count.
+fn clap_error_line(e: &clap::Error) -> String {
     use clap::error::{ContextKind as K, ContextValue::String as S};
-    match (e.get(K::InvalidValue)?, e.get(K::InvalidArg)?) {
-        (S(value), S(option)) => error::negative_value_line(value, option),
+    let negative = match (e.get(K::InvalidValue), e.get(K::InvalidArg)) {
+        (Some(S(value)), Some(S(option))) => error::negative_value_line(value, option),
         _ => None,
-    }
+    };
+    negative.unwrap_or_else(|| error::clap_line(&e.render().to_string()))
 }
 
 fn main() -> ExitCode {
     use clap::error::ErrorKind::*;
-    let parsed = negatives_as_values(Cli::command())
+    let parsed = negatives_as_values(Command::command())
         .try_get_matches()
-        .and_then(|m| Cli::from_arg_matches(&m));
-    let line = match parsed {
-        Ok(cli) => match run(cli.command) {
-            Ok(()) => return ExitCode::SUCCESS,
-            Err(e) => e.line(),
-        },
+        .and_then(|m| Command::from_arg_matches(&m));
+    let line = match parsed.map(run) {
+        Ok(Ok(())) => return ExitCode::SUCCESS,
+        Ok(Err(e)) => e.line(),
         Err(e) if matches!(e.kind(), DisplayHelp | DisplayVersion) => {
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
-        Err(e) if e.kind() == DisplayHelpOnMissingArgumentOrSubcommand => {
-            "error: no command given (try 'mancala --help')".into()
-        }
-        Err(e) => {
-            negative_value_line(&e).unwrap_or_else(|| error::clap_line(&e.render().to_string()))
-        }
+        Err(e) if e.kind() == DisplayHelpOnMissingArgumentOrSubcommand => error::NO_COMMAND.into(),
+        Err(e) => clap_error_line(&e),
     };
     if error::speaks() {
         eprintln!("{line}");
@@ -159,12 +133,10 @@ fn main() -> ExitCode {
 }
 
 fn run(cmd: Command) -> Res {
-    use cli::players::{dispatch, PlayersCmd as P};
+    use cli::{players as seats, position::run as position};
     // kpo for three and four players takes its commands first (`None`: a two-player game).
-    let position =
-        |c: &Common, a| dispatch(c, P::Position(a)).unwrap_or_else(|| cli::position::run(c, a));
     match &cmd {
-        Command::Variants { json } => cli::show(*json, &json::Variants::new(VARIANTS)),
+        Command::Variants(o) => cli::show(o.json, &json::Variants::new(VARIANTS)),
         Command::Start(c) => position(c, Action::Start),
         Command::Show(c) => position(c, Action::Show),
         Command::Moves(c) => position(c, Action::Moves),
@@ -173,45 +145,21 @@ fn run(cmd: Command) -> Res {
             common,
             depth,
             divide,
-        } => position(
-            common,
-            Action::Perft {
-                depth: *depth,
-                divide: *divide,
-            },
-        ),
+        } => position(common, Action::Perft(*depth, *divide)),
         Command::Solve {
             common,
             search,
             depth,
             proof,
-        } => dispatch(
-            common,
-            P::Solve {
-                search,
-                depth: *depth,
-            },
-        )
-        .unwrap_or_else(|| {
-            let s = mancala_analysis::options::SearchText {
-                proof: proof.clone(),
-                ..search.lib(*depth)
-            };
-            cli::solve::run(common, &s, false)
-        }),
-        Command::Analyze { common, search } => dispatch(common, P::Analyze)
-            .unwrap_or_else(|| cli::solve::run(common, &search.lib(None), true)),
-        Command::Bench {
-            what,
-            json,
-            threads,
-        } => cli::bench::run(what.as_ref(), *json, *threads),
-        Command::Match(m) => {
-            dispatch(&m.common, P::Match(m)).unwrap_or_else(|| cli::matches::run(m))
-        }
+        } => seats::solve(common, search, *depth)
+            .unwrap_or_else(|| cli::solve::run(common, &search.lib(*depth, proof), false)),
+        Command::Analyze { common, search } => seats::analyze(common)
+            .unwrap_or_else(|| cli::solve::run(common, &search.lib(None, &None), true)),
+        Command::Bench { what, out, threads } => cli::bench::run(what.as_ref(), out.json, *threads),
+        Command::Match(m) => seats::play(m).unwrap_or_else(|| cli::matches::run(m)),
         Command::Report(r) => cli::report::run(r),
         Command::Serve(a) => cli::serve::run(a),
-        Command::Proof { command } => cli::proof::run(command),
-        Command::Tablebase { command } => cli::tables::run(command.clone()),
+        Command::Proof(c) => cli::proof::run(c),
+        Command::Tablebase(c) => cli::tables::run(c),
     }
 }

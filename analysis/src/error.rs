@@ -103,6 +103,9 @@ pub fn negative_value_line(value: &str, option: &str) -> Option<String> {
     )
 }
 
+/// The line of a command line that names no command.
+pub const NO_COMMAND: &str = "error: no command given (try 'mancala --help')";
+
 /// The one line of clap's `rendered` error: its first paragraph, lines joined, clipped.
 pub fn clap_line(rendered: &str) -> String {
     let lines: Vec<&str> = rendered

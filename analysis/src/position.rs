@@ -3,9 +3,37 @@
 
 use crate::error::Fail;
 use crate::json::{self, Describe};
-use mancala_solver::any::{AnyPos, AnyRules};
+use mancala_solver::any::{AnyGame, AnyPos, AnyRules};
 use mancala_solver::Notation;
 use std::time::Instant;
+
+/// A position command with its own arguments.
+#[derive(Clone, Copy, Debug)]
+pub enum Action<'a> {
+    /// `start`: the start position.
+    Start,
+    /// `show`: the board as the players see it.
+    Show,
+    /// `moves`: the legal moves.
+    Moves,
+    /// `play`: these moves in order.
+    Play(&'a [String]),
+    /// `perft`: move paths of this many plies, counted under each first move when `true`.
+    Perft(u32, bool),
+}
+
+/// Runs the position command `action` on the game and position of `game`.
+pub fn run(game: AnyGame, action: Action) -> Result<json::Position, Fail> {
+    use json::Position as P;
+    let (g, pos) = game.split();
+    Ok(match action {
+        Action::Start => P::Start(json::Start::new(&g, &pos)),
+        Action::Show => P::State(show(&g, &pos)),
+        Action::Moves => P::Moves(moves(&g, &pos)?),
+        Action::Play(names) => P::State(play(&g, pos, names)?),
+        Action::Perft(depth, divide) => P::Perft(perft(&g, &pos, depth, divide)?),
+    })
+}
 
 /// `show`: the state of `pos` with its drawing.
 pub fn show<G: Notation + Describe>(g: &G, pos: &G::Position) -> json::State {

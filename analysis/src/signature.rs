@@ -2,6 +2,7 @@
 //! of [`TT_MB`] MiB, whose total node count changes whenever the search's course does
 //! (`mancala bench`; BENCHMARKS.md gives the present signature).
 
+use crate::error::Fail;
 use mancala_solver::error::ConfigError;
 use mancala_solver::search::{Limits, Solver};
 use mancala_solver::variant;
@@ -72,4 +73,12 @@ pub fn run(threads: usize, on: &mut dyn FnMut(&Row)) -> Result<Vec<Row>, ConfigE
         rows.push(row);
     }
     Ok(rows)
+}
+
+/// `mancala bench`: [`run`] on `threads` threads (the `--threads` given, checked), and its
+/// shape.
+pub fn bench(threads: usize, on: &mut dyn FnMut(&Row)) -> Result<crate::json::Bench, Fail> {
+    let threads = crate::options::threads(Some(threads))?;
+    let rows = run(threads, on)?;
+    Ok(crate::json::Bench::new(&rows, threads))
 }

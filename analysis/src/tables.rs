@@ -13,6 +13,9 @@ use mancala_tablebases::morris::{self, MorrisTables};
 use mancala_tablebases::{Comm, Progress, SliceReport};
 use std::path::Path;
 
+/// The folder tables are read from and written to unless `--dir` says otherwise.
+pub const DEFAULT_DIR: &str = "tables";
+
 /// Where a build reports while it runs.
 pub struct Watch<'a> {
     /// Every progress event of the two-row builder but the end of a slice (for a bar).
@@ -36,6 +39,101 @@ pub fn game(
         ..variant::Size::default()
     };
     crate::options::setup(variant, size, None, rules, position)
+}
+
+/// The game a `tablebase` command names: the variant id, `--width`, the `--rule` options and
+/// `--counters`.
+#[derive(Clone, Copy, Debug)]
+pub struct GameText<'a> {
+    /// Variant id.
+    pub variant: &'a str,
+    /// Pits a side (holes a row), when given.
+    pub width: Option<usize>,
+    /// The rule options, `name=value`.
+    pub rules: &'a [String],
+    /// The morris games: the most counters a side `build` holds.
+    pub counters: Option<u32>,
+}
+
+impl<'a> GameText<'a> {
+    /// The game `variant` at `width` with the `rules` options, and `counters` for `build`.
+    pub fn new(
+        variant: &'a str,
+        width: Option<usize>,
+        rules: &'a [String],
+        counters: Option<u32>,
+    ) -> GameText<'a> {
+        GameText {
+            variant,
+            width,
+            rules,
+            counters,
+        }
+    }
+
+    /// The game at `position` (default: the start), by [`game`].
+    pub fn setup(&self, position: Option<&str>) -> Result<AnyGame, Fail> {
+        game(self.variant, self.width, self.rules, position)
+    }
+}
+
+/// A `tablebase` command with its own options (the folder apart).
+#[derive(Clone, Copy, Debug)]
+pub enum Job<'a> {
+    /// `build` ([`build`]) up to `--max-stones`, on `--threads` (default: every core), on
+    /// every rank of the MPI job with `--distributed`.
+    Build(GameText<'a>, Option<u32>, Option<usize>, bool),
+    /// `probe` of the position text (default: the start).
+    Probe(GameText<'a>, Option<&'a str>),
+    /// `stats` of the slice of this many seeds (the morris games: counters).
+    Stats(GameText<'a>, u32),
+    /// `verify`.
+    Verify,
+    /// `info`.
+    Info,
+}
+
+/// What a `tablebase` command ends with.
+pub struct Done {
+    /// The shape to print; none on the ranks of a distributed build but the first (one
+    /// report a job).
+    pub shape: Option<json::Tablebase>,
+    /// The refusal to report once the shape is printed, if any: `info` of a folder with a
+    /// refused file (listing it is not a pass).
+    pub sound: Result<(), String>,
+}
+
+/// `mancala tablebase ...`: `job` on the tables of `dir`, a build reporting to `watch`.
+pub fn run(job: Job, dir: &Path, watch: &Watch) -> Result<Done, Fail> {
+    use json::Tablebase as T;
+    let shape = match job {
+        Job::Build(game, max_stones, threads, distributed) => {
+            let g = game.setup(None)?;
+            let threads = crate::options::threads(threads)?;
+            let (v, counters) = (game.variant, game.counters);
+            let built = build(
+                &g,
+                v,
+                max_stones,
+                counters,
+                dir,
+                threads,
+                distributed,
+                watch,
+            )?;
+            built.map(T::Build)
+        }
+        Job::Probe(game, position) => Some(T::Probe(probe(&game.setup(position)?, dir)?)),
+        Job::Stats(game, stones) => Some(T::Stats(stats(&game.setup(None)?, stones, dir)?)),
+        Job::Verify => Some(T::Verify(verify(dir)?)),
+        Job::Info => {
+            let (shape, sound) = info(dir)?;
+            let shape = Some(T::Info(shape));
+            return Ok(Done { shape, sound });
+        }
+    };
+    let sound = Ok(());
+    Ok(Done { shape, sound })
 }
 
 /// The refusal of a game the tablebase builder does not serve.

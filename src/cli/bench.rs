@@ -1,33 +1,25 @@
 //! `bench` (the search's signature), `bench engines` and `bench players`.
 
-use super::{bar, show};
+use super::{bar, show, Json};
 use clap::Subcommand;
-use mancala_analysis::engine::bench::{
-    bench_engines, BenchEvent, BENCH_ENGINES, BENCH_ENGINES_FOUR,
-};
+use mancala_analysis::engine::bench::{self, BenchEvent};
 use mancala_analysis::error::Res;
-use mancala_analysis::json::{self, EngineBench};
-use mancala_analysis::{options, seats, signature};
-use mancala_solver::variant;
+use mancala_analysis::json::EngineBench;
+use mancala_analysis::{seats, signature};
 
 /// `mancala bench <what>`.
 #[derive(Subcommand)]
 pub(crate) enum BenchWhat {
     /// Nodes a second and time a move (time to depth) of each engine on fixed positions.
     Engines {
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        out: Json,
         /// Only this variant.
         #[arg(long)]
         variant: Option<String>,
     },
     /// Speed of kpo for three and four players: perft, searches, whole-graph analysis.
-    Players {
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
+    Players(Json),
 }
 
 /// `mancala bench [engines|players]`: the text row by row as each is measured (the
@@ -35,19 +27,18 @@ pub(crate) enum BenchWhat {
 pub(crate) fn run(what: Option<&BenchWhat>, as_json: bool, threads: usize) -> Res {
     match what {
         None => {
-            let threads = options::threads(Some(threads))?;
             let live = |r: &signature::Row| (!as_json).then(|| eprintln!("{r}"));
-            let rows = signature::run(threads, &mut |r| _ = live(r))?;
-            show(as_json, &json::Bench::new(&rows, threads))
+            show(as_json, &signature::bench(threads, &mut |r| _ = live(r))?)
         }
-        Some(&BenchWhat::Players { json }) => {
+        Some(BenchWhat::Players(Json { json })) => {
             let rows = seats::command::bench(&mut |r| _ = (!json).then(|| show(false, r)));
-            at_end(json, &rows)
+            at_end(*json, &rows)
         }
-        Some(BenchWhat::Engines { json, variant }) => {
-            if let Some(v) = variant {
-                variant::setup(v, variant::Size::default(), &[], None)?;
-            }
+        Some(BenchWhat::Engines {
+            out: Json { json },
+            variant,
+        }) => {
+            bench::check_variant(variant.as_deref())?;
             // The rows go to stdout between the redraws of the bar of the moves chosen.
             let template = "[{bar:30}] {pos}/{len} moves  {elapsed_precise}  {msg}";
             let pb = bar(None, template);
@@ -58,10 +49,9 @@ pub(crate) fn run(what: Option<&BenchWhat>, as_json: bool, threads: usize) -> Re
                 BenchEvent::Row(r) if !json => _ = pb.suspend(|| show(false, &EngineBench::new(r))),
                 BenchEvent::Row(_) => {}
             };
-            let rows = bench_engines(BENCH_ENGINES, BENCH_ENGINES_FOUR, variant.as_deref(), on);
+            let rows = bench::engines(variant.as_deref(), on);
             pb.finish_and_clear();
-            let rows = rows.iter().map(EngineBench::new).collect();
-            at_end(*json, &json::Rows { rows })
+            at_end(*json, &rows)
         }
     }
 }

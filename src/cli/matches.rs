@@ -68,22 +68,18 @@ impl MatchArgs {
 /// `mancala match` of two engines; kpo with three or four players is served by
 /// [`super::players`].
 pub(crate) fn run(m: &MatchArgs) -> Res {
-    let cfg = m.config();
     let (a, b, engines) = (m.a.as_deref(), m.b.as_deref(), m.engines.as_deref());
     let (tables, memory) = (m.tablebases.clone(), m.memory.as_deref());
-    let r = MatchRequest::of(a, b, engines, cfg, m.threads, tables, memory)?;
+    let r = MatchRequest::of(a, b, engines, m.config(), m.threads, tables, memory)?;
     let game = setup_any(&m.common)?;
     let (plan_pb, mut text) = (spinner(), PlanText::default());
     let pb = bar(Some(m.games as u64), "");
-    let shape = play(
-        game,
-        &r,
-        &mut |s| plan_pb.set_message(text.text(s)),
-        &|| {
-            plan_pb.finish_and_clear();
-            pb.inc(1)
-        },
-    );
+    // The plan's spinner gives way to the bar of the games with the first game played.
+    let done = || {
+        plan_pb.finish_and_clear();
+        pb.inc(1)
+    };
+    let shape = play(game, &r, &mut |s| plan_pb.set_message(text.text(s)), &done);
     plan_pb.finish_and_clear();
     pb.finish_and_clear();
     show(m.common.json, &shape?)

@@ -15,6 +15,14 @@ pub mod tables;
 use mancala_analysis::error::Res;
 use std::io::Write;
 
+/// The one option of a command whose only choice is the form of its output.
+#[derive(clap::Args)]
+pub(crate) struct Json {
+    /// Print one JSON object.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
 /// Prints `shape` as its JSON line (`--json`) or its text.
 pub(crate) fn show<T: serde::Serialize + std::fmt::Display>(json: bool, shape: &T) -> Res {
     // The text carries its own line ends; an empty text prints nothing.
@@ -25,15 +33,6 @@ pub(crate) fn show<T: serde::Serialize + std::fmt::Display>(json: bool, shape: &
     // A closed pipe (e.g. `| head`) ends the program quietly.
     if std::io::stdout().lock().write_all(text.as_bytes()).is_err() {
         std::process::exit(0);
-    }
-    Ok(())
-}
-
-/// Prints a perft count, and in text its speed on stderr.
-pub(crate) fn perft(json: bool, p: &mancala_analysis::json::Perft) -> Res {
-    show(json, p)?;
-    if !json {
-        eprintln!("{}", p.speed());
     }
     Ok(())
 }

@@ -6,6 +6,7 @@ use mancala_analysis::error::Fail;
 use mancala_analysis::options::{self, SearchText};
 use mancala_solver::any::AnyGame;
 use mancala_solver::variant::Size;
+use std::path::PathBuf;
 
 /// Options every position command takes.
 #[derive(Args)]
@@ -72,7 +73,7 @@ pub(crate) struct SearchOpts {
     /// read there and, up to 200 million entries, built there (without it, in a temporary
     /// folder).
     #[arg(long, value_name = "DIR")]
-    pub(crate) tablebases: Option<std::path::PathBuf>,
+    pub(crate) tablebases: Option<PathBuf>,
     /// Two-row games: memory the endgame tables may take, e.g. 512M, 8G (a plain number is
     /// MiB) [default: half the machine's memory]. The whole game is solved by retrograde
     /// analysis when every position with up to the position's seeds fits. Isolo games: the
@@ -97,8 +98,8 @@ pub(crate) struct SearchOpts {
 }
 
 impl SearchOpts {
-    /// The options as written, with `solve`'s `--depth` (the library checks them).
-    pub(crate) fn lib(&self, depth: Option<u32>) -> SearchText {
+    /// The options as written, with `solve`'s `--depth` and `--proof`, for the library to check.
+    pub(crate) fn lib(&self, depth: Option<u32>, proof: &Option<PathBuf>) -> SearchText {
         SearchText {
             threads: self.threads,
             tt_mb: self.tt_mb,
@@ -107,7 +108,7 @@ impl SearchOpts {
             memory: self.memory.clone(),
             time: self.time,
             method: self.method.clone(),
-            proof: None,
+            proof: proof.clone(),
         }
     }
 }

@@ -1,40 +1,23 @@
-//! `start`, `show`, `moves`, `play` and `perft` of a two-player game (docs/NOTATION.md).
+//! `start`, `show`, `moves`, `play` and `perft` (docs/NOTATION.md).
 
 use super::options::{setup_any, Common};
-use super::{perft, show};
+use super::{players::seats, show};
 use mancala_analysis::error::Res;
-use mancala_analysis::{json, position};
+use mancala_analysis::json::Position;
+use mancala_analysis::position::{self, Action};
+use mancala_analysis::seats::command;
 
-/// A position command with its own arguments.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Action<'a> {
-    /// `start`: the start position.
-    Start,
-    /// `show`: the board as the players see it.
-    Show,
-    /// `moves`: the legal moves.
-    Moves,
-    /// `play`: these moves in order.
-    Play(&'a [String]),
-    /// `perft`: move paths of `depth` plies, by first move when `divide`.
-    Perft {
-        /// Plies to count.
-        depth: u32,
-        /// Also count under each first move.
-        divide: bool,
-    },
+/// Runs the position command `action` on the game `c` names (kpo for three or four too).
+pub(crate) fn run(c: &Common, action: Action) -> Res {
+    let seat = |g, pos| print(c.json, &command::position(&g, pos, action)?);
+    seats(c, seat).unwrap_or_else(|| print(c.json, &position::run(setup_any(c)?, action)?))
 }
 
-/// Runs the position command `action`, whose common options are `c`.
-pub(crate) fn run(c: &Common, action: Action) -> Res {
-    let (g, pos) = setup_any(c)?.split();
-    match action {
-        Action::Start => show(c.json, &json::Start::new(&g, &pos)),
-        Action::Show => show(c.json, &position::show(&g, &pos)),
-        Action::Moves => show(c.json, &position::moves(&g, &pos)?),
-        Action::Play(moves) => show(c.json, &position::play(&g, pos, moves)?),
-        Action::Perft { depth, divide } => {
-            perft(c.json, &position::perft(&g, &pos, depth, divide)?)
-        }
+/// Prints what a position command gives, and in text a perft's speed on stderr.
+pub(crate) fn print(json: bool, shape: &Position) -> Res {
+    show(json, shape)?;
+    if let Some(speed) = shape.speed().filter(|_| !json) {
+        eprintln!("{speed}");
     }
+    Ok(())
 }

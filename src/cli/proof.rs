@@ -3,22 +3,19 @@
 use mancala_analysis::error::Res;
 
 /// The `proof` commands.
-#[derive(clap::Subcommand, Clone)]
+#[derive(clap::Subcommand)]
 pub(crate) enum ProofCommand {
     /// Replay a certificate (`solve --proof FILE`) with the slow reference rules.
     Check {
         /// The certificate.
         file: std::path::PathBuf,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        out: super::Json,
     },
 }
 
+/// `mancala proof ...`, printed.
 pub(crate) fn run(c: &ProofCommand) -> Res {
-    match c {
-        ProofCommand::Check { file, json } => {
-            super::show(*json, &mancala_analysis::proof::check(file)?)
-        }
-    }
+    let ProofCommand::Check { file, out } = c;
+    super::show(out.json, &mancala_analysis::proof::check(file)?)
 }

@@ -2,14 +2,10 @@
 
 use super::show;
 use clap::{Args, Subcommand};
-use mancala_analysis::error::{Fail, Res};
-use mancala_analysis::{options, tables};
-use mancala_solver::any::AnyGame;
+use mancala_analysis::error::Res;
+use mancala_analysis::tables;
 use mancala_tablebases::Progress as P;
 use std::path::PathBuf;
-
-/// The folder tables are read from and written to unless `--dir` says otherwise.
-pub(crate) const DEFAULT_DIR: &str = "tables";
 
 /// Which game: variant, width and rule options.
 #[derive(Args, Debug, Clone)]
@@ -35,7 +31,7 @@ pub(crate) struct GameArgs {
 #[derive(Args, Debug, Clone)]
 pub(crate) struct Folder {
     /// Folder of the tables.
-    #[arg(long, default_value = DEFAULT_DIR)]
+    #[arg(long, default_value = tables::DEFAULT_DIR)]
     dir: PathBuf,
     /// Print one JSON object on stdout.
     #[arg(long)]
@@ -87,106 +83,79 @@ pub(crate) enum TablebaseCommand {
         out: Folder,
     },
     /// Check every table of a folder: checksums, then every value from its successors.
-    Verify {
-        #[command(flatten)]
-        out: Folder,
-    },
+    Verify(Folder),
     /// List the tables of a folder, each file checked whole: header, name and the checksum
     /// of its values (exit status 2 if one is refused; `verify` also re-derives every value).
-    Info {
-        #[command(flatten)]
-        out: Folder,
-    },
+    Info(Folder),
 }
 
 impl GameArgs {
-    /// The rules of the game, and `position` (default: the start).
-    fn setup(&self, position: &Option<String>) -> Result<AnyGame, Fail> {
-        tables::game(&self.variant, self.width, &self.rules, position.as_deref())
+    /// The game as the library reads it.
+    fn text(&self) -> tables::GameText<'_> {
+        tables::GameText::new(&self.variant, self.width, &self.rules, self.counters)
     }
 }
 
-/// `mancala tablebase ...`: the library's command of the game's family, printed.
-pub(crate) fn run(cmd: TablebaseCommand) -> Res {
+/// `mancala tablebase ...`: the library's command, printed.
+pub(crate) fn run(cmd: &TablebaseCommand) -> Res {
+    use tables::Job;
     use TablebaseCommand as T;
-    match cmd {
+    let (job, out) = match cmd {
         T::Build {
             game,
             max_stones,
-            out: Folder { dir, json },
+            out,
             threads,
             distributed,
-        } => {
-            let g = game.setup(&None)?;
-            let threads = options::threads(threads)?;
-            // The bar appears with the first two-row slice; the other builders print lines only.
-            let bar = std::sync::OnceLock::new();
-            let template = "{prefix} [{bar:30}] {pos}/{len} {msg} {per_sec}";
-            let pass = |p: &P| {
-                let pb = bar.get_or_init(|| super::bar(None, template));
-                match p {
-                    P::SliceStarted { stones, positions } => {
-                        pb.reset();
-                        pb.set_length(*positions);
-                        pb.set_prefix(format!("n={stones}"));
-                        pb.set_message("pass 1");
-                    }
-                    P::Positions { count, .. } => pb.inc(*count),
-                    P::PassDone { pass, stats, .. } => {
-                        pb.set_position(0);
-                        pb.set_message(format!("pass {} ({} changed)", pass + 1, stats.changed));
-                    }
-                    P::SliceDone(_) => {}
-                }
-            };
-            let slice = |line: &str| match bar.get() {
-                Some(pb) if !pb.is_hidden() => pb.println(line),
-                _ => eprintln!("{line}"),
-            };
-            let watch = tables::Watch {
-                pass: &pass,
-                slice: &slice,
-            };
-            let (v, counters) = (&game.variant, game.counters);
-            let built = tables::build(
-                &g,
-                v,
-                max_stones,
-                counters,
-                &dir,
-                threads,
-                distributed,
-                &watch,
-            );
-            if let Some(pb) = bar.get() {
-                pb.finish_and_clear();
-            }
-            // `None` on the ranks of a distributed build but the first: one report a job.
-            match built? {
-                Some(built) => show(json, &built),
-                None => Ok(()),
-            }
-        }
+        } => (
+            Job::Build(game.text(), *max_stones, *threads, *distributed),
+            out,
+        ),
         T::Probe {
             game,
             position,
-            out: Folder { dir, json },
-        } => show(json, &tables::probe(&game.setup(&position)?, &dir)?),
-        T::Stats {
-            game,
-            stones,
-            out: Folder { dir, json },
-        } => show(json, &tables::stats(&game.setup(&None)?, stones, &dir)?),
-        T::Verify {
-            out: Folder { dir, json },
-        } => show(json, &tables::verify(&dir)?),
-        T::Info {
-            out: Folder { dir, json },
-        } => {
-            let (shape, sound) = tables::info(&dir)?;
-            show(json, &shape)?;
-            // Listing a refused file is not a pass: fail after the listing.
-            Ok(sound?)
-        }
+            out,
+        } => (Job::Probe(game.text(), position.as_deref()), out),
+        T::Stats { game, stones, out } => (Job::Stats(game.text(), *stones), out),
+        T::Verify(out) => (Job::Verify, out),
+        T::Info(out) => (Job::Info, out),
+    };
+    let done = watched(|watch| tables::run(job, &out.dir, watch))?;
+    if let Some(shape) = done.shape {
+        show(out.json, &shape)?;
     }
+    Ok(done.sound?)
+}
+
+/// Runs `work` with a build's reports on stderr: a bar that appears with the first two-row
+/// slice, and the line of each finished slice of any family.
+fn watched<T>(work: impl FnOnce(&tables::Watch) -> T) -> T {
+    let bar = std::sync::OnceLock::new();
+    let template = "{prefix} [{bar:30}] {pos}/{len} {msg} {per_sec}";
+    let pass = &|p: &P| {
+        let pb = bar.get_or_init(|| super::bar(None, template));
+        match p {
+            P::SliceStarted { stones, positions } => {
+                pb.reset();
+                pb.set_length(*positions);
+                pb.set_prefix(format!("n={stones}"));
+                pb.set_message("pass 1");
+            }
+            P::Positions { count, .. } => pb.inc(*count),
+            P::PassDone { pass, stats, .. } => {
+                pb.set_position(0);
+                pb.set_message(format!("pass {} ({} changed)", pass + 1, stats.changed));
+            }
+            P::SliceDone(_) => {}
+        }
+    };
+    let slice = &|line: &str| match bar.get() {
+        Some(pb) if !pb.is_hidden() => pb.println(line),
+        _ => eprintln!("{line}"),
+    };
+    let done = work(&tables::Watch { pass, slice });
+    if let Some(pb) = bar.get() {
+        pb.finish_and_clear();
+    }
+    done
 }

@@ -184,3 +184,23 @@ pub fn bench_engines(
     }
     rows
 }
+
+/// Refuses a `--variant` of `bench engines` that names no variant.
+pub fn check_variant(variant: Option<&str>) -> Result<(), mancala_solver::variant::SetupError> {
+    if let Some(v) = variant {
+        mancala_solver::variant::setup(v, mancala_solver::variant::Size::default(), &[], None)?;
+    }
+    Ok(())
+}
+
+/// `mancala bench engines`: [`bench_engines`] of [`BENCH_ENGINES`] and [`BENCH_ENGINES_FOUR`]
+/// (or only on `variant`), its rows as their shapes.
+pub fn engines(
+    variant: Option<&str>,
+    on: &mut dyn FnMut(BenchEvent),
+) -> crate::json::Rows<crate::json::EngineBench> {
+    let rows = bench_engines(BENCH_ENGINES, BENCH_ENGINES_FOUR, variant, on);
+    crate::json::Rows {
+        rows: rows.iter().map(crate::json::EngineBench::new).collect(),
+    }
+}

@@ -223,6 +223,29 @@ pub struct Perft {
     pub listed: Vec<(String, u64)>,
 }
 
+/// What a position command prints (`start`, `show`, `moves`, `play`, `perft`), of a
+/// two-player game or of kpo for three and four: the command's own shape.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Position {
+    /// `start` of a two-player game.
+    Start(Start),
+    /// `show` or `play` of a two-player game.
+    State(State),
+    /// `moves` of any game.
+    Moves(Moves),
+    /// `perft` of any game.
+    Perft(Perft),
+    /// `start` of kpo for three and four.
+    SeatStart(crate::text::players::SeatStart),
+    /// `show` of kpo for three and four.
+    SeatState(super::SeatState),
+    /// `moves` of kpo for three and four.
+    SeatMoves(crate::text::players::SeatMoves),
+    /// `play` of kpo for three and four.
+    SeatPlayed(crate::text::players::SeatPlayed),
+}
+
 /// One rule option in `variants --json`.
 #[derive(Serialize)]
 pub struct RuleJson {

@@ -570,6 +570,22 @@ pub enum TablebaseStats {
     Wdl(FourStats),
 }
 
+/// What a `tablebase` command prints: its subcommand's shape.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Tablebase {
+    /// `build`.
+    Build(TablebaseBuild),
+    /// `probe`.
+    Probe(TablebaseProbe),
+    /// `stats`.
+    Stats(TablebaseStats),
+    /// `verify`.
+    Verify(Verify),
+    /// `info`.
+    Info(Info),
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

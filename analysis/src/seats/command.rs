@@ -8,6 +8,7 @@ use super::matches::{permutations, run_seat_match, summarize_seats, SeatMatchCon
 use crate::error::Fail;
 use crate::json;
 use crate::options::{self, Search};
+use crate::position::Action;
 use crate::text::players::{SeatMoves, SeatPlayed, SeatStart};
 use mancala_solver::kpo_players::{KpoNPos, KpoPlayers, Options};
 use mancala_solver::nseat::analysis::{analyse, winners, Effort};
@@ -49,6 +50,18 @@ pub fn setup(
         None => g.start(),
     };
     Ok((g, pos))
+}
+
+/// Runs the position command `action` from `pos`.
+pub fn position(g: &KpoPlayers, pos: KpoNPos, action: Action) -> Result<json::Position, Fail> {
+    use json::Position as P;
+    Ok(match action {
+        Action::Start => P::SeatStart(start(g, &pos)),
+        Action::Show => P::SeatState(state(g, &pos)),
+        Action::Moves => P::SeatMoves(moves(g, &pos)),
+        Action::Play(names) => P::SeatPlayed(play(g, pos, names)?),
+        Action::Perft(depth, divide) => P::Perft(perft(g, &pos, depth, divide)),
+    })
 }
 
 /// The variant, players and position of `pos`, as every JSON shape names them.
@@ -200,11 +213,14 @@ pub struct MatchPlan {
     pub cfg: SeatMatchConfig,
     /// Seat orders: n! for n players.
     pub orders: u32,
+    /// Worker threads.
+    pub threads: usize,
 }
 
 /// Checks the options of `match` from `pos` and plans it: `engines` is the `--engines`
 /// list, `two_player_engines` whether `--a` or `--b` was given, `tablebases` whether
-/// `--tablebases` was, and `asked` the games, seed, opening and ply limit asked for.
+/// `--tablebases` was, `asked` the games, seed, opening and ply limit asked for, and
+/// `threads` the `--threads`.
 pub fn match_plan(
     g: &KpoPlayers,
     pos: &KpoNPos,
@@ -212,6 +228,7 @@ pub fn match_plan(
     two_player_engines: bool,
     tablebases: bool,
     asked: SeatMatchConfig,
+    threads: Option<usize>,
 ) -> Result<MatchPlan, String> {
     let n = g.players();
     if two_player_engines {
@@ -245,17 +262,34 @@ pub fn match_plan(
     if g.is_over(pos) {
         return Err("the game is already over in the given position".into());
     }
+    let threads = options::threads(threads).map_err(|e| e.to_string())?;
     let orders = permutations(n).len() as u32;
     let cfg = SeatMatchConfig {
         games: asked.games.div_ceil(orders) * orders,
         ..asked
     };
-    Ok(MatchPlan { specs, cfg, orders })
+    Ok(MatchPlan {
+        specs,
+        cfg,
+        orders,
+        threads,
+    })
 }
 
-/// Plays the match `plan` from `pos` on the current rayon pool (`done` is called after
+/// Plays the match `plan` from `pos` on a pool of `plan.threads` (`done` is called after
 /// each game) and sums it up by seat and by engine.
 pub fn play_match(
+    g: &KpoPlayers,
+    pos: &KpoNPos,
+    plan: &MatchPlan,
+    done: &(dyn Fn() + Sync),
+) -> Result<json::SeatMatch, Fail> {
+    let pool = options::pool(plan.threads)?;
+    Ok(pool.install(|| summed_match(g, pos, plan, done)))
+}
+
+/// The match `plan` from `pos` on the current rayon pool, summed up.
+fn summed_match(
     g: &KpoPlayers,
     pos: &KpoNPos,
     plan: &MatchPlan,

@@ -1,6 +1,6 @@
 //! The text of `start`, `show`, `moves`, `play`, `perft` and `variants` (docs/NOTATION.md).
 
-use crate::json::{Moves, Perft, Start, State, Variants};
+use crate::json::{Moves, Perft, Position, Start, State, Variants};
 use std::fmt;
 
 impl fmt::Display for Start {
@@ -56,6 +56,31 @@ impl Perft {
             self.seconds,
             self.nodes as f64 / self.seconds.max(1e-9) / 1e6
         )
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Position::Start(s) => s.fmt(f),
+            Position::State(s) => s.fmt(f),
+            Position::Moves(m) => m.fmt(f),
+            Position::Perft(p) => p.fmt(f),
+            Position::SeatStart(s) => s.fmt(f),
+            Position::SeatState(s) => s.fmt(f),
+            Position::SeatMoves(m) => m.fmt(f),
+            Position::SeatPlayed(s) => s.fmt(f),
+        }
+    }
+}
+
+impl Position {
+    /// The stderr line of a text `perft`: the count's speed ([`Perft::speed`]).
+    pub fn speed(&self) -> Option<String> {
+        match self {
+            Position::Perft(p) => Some(p.speed()),
+            _ => None,
+        }
     }
 }
 

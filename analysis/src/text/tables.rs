@@ -2,7 +2,7 @@
 
 use crate::json::{
     BuildFields, FourBuild, FourProbe, FourStats, Info, InfoFile, MorrisBuild, TableBuild,
-    TableProbe, TableStats, TablebaseBuild, TablebaseProbe, TablebaseStats, Verify,
+    TableProbe, TableStats, Tablebase, TablebaseBuild, TablebaseProbe, TablebaseStats, Verify,
 };
 use mancala_solver::fourrow::retro::Wdl;
 use std::fmt;
@@ -133,6 +133,18 @@ impl fmt::Display for TablebaseStats {
         match self {
             TablebaseStats::Two(s) => s.fmt(f),
             TablebaseStats::Wdl(s) => s.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for Tablebase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tablebase::Build(b) => b.fmt(f),
+            Tablebase::Probe(p) => p.fmt(f),
+            Tablebase::Stats(s) => s.fmt(f),
+            Tablebase::Verify(v) => v.fmt(f),
+            Tablebase::Info(i) => i.fmt(f),
         }
     }
 }
