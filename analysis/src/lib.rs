@@ -12,7 +12,7 @@
 //! - [`tables`](mod@tables): `mancala tablebase` of every family with tables, from typed
 //!   options to their shapes;
 //! - [`position`]: `start`, `show`, `moves`, `play` and `perft` of any two-player family;
-//! - [`options`]: the command line's option values checked and typed; [`error`]: its
+//! - [`args`]: the command line's option values checked and typed; [`error`]: its
 //!   one-line errors;
 //! - [`json`](mod@json): the `--json` output of every command, one serializable type each;
 //! - [`text`]: the text output of every command, the `Display` of those types;
@@ -20,12 +20,12 @@
 //!   tablebase statistics, the seats of kpo for three and four).
 #![deny(missing_docs)]
 
+pub mod args;
 pub mod engine;
 pub mod error;
 pub mod isolo;
 pub mod json;
 pub mod matches;
-pub mod options;
 pub mod play;
 pub mod position;
 pub mod proof;

@@ -2,11 +2,11 @@
 //! `perfect` engine plays from chosen per family, the games run on their own thread pool and
 //! summarized as [`json::Match`] (whose `Display` is the command's text).
 
+use crate::args;
 use crate::engine::{EngineGame, EngineSpec, Rng, ISOLO_CANDIDATES};
 use crate::error::Fail;
 use crate::json;
 use crate::matches::{run_match, summarize, MatchConfig};
-use crate::options;
 use mancala_solver::any::AnyGame;
 use mancala_solver::search::Oracle;
 use mancala_solver::Budget;
@@ -57,10 +57,10 @@ impl MatchRequest {
             a: a.to_string(),
             b: b.to_string(),
             cfg,
-            threads: options::threads(threads)?,
+            threads: args::threads(threads)?,
             tablebases,
             memory: memory
-                .map(options::memory)
+                .map(args::memory)
                 .transpose()?
                 .unwrap_or_else(mancala_solver::budget::default_memory),
         })

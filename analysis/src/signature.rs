@@ -78,7 +78,7 @@ pub fn run(threads: usize, on: &mut dyn FnMut(&Row)) -> Result<Vec<Row>, ConfigE
 /// `mancala bench`: [`run`] on `threads` threads (the `--threads` given, checked), and its
 /// shape.
 pub fn bench(threads: usize, on: &mut dyn FnMut(&Row)) -> Result<crate::json::Bench, Fail> {
-    let threads = crate::options::threads(Some(threads))?;
+    let threads = crate::args::threads(Some(threads))?;
     let rows = run(threads, on)?;
     Ok(crate::json::Bench::new(&rows, threads))
 }

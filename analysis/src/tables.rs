@@ -8,8 +8,8 @@ use crate::json;
 use mancala_solver::any::AnyGame;
 use mancala_solver::variant;
 use mancala_solver::Notation;
-use mancala_tablebases::fourrow::{self as four, FourTables};
-use mancala_tablebases::morris::{self, MorrisTables};
+use mancala_tablebases::fourrow::FourTables;
+use mancala_tablebases::morris::MorrisTables;
 use mancala_tablebases::{Comm, Progress, SliceReport};
 use std::path::Path;
 
@@ -38,7 +38,7 @@ pub fn game(
         width,
         ..variant::Size::default()
     };
-    crate::options::setup(variant, size, None, rules, position)
+    crate::args::setup(variant, size, None, rules, position)
 }
 
 /// The game a `tablebase` command names: the variant id, `--width`, the `--rule` options and
@@ -109,7 +109,7 @@ pub fn run(job: Job, dir: &Path, watch: &Watch) -> Result<Done, Fail> {
     let shape = match job {
         Job::Build(game, max_stones, threads, distributed) => {
             let g = game.setup(None)?;
-            let threads = crate::options::threads(threads)?;
+            let threads = crate::args::threads(threads)?;
             let (v, counters) = (game.variant, game.counters);
             let built = build(
                 &g,
@@ -276,17 +276,18 @@ fn build_on(
         }
         AnyGame::Four(g, _) => {
             let max_stones = stones()?;
-            let r = four::build_on(comm, g, dir, max_stones, threads, &|u| {
-                (watch.slice)(&wdl_slice_line(
-                    u.split,
-                    u.positions,
-                    (!u.skipped).then_some(u.seconds),
-                    None,
-                    u.counts,
-                    u.max_plies,
-                ))
-            })
-            .map_err(text)?;
+            let r =
+                mancala_tablebases::wdl::build_on(comm, g, dir, max_stones, threads, None, &|u| {
+                    (watch.slice)(&wdl_slice_line(
+                        u.split,
+                        u.positions,
+                        (!u.skipped).then_some(u.seconds),
+                        None,
+                        u.counts,
+                        u.max_plies,
+                    ))
+                })
+                .map_err(text)?;
             json::TablebaseBuild::Four(json::FourBuild::new(g, &r, max_stones, dir, threads))
         }
         AnyGame::Morris(g, _) => {
@@ -300,7 +301,7 @@ fn build_on(
                     "tablebase build of {variant}: --counters N is required (the most counters a side the tables hold, 3..=12)"
                 )
             })?;
-            let r = morris::build(g, dir, n, threads, &|u| {
+            let r = mancala_tablebases::wdl::build(g, dir, n, threads, &|u| {
                 (watch.slice)(&wdl_slice_line(
                     u.split,
                     u.positions,

@@ -1,5 +1,6 @@
 use mancala_solver::search::{Limits, Solver};
-use mancala_solver::{Game, Kind, RuleOptions, TwoRow};
+use mancala_solver::tworow;
+use mancala_solver::{Game, Kind, TwoRow};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let kind = match args[1].as_str() {
@@ -12,7 +13,7 @@ fn main() {
     let w: usize = args[2].parse().unwrap();
     let s: u32 = args[3].parse().unwrap();
     let threads: usize = args.get(4).map(|x| x.parse().unwrap()).unwrap_or(1);
-    let g = TwoRow::new(kind, w, s, RuleOptions::default()).unwrap();
+    let g = TwoRow::new(kind, w, s, tworow::Options::default()).unwrap();
     let solver = Solver::new(
         &g,
         Limits {

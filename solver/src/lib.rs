@@ -15,7 +15,7 @@
 //! - [`side`]: the two seats, [`Side`];
 //! - [`any`]: a game of any family behind one type, for the commands every family shares;
 //! - [`variant`]: the catalogue of variants and building rules from options;
-//! - [`options`]: the `--rule name=value` options of every family, one type and one parser;
+//! - [`rule_options`]: the `--rule name=value` options of every family, one type and one parser;
 //! - [`text`]: the helpers every family's position text shares (docs/NOTATION.md), and the
 //!   clip of input quoted in messages;
 //! - [`error`]: the typed errors (position text, move names, options, a whole-graph
@@ -51,12 +51,12 @@ pub mod kpo_players;
 pub mod line;
 pub mod morris;
 pub mod nseat;
-pub mod options;
 pub mod perft;
 pub mod proof;
 #[cfg(any(test, feature = "reference"))]
 pub mod refsolve;
 pub mod rng;
+pub mod rule_options;
 pub mod search;
 pub mod side;
 pub mod stop;
@@ -72,4 +72,4 @@ pub use fourrow::{FourMove, FourRow, FourRowPos};
 pub use game::{Game, MarginGame, MoveList, Notation, Outcome};
 pub use side::Side;
 pub use tworow::board::Pits;
-pub use tworow::{Kind, RuleOptions, Successor, Successors, TwoRow, TwoRowPos};
+pub use tworow::{Kind, Successor, Successors, TwoRow, TwoRowPos};

@@ -263,7 +263,7 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::refsolve::solve_graph;
-    use crate::tworow::{Kind, RuleOptions, TwoRow};
+    use crate::tworow::{self, Kind, TwoRow};
 
     /// On small boards of every variant, the line from exact values ends the game with the
     /// start's value (or repeats, with the value already won), and every move keeps it.
@@ -271,7 +271,7 @@ mod tests {
     fn lines_realise_the_value() {
         for kind in Kind::ALL {
             for (w, s) in [(2, 2), (3, 1), (3, 2)] {
-                let g = TwoRow::new(kind, w, s, RuleOptions::default()).unwrap();
+                let g = TwoRow::new(kind, w, s, tworow::Options::default()).unwrap();
                 let start = g.start();
                 let sol = solve_graph(&g, &start, 1_000_000).unwrap();
                 let future = |p: &<TwoRow as Game>::Position| sol.future(&g, p);

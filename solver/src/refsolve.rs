@@ -378,11 +378,11 @@ fn solve_nodes(nodes: &[Node]) -> Result<Vec<i32>, String> {
 mod tests {
     use super::*;
     use crate::game::{Game, Outcome};
-    use crate::tworow::{Kind, RuleOptions, TwoRow};
+    use crate::tworow::{self, Kind, TwoRow};
 
     fn two_row(kind: Kind, width: usize, seeds: u32, rules: &[&str]) -> TwoRow {
         let rules: Vec<String> = rules.iter().map(|s| s.to_string()).collect();
-        let opts = RuleOptions::parse(kind, &rules).unwrap();
+        let opts = tworow::Options::parse(kind, &rules).unwrap();
         TwoRow::new(kind, width, seeds, opts).unwrap()
     }
 

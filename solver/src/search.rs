@@ -1416,13 +1416,13 @@ pub fn solve<G: MarginGame<Key = u128>>(game: &G, pos: &G::Position) -> Report<G
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Kind, RuleOptions, TwoRow, TwoRowPos};
+    use crate::{tworow, Kind, TwoRow, TwoRowPos};
 
     /// `analyze_with_progress` reports before the first move and after each one, and gives
     /// the values `analyze` gives.
     #[test]
     fn analyze_reports_each_move() {
-        let g = TwoRow::new(Kind::Kalah, 4, 3, RuleOptions::default()).unwrap();
+        let g = TwoRow::new(Kind::Kalah, 4, 3, tworow::Options::default()).unwrap();
         let solver = Solver::new(&g, Limits::default());
         let mut calls = Vec::new();
         let values = solver.analyze_with_progress(&g.start(), &mut |done, moves, nodes| {
@@ -1443,7 +1443,7 @@ mod tests {
     /// it; every value and line is the one a fresh solver finds.
     #[test]
     fn a_reused_solver_codes_keys_for_each_root() {
-        let g = TwoRow::new(Kind::Kalah, 3, 2, RuleOptions::default()).unwrap();
+        let g = TwoRow::new(Kind::Kalah, 3, 2, tworow::Options::default()).unwrap();
         let roots: Vec<TwoRowPos> = [
             "9,0,1/0,3,7 N stores=4,0",
             "2,2,2/2,2,2 S",
@@ -1500,7 +1500,7 @@ mod tests {
     /// line (the line depends on proven values only).
     #[test]
     fn deadline_cuts_the_principal_variation() {
-        let g = TwoRow::new(Kind::Kalah, 5, 3, RuleOptions::default()).unwrap();
+        let g = TwoRow::new(Kind::Kalah, 5, 3, tworow::Options::default()).unwrap();
         let root = g.start();
         let limits = Limits {
             depth: None,

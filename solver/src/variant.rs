@@ -6,7 +6,8 @@ use crate::fourrow::{self, FourRow};
 use crate::game::{Game, Notation};
 use crate::isolo::{self, Isolo};
 use crate::morris::Morris;
-use crate::tworow::{Kind, RuleOptions, TwoRow};
+use crate::tworow;
+use crate::tworow::{Kind, TwoRow};
 
 /// How far the project supports a variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -269,7 +270,7 @@ pub fn build(
             info.status.as_str()
         ))
     })?;
-    let opts = RuleOptions::parse(kind, rules)?;
+    let opts = tworow::Options::parse(kind, rules)?;
     TwoRow::new(kind, width.unwrap_or(6), seeds.unwrap_or(4), opts)
 }
 

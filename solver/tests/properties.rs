@@ -8,8 +8,9 @@
 //! exactly when there is no move; and the turn passes after every move except a kalah move that
 //! ends in the store; and the sow-once successors agree with the listed moves played one by one.
 
+use mancala_solver::tworow;
 use mancala_solver::tworow::MAX_CAPTURED;
-use mancala_solver::{Game, Kind, Notation, RuleOptions, Side, Successors, TwoRow, TwoRowPos};
+use mancala_solver::{Game, Kind, Notation, Side, Successors, TwoRow, TwoRowPos};
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
 
@@ -17,7 +18,7 @@ use proptest::test_runner::Config as ProptestConfig;
 #[derive(Clone, Debug)]
 struct Setup {
     kind: Kind,
-    opts: RuleOptions,
+    opts: tworow::Options,
     width: usize,
     seeds: u32,
 }
@@ -38,7 +39,7 @@ fn setup() -> impl Strategy<Value = Setup> {
             } else {
                 (w - 1) % 6 + 1
             };
-            let opts = RuleOptions {
+            let opts = tworow::Options {
                 capture_nonempty: kind == Kind::Kalah && a,
                 grandslam_forfeit: kind == Kind::Oware && a,
                 chain_uniform: kind == Kind::Warri && a,

@@ -5,9 +5,10 @@
 //! generator, so every run plays the same games.
 
 use mancala_solver::perft::perft;
+use mancala_solver::tworow;
 use mancala_solver::tworow::reference::{from_fast, to_fast, RefPos, RefRules};
 use mancala_solver::tworow::MAX_CAPTURED;
-use mancala_solver::{Game, Kind, Notation, RuleOptions, Side, TwoRow, TwoRowPos};
+use mancala_solver::{Game, Kind, Notation, Side, TwoRow, TwoRowPos};
 
 /// xorshift64*: a small deterministic generator.
 struct Rng(u64);
@@ -31,19 +32,19 @@ impl Rng {
 }
 
 /// Every combination of option values of `kind`, the defaults first.
-fn option_sets(kind: Kind) -> Vec<RuleOptions> {
-    let d = RuleOptions::default();
+fn option_sets(kind: Kind) -> Vec<tworow::Options> {
+    let d = tworow::Options::default();
     match kind {
         Kind::Kalah => vec![
             d,
-            RuleOptions {
+            tworow::Options {
                 capture_nonempty: true,
                 ..d
             },
         ],
         Kind::Oware => vec![
             d,
-            RuleOptions {
+            tworow::Options {
                 grandslam_forfeit: true,
                 ..d
             },
@@ -52,7 +53,7 @@ fn option_sets(kind: Kind) -> Vec<RuleOptions> {
             let mut v = Vec::new();
             for chain_uniform in [false, true] {
                 for starved_owner in [false, true] {
-                    v.push(RuleOptions {
+                    v.push(tworow::Options {
                         chain_uniform,
                         starved_owner,
                         ..d
@@ -63,7 +64,7 @@ fn option_sets(kind: Kind) -> Vec<RuleOptions> {
         }
         Kind::Kale => vec![
             d,
-            RuleOptions {
+            tworow::Options {
                 kale_chain: true,
                 ..d
             },
@@ -294,7 +295,7 @@ fn perft_agrees() {
 // with a small parser of its own, so that it is anchored to the rules text and not only to the
 // fast code.
 
-fn rules(kind: Kind, opts: RuleOptions) -> RefRules {
+fn rules(kind: Kind, opts: tworow::Options) -> RefRules {
     RefRules::new(kind, 6, opts)
 }
 
@@ -339,10 +340,10 @@ fn example(r: &RefRules, before: &str, moves: &[usize], mv: usize, after: &str) 
 
 #[test]
 fn reference_follows_the_kale_examples() {
-    let off = rules(Kind::Kale, RuleOptions::default());
+    let off = rules(Kind::Kale, tworow::Options::default());
     let on = rules(
         Kind::Kale,
-        RuleOptions {
+        tworow::Options {
             kale_chain: true,
             ..Default::default()
         },
@@ -386,17 +387,17 @@ fn reference_follows_the_kale_examples() {
 
 #[test]
 fn reference_follows_the_warri_examples() {
-    let mixed = rules(Kind::Warri, RuleOptions::default());
+    let mixed = rules(Kind::Warri, tworow::Options::default());
     let uniform = rules(
         Kind::Warri,
-        RuleOptions {
+        tworow::Options {
             chain_uniform: true,
             ..Default::default()
         },
     );
     let owner = rules(
         Kind::Warri,
-        RuleOptions {
+        tworow::Options {
             starved_owner: true,
             ..Default::default()
         },
@@ -476,10 +477,10 @@ fn reference_follows_the_warri_examples() {
 
 #[test]
 fn reference_follows_the_oware_examples() {
-    let illegal = rules(Kind::Oware, RuleOptions::default());
+    let illegal = rules(Kind::Oware, tworow::Options::default());
     let forfeit = rules(
         Kind::Oware,
-        RuleOptions {
+        tworow::Options {
             grandslam_forfeit: true,
             ..Default::default()
         },
@@ -534,10 +535,10 @@ fn reference_follows_the_oware_examples() {
 
 #[test]
 fn reference_follows_the_kalah_examples() {
-    let empty = rules(Kind::Kalah, RuleOptions::default());
+    let empty = rules(Kind::Kalah, tworow::Options::default());
     let nonempty = rules(
         Kind::Kalah,
-        RuleOptions {
+        tworow::Options {
             capture_nonempty: true,
             ..Default::default()
         },
@@ -573,7 +574,7 @@ fn reference_follows_the_kalah_examples() {
 
 #[test]
 fn reference_follows_the_kpo_examples() {
-    let r = rules(Kind::Kpo, RuleOptions::default());
+    let r = rules(Kind::Kpo, tworow::Options::default());
     let p = "1,0,3,2,0,4/2,3,0,0,1,6 S captured=13,13";
     example(
         &r,
@@ -608,7 +609,7 @@ fn reference_follows_the_kpo_examples() {
 
 #[test]
 fn large_captured_counts_are_kept() {
-    let g = TwoRow::new(Kind::Kpo, 6, 4, RuleOptions::default()).unwrap();
+    let g = TwoRow::new(Kind::Kpo, 6, 4, tworow::Options::default()).unwrap();
     let r = RefRules::of(&g);
     let text = "0,0,0,0,0,1/0,0,0,0,1,1 S captured=65535,0";
     let refp = parse(text);

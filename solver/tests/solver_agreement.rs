@@ -14,7 +14,8 @@
 
 use mancala_solver::refsolve::{solve_graph, RefSolution};
 use mancala_solver::search::{Limits, Report, Solver};
-use mancala_solver::{Game, Kind, MarginGame, Notation, RuleOptions, Side, TwoRow, TwoRowPos};
+use mancala_solver::tworow;
+use mancala_solver::{Game, Kind, MarginGame, Notation, Side, TwoRow, TwoRowPos};
 
 /// Enough for every board tested here.
 const MAX_NODES: usize = 2_000_000;
@@ -63,7 +64,7 @@ struct Case {
 
 impl Case {
     fn new(kind: Kind, rules: &[String], width: usize, seeds: u32) -> Case {
-        let opts = RuleOptions::parse(kind, rules).expect("valid options");
+        let opts = tworow::Options::parse(kind, rules).expect("valid options");
         Case {
             g: TwoRow::new(kind, width, seeds, opts).expect("valid size"),
             label: format!(

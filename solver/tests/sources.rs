@@ -9,7 +9,8 @@
 //! Humpidge's tills 1..6 are South's pits 1..6 and tills 7..12 are North's pits 1..6, so the
 //! North row lists tills 12, 11, 10, 9, 8, 7.
 
-use mancala_solver::{Game, Kind, Notation, RuleOptions, Side, TwoRow, TwoRowPos};
+use mancala_solver::tworow;
+use mancala_solver::{Game, Kind, Notation, Side, TwoRow, TwoRowPos};
 
 /// The rules of `kind` at the standard size (2x6, 4 seeds) with default options.
 fn rules(kind: Kind) -> TwoRow {
@@ -17,7 +18,7 @@ fn rules(kind: Kind) -> TwoRow {
 }
 
 /// The rules of `kind` at the standard size with the given options.
-fn rules_with(kind: Kind, opts: RuleOptions) -> TwoRow {
+fn rules_with(kind: Kind, opts: tworow::Options) -> TwoRow {
     TwoRow::new(kind, 6, 4, opts).expect("standard size")
 }
 
@@ -110,11 +111,11 @@ fn result(g: &TwoRow, p: &TwoRowPos) -> (Option<Side>, [u32; 2]) {
     (o.winner, o.score)
 }
 
-fn warri_opts(chain_uniform: bool, starved_owner: bool) -> RuleOptions {
-    RuleOptions {
+fn warri_opts(chain_uniform: bool, starved_owner: bool) -> tworow::Options {
+    tworow::Options {
         chain_uniform,
         starved_owner,
-        ..RuleOptions::default()
+        ..tworow::Options::default()
     }
 }
 
@@ -388,7 +389,7 @@ fn humpidge_rule_6_four_or_fewer_pieces_end_the_game() {
     assert_eq!(mancala_solver::perft::perft(&g, &p, 1), 0);
     // So is the start of a reduced board with four seeds (2x1), even where no one is
     // starved: each keeps his two.
-    let small = TwoRow::new(Kind::Warri, 2, 1, RuleOptions::default()).unwrap();
+    let small = TwoRow::new(Kind::Warri, 2, 1, tworow::Options::default()).unwrap();
     assert_eq!(small.outcome(&small.start()).map(|o| o.score), Some([2, 2]));
     // Rule 6 comes before rule 5: A has nothing to move, yet with four or fewer pieces on the
     // board each takes his own; with five, A (unable to play) would take them all.
@@ -571,9 +572,9 @@ fn good_kale_single_counter_from_the_right_wins_nothing() {
 fn good_kale_variation_chain() {
     let on = rules_with(
         Kind::Kale,
-        RuleOptions {
+        tworow::Options {
             kale_chain: true,
-            ..RuleOptions::default()
+            ..tworow::Options::default()
         },
     );
     let off = rules(Kind::Kale);
@@ -718,9 +719,9 @@ fn oware_grand_slam() {
     let illegal = rules(Kind::Oware);
     let forfeit = rules_with(
         Kind::Oware,
-        RuleOptions {
+        tworow::Options {
             grandslam_forfeit: true,
-            ..RuleOptions::default()
+            ..tworow::Options::default()
         },
     );
     // North holds N1 = N2 = 1 only. S6 (2): N1, N2 -> 2, 2, which would take every North seed.
@@ -750,9 +751,9 @@ fn oware_feeding_and_end() {
     let g = rules(Kind::Oware);
     let forfeit = rules_with(
         Kind::Oware,
-        RuleOptions {
+        tworow::Options {
             grandslam_forfeit: true,
-            ..RuleOptions::default()
+            ..tworow::Options::default()
         },
     );
     // North empty: S1 (3: S2..S4) and S4 (2: S5, S6) leave him nothing; S6 (1: N1) feeds.
@@ -807,9 +808,9 @@ fn kalah_capture_from_an_empty_own_pit() {
     let empty = rules(Kind::Kalah);
     let nonempty = rules_with(
         Kind::Kalah,
-        RuleOptions {
+        tworow::Options {
             capture_nonempty: true,
-            ..RuleOptions::default()
+            ..tworow::Options::default()
         },
     );
     // S1 (1) into S2, which was empty. S2 is opposite N5 (South's pit i faces North's 7 - i).

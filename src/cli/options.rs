@@ -1,9 +1,9 @@
 //! The options shared by the commands (`Common`, `SearchOpts`) and the game and position
-//! they name; `mancala_analysis::options` checks their values.
+//! they name; `mancala_analysis::args` checks their values.
 
 use clap::Args;
+use mancala_analysis::args::{self, SearchText};
 use mancala_analysis::error::Fail;
-use mancala_analysis::options::{self, SearchText};
 use mancala_solver::any::AnyGame;
 use mancala_solver::variant::Size;
 use std::path::PathBuf;
@@ -124,5 +124,5 @@ pub(crate) fn setup_any(c: &Common) -> Result<AnyGame, Fail> {
         phase: None,
     };
     let (phase, position) = (c.phase.as_deref(), c.position.as_deref());
-    options::setup(&c.variant, size, phase, &c.rules, position)
+    args::setup(&c.variant, size, phase, &c.rules, position)
 }

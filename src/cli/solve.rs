@@ -2,8 +2,8 @@
 
 use super::options::{setup_any, Common};
 use super::{show, spinner};
+use mancala_analysis::args::SearchText;
 use mancala_analysis::error::Res;
-use mancala_analysis::options::SearchText;
 use mancala_analysis::solve::{self, Event};
 
 /// `solve` (`analyze` with `every_move`) of the position `c` names.

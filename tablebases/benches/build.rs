@@ -20,7 +20,8 @@ use criterion::{
     black_box, criterion_group, criterion_main, BatchSize, Criterion, SamplingMode, Throughput,
 };
 use mancala_solver::morris;
-use mancala_solver::{Kind, RuleOptions, TwoRow};
+use mancala_solver::tworow;
+use mancala_solver::{Kind, TwoRow};
 use mancala_tablebases::index::Slice;
 use mancala_tablebases::tworow::build::SliceBuilder;
 
@@ -40,7 +41,7 @@ fn build_slice(game: &TwoRow, n: u32, lower: &[Vec<u8>]) -> Vec<u8> {
 
 /// Benchmarks the slice of `stones` seeds of `kind` at width 6.
 fn bench_slice(c: &mut Criterion, kind: Kind, stones: u32) {
-    let game = TwoRow::new(kind, WIDTH, 1, RuleOptions::default()).expect("valid");
+    let game = TwoRow::new(kind, WIDTH, 1, tworow::Options::default()).expect("valid");
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
@@ -76,7 +77,7 @@ fn bench_morris(c: &mut Criterion, kind: morris::Kind) {
         b.iter_batched(
             || tempfile::tempdir().expect("a temporary folder"),
             |dir| {
-                let r = mancala_tablebases::morris::build(&game, dir.path(), 3, 1, &|_| {})
+                let r = mancala_tablebases::wdl::build(&game, dir.path(), 3, 1, &|_| {})
                     .expect("a sound build");
                 black_box(r.slices.len())
             },

@@ -20,7 +20,7 @@ pub const MORRIS_EXTENSION: &str = "mrb";
 pub struct GameId {
     /// The variant id (`oware`, ...).
     pub variant: String,
-    /// Every rule option as `name=value` ([`mancala_solver::RuleOptions::describe`]).
+    /// Every rule option as `name=value` ([`mancala_solver::tworow::Options::describe`]).
     pub rules: Vec<String>,
     /// Pits a side.
     pub width: usize,

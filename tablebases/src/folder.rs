@@ -181,12 +181,12 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
     let four = if four.is_empty() {
         none.clone()
     } else {
-        crate::fourrow::verify(dir)?
+        crate::wdl::verify::<mancala_solver::fourrow::FourRow>(dir)?
     };
     let morris = if morris.is_empty() {
         none
     } else {
-        crate::morris::verify(dir)?
+        crate::wdl::verify::<mancala_solver::morris::Morris>(dir)?
     };
     Ok(VerifyReport {
         files: slices.len() + four.files + morris.files,

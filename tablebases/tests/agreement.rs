@@ -5,7 +5,8 @@ mod common;
 
 use common::{all_rule_sets, quiet};
 use mancala_solver::refsolve::solve_graph;
-use mancala_solver::{Kind, RuleOptions, TwoRow};
+use mancala_solver::tworow;
+use mancala_solver::{Kind, TwoRow};
 use mancala_tablebases::index::Slice;
 use mancala_tablebases::tworow::rules::relative_position;
 use mancala_tablebases::{build, Tablebases};
@@ -49,7 +50,7 @@ fn agree(game: &TwoRow, max: u32) -> usize {
 
 fn check_all(width: usize, max: u32) {
     for (kind, rules) in all_rule_sets() {
-        let opts = RuleOptions::parse(kind, &rules).unwrap();
+        let opts = tworow::Options::parse(kind, &rules).unwrap();
         let g = TwoRow::new(kind, width, 1, opts).unwrap();
         let n = agree(&g, max);
         assert!(n > 0);
@@ -79,7 +80,7 @@ fn width_4_kalah_and_oware() {
             .filter(|(k, _)| *k == kind)
             .map(|(_, r)| r)
         {
-            let opts = RuleOptions::parse(kind, &rules).unwrap();
+            let opts = tworow::Options::parse(kind, &rules).unwrap();
             let g = TwoRow::new(kind, 4, 1, opts).unwrap();
             agree(&g, 5);
         }

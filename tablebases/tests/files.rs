@@ -4,7 +4,8 @@ mod common;
 
 use common::{all_rule_sets, game, quiet};
 use mancala_solver::search::{Limits, Solver};
-use mancala_solver::{Game, Kind, MarginGame, Notation, RuleOptions, TwoRow};
+use mancala_solver::tworow;
+use mancala_solver::{Game, Kind, MarginGame, Notation, TwoRow};
 use mancala_tablebases::format::{temp_path, write_file, write_slice, Header, SliceFile};
 use mancala_tablebases::index::Slice;
 use mancala_tablebases::tworow::rules::{relative_position, unsow_candidates, Edges, SliceRules};
@@ -54,7 +55,7 @@ fn predecessor_candidates_cover_every_internal_move() {
     // child, for every variant and option at small widths (the builder's confirming pass,
     // forced on, never finds a value the marked passes missed: tests/paths.rs).
     for (kind, rules) in all_rule_sets() {
-        let opts = RuleOptions::parse(kind, &rules).unwrap();
+        let opts = tworow::Options::parse(kind, &rules).unwrap();
         for w in 1..=4 {
             let g = TwoRow::new(kind, w, 1, opts).unwrap();
             let mut succs = Edges::new();
@@ -422,7 +423,7 @@ fn probing_agrees_with_the_search() {
     // Oware 2x3 with 3 seeds a pit (18 seeds): the tables up to 18 stones hold the start
     // itself. Values against the search, with and without the tables as its oracle, and the
     // tables' move values against `analyze`.
-    let g = TwoRow::new(Kind::Oware, 3, 3, RuleOptions::default()).unwrap();
+    let g = TwoRow::new(Kind::Oware, 3, 3, tworow::Options::default()).unwrap();
     let d = tempfile::tempdir().unwrap();
     build(&g, d.path(), 18, 2, &quiet).unwrap();
     let tb = Tablebases::open(d.path(), &g).unwrap();
@@ -476,11 +477,11 @@ fn probing_agrees_with_the_search() {
         Kind::Oware,
         3,
         3,
-        RuleOptions::parse(Kind::Oware, &["grandslam=forfeit".into()]).unwrap(),
+        tworow::Options::parse(Kind::Oware, &["grandslam=forfeit".into()]).unwrap(),
     )
     .unwrap();
     assert_eq!(Oracle::probe(&tb, &other, &other.start()), None);
-    let w4 = TwoRow::new(Kind::Oware, 4, 2, RuleOptions::default()).unwrap();
+    let w4 = TwoRow::new(Kind::Oware, 4, 2, tworow::Options::default()).unwrap();
     assert_eq!(Oracle::probe(&tb, &w4, &w4.start()), None);
     let pos = relative_position(&g, start.pits());
     assert_eq!(Oracle::probe(&tb, &g, &pos), Some(a.future));

@@ -7,7 +7,8 @@ mod common;
 use common::{game, quiet};
 use mancala_solver::fourrow::{FourRow, Kind as FourKind, Options};
 use mancala_solver::{Game, Kind};
-use mancala_tablebases::fourrow::{self, FourTables};
+use mancala_tablebases::fourrow::FourTables;
+use mancala_tablebases::wdl;
 use mancala_tablebases::{build, ensure_sound, info, probe, stats, verify, GameId, Tablebases};
 use std::fs;
 use std::path::Path;
@@ -17,11 +18,11 @@ fn four(kind: FourKind, width: usize, rules: &[&str]) -> FourRow {
     FourRow::new(kind, width, 1, Options::parse(kind, &rules).unwrap()).unwrap()
 }
 
-fn four_quiet(_: &fourrow::UnitReport) {}
+fn four_quiet(_: &wdl::UnitReport) {}
 
 /// Mulabalaba 4x2 tables up to 4 seeds (15 files).
 fn mulabalaba(dir: &Path) {
-    fourrow::build(&four(FourKind::Mulabalaba, 2, &[]), dir, 4, 2, &four_quiet).unwrap();
+    wdl::build(&four(FourKind::Mulabalaba, 2, &[]), dir, 4, 2, &four_quiet).unwrap();
 }
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -94,7 +95,7 @@ fn verify_checks_four_row_tables_and_refuses_damaged_ones() {
     let good = tempfile::tempdir().unwrap();
     mulabalaba(good.path());
     let chisolo = tempfile::tempdir().unwrap();
-    fourrow::build(
+    wdl::build(
         &four(FourKind::Chisolo, 2, &[]),
         chisolo.path(),
         4,
@@ -139,7 +140,7 @@ fn verify_refuses_a_folder_without_table_files() {
     // The four-row verifier alone refuses a folder without four-row files.
     build(&game(Kind::Oware, 2, &[]), d.path(), 2, 1, &quiet).unwrap();
     assert_eq!(verify(d.path()).unwrap().files, 3);
-    let msg = fourrow::verify(d.path()).unwrap_err().to_string();
+    let msg = wdl::verify::<FourRow>(d.path()).unwrap_err().to_string();
     assert!(msg.contains("holds no four-row tablebase files"), "{msg}");
 }
 

@@ -7,8 +7,9 @@ use mancala_solver::search::{Limits, Solver};
 use mancala_solver::{Game, Notation};
 use mancala_tablebases::format::{write_file, SliceFile};
 use mancala_tablebases::fourrow::{
-    build, file_name, game_id, split_of, splits, states, verify, FourSlice, FourTables,
+    file_name, game_id, split_of, splits, states, FourSlice, FourTables,
 };
+use mancala_tablebases::wdl::{build, verify};
 use mancala_tablebases::Error;
 use proptest::prelude::*;
 use std::fs;
@@ -221,7 +222,7 @@ fn verify_accepts_built_tables_and_finds_a_wrong_value() {
     let g = game(Kind::Nakabili, 2);
     let dir = tempfile::tempdir().unwrap();
     build(&g, dir.path(), 4, 2, &quiet).unwrap();
-    let r = verify(dir.path()).unwrap();
+    let r = verify::<FourRow>(dir.path()).unwrap();
     assert_eq!(r.files, splits(4).len());
     // Rewrite one slice with a wrong value but a sound checksum.
     let id = game_id(&g);
@@ -236,7 +237,7 @@ fn verify_accepts_built_tables_and_finds_a_wrong_value() {
         buf.copy_from_slice(&data[at as usize..at as usize + buf.len()])
     })
     .unwrap();
-    let err = verify(dir.path()).unwrap_err();
+    let err = verify::<FourRow>(dir.path()).unwrap_err();
     assert!(matches!(err, Error::Unsound { .. }), "{err}");
     assert!(err.to_string().contains(&file_name(&id, [2, 2])), "{err}");
     // Both values in words: "stores a win in 3 plies, its moves give a loss in 2 plies".

@@ -6,6 +6,7 @@ use mancala_solver::morris::{Morris, Options};
 use mancala_solver::search::{Limits, Solver};
 use mancala_solver::Game;
 use mancala_tablebases::morris::{self, MorrisSlice, MorrisTables};
+use mancala_tablebases::wdl;
 use std::time::{Duration, Instant};
 
 fn game() -> Morris {
@@ -34,7 +35,7 @@ fn nine_mens_morris_three_against_three_too() {
 /// bytes, verified, agreeing with the search, its lines of play as long as its distances.
 fn check_three_against_three(g: &Morris) {
     let d = tempfile::tempdir().unwrap();
-    let r = morris::build(g, d.path(), 3, 2, &|_| {}).unwrap();
+    let r = wdl::build(g, d.path(), 3, 2, &|_| {}).unwrap();
     assert_eq!(r.slices.len(), 1);
     assert!(!r.slices[0].skipped);
     // A build killed mid-way leaves at most a temporary file; the next build keeps the
@@ -42,15 +43,15 @@ fn check_three_against_three(g: &Morris) {
     let file = r.slices[0].path.clone();
     let bytes = std::fs::read(&file).unwrap();
     std::fs::write(d.path().join("x.mrb.tmp"), b"partial").unwrap();
-    let again = morris::build(g, d.path(), 3, 1, &|_| {}).unwrap();
+    let again = wdl::build(g, d.path(), 3, 1, &|_| {}).unwrap();
     assert!(again.slices[0].skipped);
     assert_eq!(std::fs::read(&file).unwrap(), bytes);
     // Rebuilt on one thread, the same bytes.
     std::fs::remove_file(&file).unwrap();
-    let one = morris::build(g, d.path(), 3, 1, &|_| {}).unwrap();
+    let one = wdl::build(g, d.path(), 3, 1, &|_| {}).unwrap();
     assert!(!one.slices[0].skipped);
     assert_eq!(std::fs::read(&file).unwrap(), bytes);
-    let v = morris::verify(d.path()).unwrap();
+    let v = wdl::verify::<Morris>(d.path()).unwrap();
     assert_eq!(v.positions, MorrisSlice::new([3, 3]).len());
     let t = MorrisTables::open(d.path(), g).unwrap();
     // Positions spread over the slice: the search alone (no tables) gives the same

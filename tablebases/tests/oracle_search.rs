@@ -8,7 +8,8 @@ mod common;
 use common::{all_rule_sets, quiet};
 use mancala_solver::refsolve::solve_graph;
 use mancala_solver::search::{Limits, Solver};
-use mancala_solver::{Game, MarginGame, RuleOptions, TwoRow};
+use mancala_solver::tworow;
+use mancala_solver::{Game, MarginGame, TwoRow};
 use mancala_tablebases::{build, Tablebases};
 
 /// Solves the start of `game` (and the positions along a fixed pseudo-random line, at most 16) with the
@@ -62,7 +63,7 @@ fn agree_with_tables(game: &TwoRow, max: u32, seed: u64) -> usize {
 #[test]
 fn search_with_partial_tables_agrees_with_the_reference() {
     for (kind, rules) in all_rule_sets() {
-        let opts = RuleOptions::parse(kind, &rules).unwrap();
+        let opts = tworow::Options::parse(kind, &rules).unwrap();
         // Width 3, 2 seeds a pit (12 seeds), tables to 5 stones: the search starts well
         // above them and ends in them.
         let g = TwoRow::new(kind, 3, 2, opts).unwrap();

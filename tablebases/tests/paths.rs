@@ -7,8 +7,9 @@
 mod common;
 
 use common::{all_rule_sets, game};
+use mancala_solver::tworow;
 use mancala_solver::tworow::board::Pits;
-use mancala_solver::{Kind, Notation, RuleOptions, TwoRow};
+use mancala_solver::{Kind, Notation, TwoRow};
 use mancala_tablebases::index::{potential, Slice};
 use mancala_tablebases::tworow::build::{Pass, SliceBuilder};
 use mancala_tablebases::tworow::rules::{Edges, SliceRules};
@@ -67,7 +68,7 @@ fn kalah_levels_match_the_fixpoint_every_option_and_width() {
         .into_iter()
         .filter(|(k, _)| *k == Kind::Kalah)
     {
-        let opts = RuleOptions::parse(kind, &rules).unwrap();
+        let opts = tworow::Options::parse(kind, &rules).unwrap();
         for (w, max) in [(1, 12), (2, 10), (3, 9), (4, 8), (5, 7), (6, 7)] {
             let g = TwoRow::new(kind, w, 1, opts).unwrap();
             compare(&g, max, 2);
@@ -90,7 +91,7 @@ fn kalah_moves_inside_a_slice_raise_the_potential() {
         .into_iter()
         .filter(|(k, _)| *k == Kind::Kalah)
     {
-        let opts = RuleOptions::parse(kind, &rules).unwrap();
+        let opts = tworow::Options::parse(kind, &rules).unwrap();
         for w in 1..=6 {
             let g = TwoRow::new(kind, w, 1, opts).unwrap();
             assert!(g.acyclic_in_slice());
@@ -207,7 +208,7 @@ fn confirm_changes_nothing(g: &TwoRow, max: u32) {
 #[test]
 fn confirming_pass_never_changes_anything() {
     for (kind, rules) in all_rule_sets() {
-        let opts = RuleOptions::parse(kind, &rules).unwrap();
+        let opts = tworow::Options::parse(kind, &rules).unwrap();
         for (w, max) in [(1, 12), (2, 10), (3, 8), (4, 7)] {
             let g = TwoRow::new(kind, w, 1, opts).unwrap();
             assert!(g.predecessors_complete());

@@ -4,9 +4,9 @@
 //! `{"error": "..."}`, one line saying what is wrong.
 
 use crate::state::{Reply, State};
+use mancala_analysis::args::{self, Search};
 use mancala_analysis::engine::{alphabeta::Limit, EngineSpec};
 use mancala_analysis::json::{self, Variants};
-use mancala_analysis::options::{self, Search};
 use mancala_analysis::{play, position, solve, tables};
 use mancala_solver::any::AnyGame;
 use mancala_solver::variant::{Size, VARIANTS};
@@ -120,7 +120,7 @@ fn game(r: &Request) -> Result<AnyGame, Refusal> {
         max_hole: r.max_hole,
         phase: None,
     };
-    options::setup(
+    args::setup(
         &r.variant,
         size,
         r.phase.as_deref(),

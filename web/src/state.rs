@@ -1,8 +1,8 @@
 //! What every handler shares: the server's [`Config`], the [`State`] of the analyses
 //! running, and the [`Reply`] each request gets.
 
+use mancala_analysis::args;
 use mancala_analysis::error::Fail;
-use mancala_analysis::options;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -52,11 +52,11 @@ impl Config {
         jobs: usize,
     ) -> Result<Config, Fail> {
         if !(time > 0.0 && time < 1e9) {
-            return Err(options::Invalid::Time(time).into());
+            return Err(args::Invalid::Time(time).into());
         }
-        let memory = options::memory(&memory)?;
+        let memory = args::memory(&memory)?;
         if tt_mb == 0 || tt_mb > 1 << 16 {
-            return Err(options::Invalid::TtMb(tt_mb).into());
+            return Err(args::Invalid::TtMb(tt_mb).into());
         }
         if jobs == 0 || jobs > 64 {
             return Err(Fail(format!("invalid --jobs {jobs}: expected 1..=64")));
@@ -67,7 +67,7 @@ impl Config {
                 dir.display()
             )));
         }
-        let threads = options::threads(threads)?;
+        let threads = args::threads(threads)?;
         Ok(Config {
             tablebases,
             time,

@@ -2,7 +2,7 @@
 //! (docs/NOTATION.md).
 
 use super::ByName;
-use mancala_solver::options::RuleSpec;
+use mancala_solver::rule_options::RuleSpec;
 use mancala_solver::variant::VariantInfo;
 use mancala_solver::{FourRow, Notation, TwoRow};
 use serde::Serialize;

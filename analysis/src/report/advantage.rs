@@ -10,15 +10,16 @@ mod morris;
 pub use four_row::{four_board, four_cell, FourBoards, FourRowData, FourSolved};
 pub use morris::{MorrisData, MorrisStart};
 
-use super::base::{invalid, proven_counts, Budget, Files, Table};
+use super::base::{invalid, proven_counts, Files, Preset, Table};
 use super::full_size::{self, FullSizeData};
-use super::isolo::{self, IsoloBudget, IsoloData};
+use super::isolo::{self, IsoloData, IsoloPreset};
 use super::play::{image, play_csv, play_table, rate_chart, self_play_group, PlayGroup};
-use super::players::{self, PlayersBudget, PlayersData};
+use super::players::{self, PlayersData, PlayersPreset};
 use mancala_solver::game::{Game, Notation};
-use mancala_solver::tworow::{RuleOptions, TwoRow};
+use mancala_solver::tworow;
+use mancala_solver::tworow::TwoRow;
 use mancala_solver::variant::{Family, Status, VARIANTS};
-use mancala_solver::Budget as PlanBudget;
+use mancala_solver::Budget;
 use mancala_tablebases::Planner;
 use std::collections::HashMap;
 use std::io;
@@ -58,16 +59,16 @@ pub struct Proved {
 /// of one width share them). A failure is logged and gives a board not proven.
 pub fn prove(
     g: &TwoRow,
-    budget: &Budget,
+    budget: &Preset,
     tables: &Path,
     deadline: Instant,
     log: &(dyn Fn(&str) + Sync),
 ) -> Proved {
-    let plan = PlanBudget {
+    let plan = Budget {
         memory: Some(budget.table_memory),
         deadline: Some(deadline),
         tables: Some(tables.to_path_buf()),
-        ..PlanBudget::new(budget.threads)
+        ..Budget::new(budget.threads)
     };
     match Planner::new(g, plan).solve(&g.start(), &mut |_| {}) {
         Ok(a) => Proved {
@@ -102,7 +103,7 @@ pub fn prove(
 /// sizes grow fast, so this keeps the whole within a small multiple of the budget.
 pub fn reduced_boards(
     variant: &'static str,
-    budget: &Budget,
+    budget: &Preset,
     tables: &Path,
     log: &(dyn Fn(&str) + Sync),
 ) -> Vec<Solved> {
@@ -116,7 +117,7 @@ pub fn reduced_boards(
         for s in 1..=budget.max_seeds {
             let blocked = (s > 1 && over.get(&(w, s - 1)).copied().unwrap_or(true))
                 || (w > 1 && over.get(&(w - 1, s)).copied().unwrap_or(true));
-            let Ok(g) = TwoRow::new(kind, w, s, RuleOptions::default()) else {
+            let Ok(g) = TwoRow::new(kind, w, s, tworow::Options::default()) else {
                 continue;
             };
             if blocked {
@@ -157,7 +158,7 @@ pub struct VariantExact {
 #[derive(Clone, Debug)]
 pub struct AdvantageData {
     /// The budget it was computed within.
-    pub budget: Budget,
+    pub budget: Preset,
     /// The seed of every sampled figure.
     pub seed: u64,
     /// Two-row games: exact values on reduced boards, a variant each.
@@ -191,7 +192,7 @@ fn two_row_ids() -> impl Iterator<Item = &'static str> {
 /// `out/full-size.csv`.
 pub fn compute(
     out: &Path,
-    budget: &Budget,
+    budget: &Preset,
     seed: u64,
     tables: &Path,
     log: &(dyn Fn(&str) + Sync),
@@ -206,9 +207,9 @@ pub fn compute(
     let play = two_row_play(budget, seed, log);
     let four_row = four_row::compute(budget, seed, log);
     let morris = morris::compute(budget, seed, &tables.join("morris"), log)?;
-    let players_budget = PlayersBudget::named(budget.name).map_err(invalid)?;
+    let players_budget = PlayersPreset::named(budget.name).map_err(invalid)?;
     let players = players::compute(&players_budget, seed, log);
-    let isolo_budget = IsoloBudget::named(budget.name).map_err(invalid)?;
+    let isolo_budget = IsoloPreset::named(budget.name).map_err(invalid)?;
     let isolo = isolo::compute(&isolo_budget, seed, log)?;
     Ok(AdvantageData {
         budget: budget.clone(),
@@ -225,7 +226,7 @@ pub fn compute(
 }
 
 /// The engines of the two-row self-play: the budget's strong ones, then random play.
-fn two_row_series(budget: &Budget) -> Vec<&'static str> {
+fn two_row_series(budget: &Preset) -> Vec<&'static str> {
     let mut series = budget.strong.to_vec();
     series.push("random");
     series
@@ -233,7 +234,7 @@ fn two_row_series(budget: &Budget) -> Vec<&'static str> {
 
 /// Self-play of the strong engines and random play on each two-row variant's standard
 /// board, variant `vi` from seed `seed ^ vi << 32`.
-fn two_row_play(budget: &Budget, seed: u64, log: &(dyn Fn(&str) + Sync)) -> Vec<PlayGroup> {
+fn two_row_play(budget: &Preset, seed: u64, log: &(dyn Fn(&str) + Sync)) -> Vec<PlayGroup> {
     let engines: Vec<(&str, u32)> = two_row_series(budget)
         .into_iter()
         .map(|name| match name {
@@ -255,7 +256,7 @@ fn two_row_play(budget: &Budget, seed: u64, log: &(dyn Fn(&str) + Sync)) -> Vec<
 /// tables of the exact values kept in `tables`.
 pub fn advantage(
     out: &Path,
-    budget: &Budget,
+    budget: &Preset,
     seed: u64,
     tables: &Path,
     log: &(dyn Fn(&str) + Sync),
@@ -319,7 +320,7 @@ pub fn markdown(d: &AdvantageData) -> String {
 }
 
 /// The section of exact values on reduced boards: a table a variant, pits by seeds.
-fn exact_markdown(exact: &[VariantExact], budget: &Budget) -> String {
+fn exact_markdown(exact: &[VariantExact], budget: &Preset) -> String {
     let mut md = String::from(
         "## Exact values on reduced boards\n\n\
         The value of the start position under perfect play: the first player's final seed \
@@ -349,7 +350,7 @@ fn exact_markdown(exact: &[VariantExact], budget: &Budget) -> String {
 
 /// One variant's exact values, pits a side by seeds a pit: `+3`, `0`, `?` (not proven) or
 /// blank (not attempted).
-fn exact_table(solved: &[Solved], budget: &Budget) -> Table {
+fn exact_table(solved: &[Solved], budget: &Preset) -> Table {
     let mut head = vec!["pits \\ seeds".to_string()];
     head.extend((1..=budget.max_seeds).map(|s| s.to_string()));
     let mut t = Table::with_header(head);

@@ -1,4 +1,4 @@
-//! What the reports share: the work [`Budget`], the Markdown [`Table`], writing a file, a
+//! What the reports share: the work [`Preset`], the Markdown [`Table`], writing a file, a
 //! rate as text and the splice of a section into `advantage.md`.
 
 use mancala_solver::error::ConfigError;
@@ -24,7 +24,7 @@ pub struct FourPlay {
 /// How much work a report may do. The presets are named; the header of each report says
 /// which one produced it.
 #[derive(Clone, Debug)]
-pub struct Budget {
+pub struct Preset {
     /// The preset's name.
     pub name: &'static str,
     /// Reduced boards: widths `1..=max_width` and seeds `1..=max_seeds` are tried.
@@ -81,14 +81,14 @@ pub struct Budget {
     pub morris_games: u32,
 }
 
-impl Budget {
+impl Preset {
     /// The preset `name`: `tiny` (CI, seconds), `small` (a minute or two), `medium` (the
     /// committed reports, several minutes on two cores).
-    pub fn named(name: &str, threads: usize) -> Result<Budget, ConfigError> {
+    pub fn named(name: &str, threads: usize) -> Result<Preset, ConfigError> {
         match name {
-            "tiny" => Ok(Budget::tiny(threads)),
-            "small" => Ok(Budget::small(threads)),
-            "medium" => Ok(Budget::medium(threads)),
+            "tiny" => Ok(Preset::tiny(threads)),
+            "small" => Ok(Preset::small(threads)),
+            "medium" => Ok(Preset::medium(threads)),
             _ => Err(ConfigError(format!(
                 "invalid budget '{name}': expected tiny, small or medium"
             ))),
@@ -96,8 +96,8 @@ impl Budget {
     }
 
     /// The CI preset: every report in seconds.
-    fn tiny(threads: usize) -> Budget {
-        Budget {
+    fn tiny(threads: usize) -> Preset {
+        Preset {
             name: "tiny",
             max_width: 3,
             max_seeds: 3,
@@ -137,8 +137,8 @@ impl Budget {
     }
 
     /// A minute or two.
-    fn small(threads: usize) -> Budget {
-        Budget {
+    fn small(threads: usize) -> Preset {
+        Preset {
             name: "small",
             max_width: 6,
             max_seeds: 6,
@@ -190,8 +190,8 @@ impl Budget {
     }
 
     /// The committed reports.
-    fn medium(threads: usize) -> Budget {
-        Budget {
+    fn medium(threads: usize) -> Preset {
+        Preset {
             name: "medium",
             max_width: 6,
             max_seeds: 6,

@@ -26,7 +26,7 @@ pub const END: &str = "<!-- isolo:end -->";
 
 /// What the section computes.
 #[derive(Clone, Copy, Debug)]
-pub struct IsoloBudget {
+pub struct IsoloPreset {
     /// The budget's name.
     pub name: &'static str,
     /// Isolo I starts: (width, seeds, store; `None` for the main game from `--seeds` a hole).
@@ -56,7 +56,7 @@ pub struct IsoloBudget {
 }
 
 /// The CI budget: seconds.
-const TINY: IsoloBudget = IsoloBudget {
+const TINY: IsoloPreset = IsoloPreset {
     name: "tiny",
     isolo: &[(3, 1, None), (3, 1, Some(2))],
     isolo_ii: &[(2, 1, false), (2, 1, true)],
@@ -75,7 +75,7 @@ const TINY: IsoloBudget = IsoloBudget {
 };
 
 /// The committed section.
-const MEDIUM: IsoloBudget = IsoloBudget {
+const MEDIUM: IsoloPreset = IsoloPreset {
     name: "medium",
     isolo: &[
         (3, 1, None),
@@ -138,12 +138,12 @@ const MEDIUM: IsoloBudget = IsoloBudget {
     kucheleka_nodes: 1_000_000,
 };
 
-impl IsoloBudget {
+impl IsoloPreset {
     /// The budget named `name` (tiny, small, medium).
-    pub fn named(name: &str) -> Result<IsoloBudget, ConfigError> {
+    pub fn named(name: &str) -> Result<IsoloPreset, ConfigError> {
         match name {
             "tiny" => Ok(TINY),
-            "small" => Ok(IsoloBudget {
+            "small" => Ok(IsoloPreset {
                 name: "small",
                 kucheleka: &[(3, 1, 6), (3, 2, 6), (4, 1, 5)],
                 setups: &[(2, 1), (2, 2)],
@@ -238,7 +238,7 @@ pub struct SearchedRow {
 #[derive(Clone, Debug)]
 pub struct IsoloData {
     /// The budget it was computed within.
-    pub budget: IsoloBudget,
+    pub budget: IsoloPreset,
     /// The seed of the self-play.
     pub seed: u64,
     /// The reduced starts, Isolo I then Isolo II.
@@ -258,7 +258,7 @@ pub struct IsoloData {
 }
 
 /// Solves and plays everything the section shows within `b`.
-pub fn compute(b: &IsoloBudget, seed: u64, log: &(dyn Fn(&str) + Sync)) -> io::Result<IsoloData> {
+pub fn compute(b: &IsoloPreset, seed: u64, log: &(dyn Fn(&str) + Sync)) -> io::Result<IsoloData> {
     let t0 = Instant::now();
     let starts = starts(b, log)?;
     let kucheleka = kucheleka_runs(b, log);
@@ -280,7 +280,7 @@ pub fn compute(b: &IsoloBudget, seed: u64, log: &(dyn Fn(&str) + Sync)) -> io::R
 }
 
 /// The reduced starts of both games, each by its whole graph.
-fn starts(b: &IsoloBudget, log: &(dyn Fn(&str) + Sync)) -> io::Result<Vec<GraphStart>> {
+fn starts(b: &IsoloPreset, log: &(dyn Fn(&str) + Sync)) -> io::Result<Vec<GraphStart>> {
     let mut out = Vec::new();
     for &(w, s, store) in b.isolo {
         log(&format!("isolo 2x{w}, {s} a hole, store {store:?}"));
@@ -321,7 +321,7 @@ fn graph_start(
     s: u32,
     setup: Setup,
     start: String,
-    b: &IsoloBudget,
+    b: &IsoloPreset,
 ) -> io::Result<GraphStart> {
     let g = Isolo::new(kind, w, s, setup, Options::default()).map_err(invalid)?;
     let root = mancala_solver::Game::start(&g);
@@ -339,7 +339,7 @@ fn graph_start(
 }
 
 /// The kucheleka of every board of the budget, the loser beginning, then the winner.
-fn kucheleka_runs(b: &IsoloBudget, log: &(dyn Fn(&str) + Sync)) -> Vec<KuchelekaRun> {
+fn kucheleka_runs(b: &IsoloPreset, log: &(dyn Fn(&str) + Sync)) -> Vec<KuchelekaRun> {
     let mut out = Vec::new();
     for &(w, s, top) in b.kucheleka {
         for first in [false, true] {
@@ -361,7 +361,7 @@ fn kucheleka_runs(b: &IsoloBudget, log: &(dyn Fn(&str) + Sync)) -> Vec<Kucheleka
 }
 
 /// Isolo II's setup games of the budget, with their mixed values.
-fn setups(b: &IsoloBudget, log: &(dyn Fn(&str) + Sync)) -> Vec<SetupResult> {
+fn setups(b: &IsoloPreset, log: &(dyn Fn(&str) + Sync)) -> Vec<SetupResult> {
     b.setups
         .iter()
         .map(|&(w, s)| {
@@ -382,7 +382,7 @@ fn setups(b: &IsoloBudget, log: &(dyn Fn(&str) + Sync)) -> Vec<SetupResult> {
 }
 
 /// The starts past the graphs, by the distance search.
-fn searched(b: &IsoloBudget, log: &(dyn Fn(&str) + Sync)) -> io::Result<Vec<SearchedRow>> {
+fn searched(b: &IsoloPreset, log: &(dyn Fn(&str) + Sync)) -> io::Result<Vec<SearchedRow>> {
     let mut out = Vec::new();
     for &(kind, w, s) in b.searched {
         log(&format!("search {} width {w}, {s} a hole", kind.id()));
@@ -405,7 +405,7 @@ fn searched(b: &IsoloBudget, log: &(dyn Fn(&str) + Sync)) -> io::Result<Vec<Sear
 }
 
 /// The kucheleka past the graphs: each arrangement valued by its own search.
-fn searched_kucheleka(b: &IsoloBudget, log: &(dyn Fn(&str) + Sync)) -> io::Result<Vec<Kucheleka>> {
+fn searched_kucheleka(b: &IsoloPreset, log: &(dyn Fn(&str) + Sync)) -> io::Result<Vec<Kucheleka>> {
     let mut out = Vec::new();
     for &(w, s, top) in b.searched_kucheleka {
         for first in [false, true] {
@@ -424,7 +424,7 @@ fn searched_kucheleka(b: &IsoloBudget, log: &(dyn Fn(&str) + Sync)) -> io::Resul
 
 /// The engines of the self-play chart: each engine of either game once, then random; a
 /// game's bar for an engine it does not play stays empty.
-fn play_series(b: &IsoloBudget) -> Vec<&'static str> {
+fn play_series(b: &IsoloPreset) -> Vec<&'static str> {
     let mut series: Vec<&str> = Vec::new();
     for p in b.play {
         if !series.contains(&p.1) {
@@ -437,7 +437,7 @@ fn play_series(b: &IsoloBudget) -> Vec<&'static str> {
 
 /// Self-play at full size of each game's engines, and random play (ten times the most
 /// games of an engine).
-fn play(b: &IsoloBudget, seed: u64, log: &(dyn Fn(&str) + Sync)) -> Vec<PlayGroup> {
+fn play(b: &IsoloPreset, seed: u64, log: &(dyn Fn(&str) + Sync)) -> Vec<PlayGroup> {
     let mut groups = Vec::new();
     for (ki, kind) in [Kind::IsoloI, Kind::IsoloII].into_iter().enumerate() {
         let g = Isolo::standard(kind).for_engines(crate::engine::ISOLO_CANDIDATES);
@@ -909,7 +909,7 @@ fn kucheleka_row(k: &Kucheleka) -> Vec<String> {
 /// Replaces the section in `advantage.md` and writes its files: `mancala report isolo`.
 pub fn splice(
     out: &Path,
-    b: &IsoloBudget,
+    b: &IsoloPreset,
     seed: u64,
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<()> {
@@ -930,7 +930,7 @@ mod tests {
             "# A\n\ntext\n\n## Every variant\n\nlist\n",
         )
         .unwrap();
-        let b = IsoloBudget::named("tiny").unwrap();
+        let b = IsoloPreset::named("tiny").unwrap();
         splice(dir.path(), &b, 1, &|_| {}).unwrap();
         let text = std::fs::read_to_string(dir.path().join("advantage.md")).unwrap();
         assert!(text.contains(BEGIN) && text.contains(END), "{text}");

@@ -2,7 +2,7 @@
 //! advantage, engine strength, tablebase statistics, the seats of kpo for three and four),
 //! written by [`generate`].
 //!
-//! Every report is a function of its [`Budget`] and seed: generated again with the same
+//! Every report is a function of its [`Preset`] and seed: generated again with the same
 //! budget and seed it gives the same numbers (only timings differ).
 
 pub mod advantage;
@@ -19,7 +19,7 @@ use mancala_solver::error::ConfigError;
 use std::io;
 use std::path::Path;
 
-pub use base::{pct, splice, write, Budget, Files, FourPlay, Table};
+pub use base::{pct, splice, write, Files, FourPlay, Preset, Table};
 pub use play::{PlayGroup, PlayRow};
 
 /// Which reports one run writes.
@@ -111,7 +111,7 @@ pub fn generate(
     which: Which,
     out: &Path,
     tables: Option<&Path>,
-    budget: &Budget,
+    budget: &Preset,
     seed: u64,
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<(), Error> {
@@ -125,14 +125,14 @@ pub fn generate(
             strength::strength(out, budget, seed, dir, log)?;
         }
         if which == Which::Players {
-            let b = players::PlayersBudget::named(budget.name)?;
+            let b = players::PlayersPreset::named(budget.name)?;
             players::splice(out, &b, seed, log)?;
         }
         if which == Which::Isolo {
-            isolo::splice(out, &isolo::IsoloBudget::named(budget.name)?, seed, log)?;
+            isolo::splice(out, &isolo::IsoloPreset::named(budget.name)?, seed, log)?;
         }
         if which == Which::FullSize {
-            full_size::splice(out, &full_size::FullSizeBudget::named(budget.name)?, log)?;
+            full_size::splice(out, &full_size::FullSizePreset::named(budget.name)?, log)?;
         }
         if matches!(which, Which::Advantage | Which::All) {
             advantage::advantage(out, budget, seed, dir, log)?;
@@ -160,12 +160,12 @@ pub fn command(
     force: bool,
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<(), crate::error::Fail> {
-    let threads = crate::options::threads(threads)?;
-    let budget = Budget::named(budget, threads)?;
+    let threads = crate::args::threads(threads)?;
+    let budget = Preset::named(budget, threads)?;
     if let Some(line) = overwrite_conflict(which, out, budget.name, seed).filter(|_| !force) {
         return Err(crate::error::Fail(line));
     }
-    let pool = crate::options::pool(threads)?;
+    let pool = crate::args::pool(threads)?;
     Ok(pool.install(|| generate(which, out, tables, &budget, seed, log))?)
 }
 

@@ -23,7 +23,7 @@ pub const END: &str = "<!-- kpo-players:end -->";
 
 /// How much work the section may do.
 #[derive(Clone, Debug)]
-pub struct PlayersBudget {
+pub struct PlayersPreset {
     /// The preset's name (the same names as [`super::base::Budget`]).
     pub name: &'static str,
     /// Reduced boards analysed exactly: (players, width, seeds a pit).
@@ -46,11 +46,11 @@ pub struct PlayersBudget {
     pub mixed_games: u32,
 }
 
-impl PlayersBudget {
+impl PlayersPreset {
     /// The preset `name`: `tiny` (CI), `small`, `medium` (the committed report).
-    pub fn named(name: &str) -> Result<PlayersBudget, ConfigError> {
+    pub fn named(name: &str) -> Result<PlayersPreset, ConfigError> {
         Ok(match name {
-            "tiny" => PlayersBudget {
+            "tiny" => PlayersPreset {
                 name: "tiny",
                 boards: &[(3, 3, 1), (4, 2, 1), (4, 2, 2)],
                 graph_positions: 100_000,
@@ -62,7 +62,7 @@ impl PlayersBudget {
                 mixed: ["greedy", "paranoid:depth=1", "mcts:iters=20"],
                 mixed_games: 6,
             },
-            "small" => PlayersBudget {
+            "small" => PlayersPreset {
                 name: "small",
                 boards: &[
                     (3, 3, 1),
@@ -83,7 +83,7 @@ impl PlayersBudget {
                 mixed: ["paranoid:depth=3", "maxn:depth=2", "mcts:iters=200"],
                 mixed_games: 24,
             },
-            "medium" => PlayersBudget {
+            "medium" => PlayersPreset {
                 name: "medium",
                 boards: &[
                     (3, 3, 1),
@@ -163,7 +163,7 @@ pub struct SeatMatch {
 #[derive(Clone, Debug)]
 pub struct PlayersData {
     /// The budget it was computed within.
-    pub budget: PlayersBudget,
+    pub budget: PlayersPreset,
     /// The seed of the matches.
     pub seed: u64,
     /// The reduced boards analysed, in the budget's order.
@@ -194,7 +194,7 @@ fn board_name(b: &Board) -> String {
 }
 
 /// Analyses the reduced boards and plays the matches of the section within `budget`.
-pub fn compute(budget: &PlayersBudget, seed: u64, log: &(dyn Fn(&str) + Sync)) -> PlayersData {
+pub fn compute(budget: &PlayersPreset, seed: u64, log: &(dyn Fn(&str) + Sync)) -> PlayersData {
     let t0 = Instant::now();
     let boards = budget
         .boards
@@ -219,7 +219,7 @@ fn board(
     players: usize,
     width: usize,
     seeds: u32,
-    budget: &PlayersBudget,
+    budget: &PlayersPreset,
     log: &(dyn Fn(&str) + Sync),
 ) -> Board {
     let g =
@@ -257,7 +257,7 @@ fn board(
 
 /// Self-play of each engine of the budget and random play on the full board, three
 /// players then four.
-fn self_play(budget: &PlayersBudget, seed: u64, log: &(dyn Fn(&str) + Sync)) -> Vec<SeatMatch> {
+fn self_play(budget: &PlayersPreset, seed: u64, log: &(dyn Fn(&str) + Sync)) -> Vec<SeatMatch> {
     let mut out = Vec::new();
     for players in [3usize, 4] {
         let mut series: Vec<&str> = budget.self_play.to_vec();
@@ -279,7 +279,7 @@ fn self_play(budget: &PlayersBudget, seed: u64, log: &(dyn Fn(&str) + Sync)) -> 
 
 /// The budget's mixed match on the full board, three players then four (`random` the
 /// fourth).
-fn mixed(budget: &PlayersBudget, seed: u64, log: &(dyn Fn(&str) + Sync)) -> Vec<SeatMatch> {
+fn mixed(budget: &PlayersPreset, seed: u64, log: &(dyn Fn(&str) + Sync)) -> Vec<SeatMatch> {
     [3usize, 4]
         .into_iter()
         .map(|players| {
@@ -375,7 +375,7 @@ fn boards_of(boards: &[Board], players: usize) -> impl Iterator<Item = &Board> {
 }
 
 /// The paranoid values: a table for three players and one for four, and what they prove.
-fn paranoid_markdown(boards: &[Board], budget: &PlayersBudget) -> String {
+fn paranoid_markdown(boards: &[Board], budget: &PlayersPreset) -> String {
     let mut md = String::from(
         "### Exact values on reduced boards\n\n\
          **Paranoid values**: the most seeds each player can guarantee against all the others \
@@ -787,7 +787,7 @@ fn csv_row(m: &SeatMatch, engines: &str, who: &str, i: usize, by_seat: bool) -> 
 /// does.
 pub fn splice(
     out: &Path,
-    budget: &PlayersBudget,
+    budget: &PlayersPreset,
     seed: u64,
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<()> {
@@ -809,7 +809,7 @@ mod tests {
             "# A\n\ntext\n\n## Every variant\n\nlist\n",
         )
         .unwrap();
-        let b = PlayersBudget::named("tiny").unwrap();
+        let b = PlayersPreset::named("tiny").unwrap();
         splice(&dir, &b, 1, &|_| {}).unwrap();
         let once = std::fs::read_to_string(dir.join("advantage.md")).unwrap();
         assert!(once.contains(BEGIN) && once.contains(END), "{once}");

@@ -2,7 +2,7 @@
 //! Bradley–Terry ratings, and each engine's errors against perfect play on tablebase
 //! positions.
 
-use super::base::{interval_csv, pct, Budget, Files, Table};
+use super::base::{interval_csv, pct, Files, Preset, Table};
 use super::svg::{bar_chart, Bar, Group};
 use crate::engine::perfect::oracle_values;
 use crate::engine::{EngineGame, EngineSpec, Rng};
@@ -110,7 +110,7 @@ pub fn errors<G: EngineGame + 'static>(
 fn two_row_tables(
     g: &TwoRow,
     tables: &Path,
-    budget: &Budget,
+    budget: &Preset,
 ) -> io::Result<Option<Arc<dyn Oracle<TwoRow>>>> {
     mancala_tablebases::tworow::build(g, tables, budget.tb_stones, budget.threads, &|_| {})
         .map_err(io::Error::other)?;
@@ -124,13 +124,12 @@ fn two_row_tables(
 fn four_row_tables(
     g: &FourRow,
     tables: &Path,
-    budget: &Budget,
+    budget: &Preset,
     log: &(dyn Fn(&str) + Sync),
 ) -> Option<Arc<dyn Oracle<FourRow>>> {
     log(&format!("{}: four-row tables", g.variant_id()));
     let dir = tables.join("four");
-    mancala_tablebases::fourrow::build(g, &dir, budget.four_tb_stones, budget.threads, &|_| {})
-        .ok()?;
+    mancala_tablebases::wdl::build(g, &dir, budget.four_tb_stones, budget.threads, &|_| {}).ok()?;
     let t = mancala_tablebases::fourrow::FourTables::open(&dir, g).ok()?;
     (!t.is_empty()).then(|| Arc::new(t) as _)
 }
@@ -199,7 +198,7 @@ pub struct VariantStrength {
 #[derive(Clone, Debug)]
 pub struct StrengthData {
     /// The budget it was computed within.
-    pub budget: Budget,
+    pub budget: Preset,
     /// The seed of every sampled figure.
     pub seed: u64,
     /// The two-row variants, in the variant list's order.
@@ -227,7 +226,7 @@ fn names(ladder: &[&str]) -> Vec<String> {
 /// figures from `seed`, the errors judged by the tables in `tables` (built first where
 /// missing).
 pub fn compute(
-    budget: &Budget,
+    budget: &Preset,
     seed: u64,
     tables: &Path,
     log: &(dyn Fn(&str) + Sync),
@@ -348,7 +347,7 @@ fn ladder<G: EngineGame + 'static>(
 /// games, in `tables/four`).
 pub fn strength(
     out: &Path,
-    budget: &Budget,
+    budget: &Preset,
     seed: u64,
     tables: &Path,
     log: &(dyn Fn(&str) + Sync),

@@ -7,7 +7,7 @@
 //! [`compute`] builds and measures the tables into a [`TablebaseData`]; [`markdown`] and
 //! [`files`] print it.
 
-use super::base::{code_or_empty, percent, Budget, Files, Table};
+use super::base::{code_or_empty, percent, Files, Preset, Table};
 use super::svg::{bar_chart, Bar, Group};
 use crate::engine::perfect::oracle_values;
 use mancala_solver::any::AnyGame;
@@ -193,7 +193,7 @@ pub struct MorrisSliceStats {
 #[derive(Clone, Debug)]
 pub struct TablebaseData {
     /// The budget they were built within.
-    pub budget: Budget,
+    pub budget: Preset,
     /// The two-row variants' tables.
     pub two_row: Vec<GameTables<TwoRowSlice>>,
     /// The four-row removal games' tables.
@@ -211,7 +211,7 @@ pub struct TablebaseData {
 pub fn tablebase_report(
     out: &Path,
     dir: &Path,
-    budget: &Budget,
+    budget: &Preset,
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<(), Error> {
     let d = compute(dir, budget, log)?;
@@ -223,7 +223,7 @@ pub fn tablebase_report(
 /// Builds every table of the report in `dir` within `budget` and measures them.
 pub fn compute(
     dir: &Path,
-    budget: &Budget,
+    budget: &Preset,
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<TablebaseData, Error> {
     let t0 = Instant::now();
@@ -246,7 +246,7 @@ pub fn compute(
 fn two_row_tables(
     id: &'static str,
     dir: &Path,
-    budget: &Budget,
+    budget: &Preset,
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<GameTables<TwoRowSlice>, Error> {
     let g = mancala_solver::variant::build(id, None, None, &[])
@@ -350,7 +350,7 @@ fn four_report_width(kind: FourKind) -> usize {
 /// up to the budget's `four_tb_stones` seeds on the board, and adds up their slices by seeds.
 fn four_row_tables(
     dir: &Path,
-    budget: &Budget,
+    budget: &Preset,
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<Vec<GameTables<FourSeeds>>, Error> {
     let mut out = Vec::new();
@@ -370,8 +370,7 @@ fn four_row_tables(
             AnyGame::Two(..) | AnyGame::Morris(..) | AnyGame::Isolo(..) => continue,
         };
         let threads = budget.threads.max(1);
-        let rep =
-            mancala_tablebases::fourrow::build(&g, dir, budget.four_tb_stones, threads, &|_| {})?;
+        let rep = mancala_tablebases::wdl::build(&g, dir, budget.four_tb_stones, threads, &|_| {})?;
         log(&format!(
             "{} four-row tables built in {:.1} s",
             v.id, rep.seconds
@@ -447,16 +446,16 @@ fn four_seeds(g: &FourRow, all: &[UnitReport], n: u32) -> Result<Option<FourSeed
 /// every slice up to the budget's `morris_counters` a side, and measures each slice.
 fn morris_tables(
     dir: &Path,
-    budget: &Budget,
+    budget: &Preset,
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<Vec<GameTables<MorrisSliceStats>>, Error> {
     use mancala_solver::morris::{Kind, Morris, Options};
-    use mancala_tablebases::morris::{self as tables, MorrisSlice};
+    use mancala_tablebases::morris::MorrisSlice;
     let n = budget.morris_counters;
     let mut out = Vec::new();
     for kind in Kind::ALL {
         let g = Morris::new(n, Options::defaults(kind)).map_err(|e| Error::Rules(e.to_string()))?;
-        let rep = tables::build(&g, dir, n, budget.threads.max(1), &|_| {})?;
+        let rep = mancala_tablebases::wdl::build(&g, dir, n, budget.threads.max(1), &|_| {})?;
         log(&format!(
             "{} morris tables built in {:.1} s",
             kind.id(),

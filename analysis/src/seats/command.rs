@@ -5,9 +5,9 @@
 use super::bench::{bench_players, Row};
 use super::engine::SeatEngineSpec;
 use super::matches::{permutations, run_seat_match, summarize_seats, SeatMatchConfig};
+use crate::args::{self, Search};
 use crate::error::Fail;
 use crate::json;
-use crate::options::{self, Search};
 use crate::position::Action;
 use crate::text::players::{SeatMoves, SeatPlayed, SeatStart};
 use mancala_solver::kpo_players::{KpoNPos, KpoPlayers, Options};
@@ -172,7 +172,7 @@ pub fn solve_with(
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<json::SeatSolve, Fail> {
     let effort = solve_effort(g, pos, s).map_err(Fail)?;
-    let pool = options::pool(s.budget.threads)?;
+    let pool = args::pool(s.budget.threads)?;
     Ok(pool.install(|| solve(g, pos, &effort, log))?)
 }
 
@@ -262,7 +262,7 @@ pub fn match_plan(
     if g.is_over(pos) {
         return Err("the game is already over in the given position".into());
     }
-    let threads = options::threads(threads).map_err(|e| e.to_string())?;
+    let threads = args::threads(threads).map_err(|e| e.to_string())?;
     let orders = permutations(n).len() as u32;
     let cfg = SeatMatchConfig {
         games: asked.games.div_ceil(orders) * orders,
@@ -284,7 +284,7 @@ pub fn play_match(
     plan: &MatchPlan,
     done: &(dyn Fn() + Sync),
 ) -> Result<json::SeatMatch, Fail> {
-    let pool = options::pool(plan.threads)?;
+    let pool = args::pool(plan.threads)?;
     Ok(pool.install(|| summed_match(g, pos, plan, done)))
 }
 

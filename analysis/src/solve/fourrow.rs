@@ -4,9 +4,9 @@
 
 use super::write_certificate;
 use super::{Event, Plan};
+use crate::args::Search;
 use crate::error::{tables_message, Fail};
 use crate::json::{self, Solved};
-use crate::options::Search;
 use crate::text::progress;
 use mancala_solver::search::{Limits, Solver};
 use mancala_solver::{FourRow, FourRowPos, Notation};

@@ -3,13 +3,12 @@
 
 use super::by_proof;
 use super::{Event, Plan};
+use crate::args::Search;
 use crate::error::Fail;
 use crate::json::{self, Solved};
-use crate::options::Search;
 use crate::text::progress;
 use mancala_solver::isolo::{self, Isolo, IsoloPos};
 use mancala_solver::Notation;
-use mancala_tablebases::fourrow::plan as four_plan;
 use std::time::Instant;
 
 /// Refuses the options of the other families' searches (`--tablebases`, `--tt-mb`) for an
@@ -86,7 +85,7 @@ impl Plan for Isolo {
         let command = if every_move { "analyze" } else { "solve" };
         let t0 = Instant::now();
         let secs = || t0.elapsed().as_secs_f64();
-        if !every_move && (s.prefer() == four_plan::Prefer::Proof || s.proof.is_some()) {
+        if s.by_proof(every_move) {
             return Ok(Solved::Proof(by_proof(g, pos, s, isolo_words(g), on)?));
         }
         let solved = {

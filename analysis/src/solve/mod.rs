@@ -14,9 +14,9 @@ pub use isolo::{isolo_options, isolo_plan, isolo_words};
 pub use morris::{morris_options, morris_words};
 pub use tworow::{analyze, missing_note, solve};
 
+use crate::args::Search;
 use crate::error::Fail;
 use crate::json::{self, Solved};
-use crate::options::Search;
 use crate::text::progress;
 use mancala_solver::any::AnyGame;
 use mancala_solver::{Budget, Notation};

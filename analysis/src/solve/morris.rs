@@ -3,12 +3,11 @@
 
 use super::by_proof;
 use super::{Event, Plan};
+use crate::args::Search;
 use crate::error::{tables_message, Fail};
 use crate::json::{self, Solved};
-use crate::options::Search;
 use crate::text::progress;
 use mancala_solver::morris::{Morris, MorrisPos};
-use mancala_tablebases::fourrow::plan as four_plan;
 use mancala_tablebases::morris::plan as morris_plan;
 use std::time::Instant;
 
@@ -43,7 +42,7 @@ impl Plan for Morris {
         let command = if every_move { "analyze" } else { "solve" };
         let t0 = Instant::now();
         let secs = || t0.elapsed().as_secs_f64();
-        if !every_move && (s.prefer() == four_plan::Prefer::Proof || s.proof.is_some()) {
+        if s.by_proof(every_move) {
             return Ok(Solved::Proof(by_proof(g, pos, s, morris_words(g), on)?));
         }
         let solved = {

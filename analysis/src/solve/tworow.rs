@@ -2,9 +2,9 @@
 //! its steps on the progress line, the note of the slices a folder lacked.
 
 use super::{Event, Plan};
+use crate::args::Search;
 use crate::error::{tables_message, Fail};
 use crate::json::{self, Solved};
-use crate::options::Search;
 use crate::text::progress::PlanText;
 use mancala_solver::{Budget, TwoRow, TwoRowPos};
 use mancala_tablebases::tworow::plan::Step;

@@ -77,7 +77,7 @@ pub mod text;
 
 use crate::error::ConfigError;
 use crate::game::{Game, MarginGame, MoveList, Notation, Outcome};
-use crate::options::RuleSpec;
+use crate::rule_options::RuleSpec;
 use crate::side::Side;
 use board::{is_front, opp_back, opp_front};
 pub use board::{Board, Dir, MAX_WIDTH};
@@ -236,7 +236,7 @@ pub struct Options {
 impl Options {
     /// Parses `name=value` options for `kind`.
     pub fn parse(kind: Kind, rules: &[String]) -> Result<Options, ConfigError> {
-        let chosen = crate::options::choose(kind.options(), kind.id(), rules)?;
+        let chosen = crate::rule_options::choose(kind.options(), kind.id(), rules)?;
         let mut o = Options::default();
         for (spec, &c) in kind.options().iter().zip(&chosen) {
             *o.flag(spec.name) = c != 0;
@@ -259,7 +259,7 @@ impl Options {
 
     /// The options as `name=value` strings (every option of `kind`).
     pub fn describe(&self, kind: Kind) -> Vec<String> {
-        crate::options::describe(kind.options(), |s| {
+        crate::rule_options::describe(kind.options(), |s| {
             let mut o = *self;
             *o.flag(s.name) as usize
         })

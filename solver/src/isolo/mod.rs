@@ -41,7 +41,7 @@ pub mod text;
 use crate::error::ConfigError;
 use crate::fourrow::board::{back_index, column, front_index, is_front, opp_back, opp_front};
 use crate::game::{Game, MarginGame, MoveList, Outcome};
-use crate::options::RuleSpec;
+use crate::rule_options::RuleSpec;
 use crate::side::Side;
 
 /// The two Isolo games.
@@ -165,7 +165,7 @@ pub struct Options {
 impl Options {
     /// Parses `name=value` options for `kind`.
     pub fn parse(kind: Kind, rules: &[String]) -> Result<Options, ConfigError> {
-        let chosen = crate::options::choose(kind.options(), kind.id(), rules)?;
+        let chosen = crate::rule_options::choose(kind.options(), kind.id(), rules)?;
         Ok(Options {
             main_first_winner: chosen.first() == Some(&1),
         })
@@ -173,7 +173,7 @@ impl Options {
 
     /// The options as `name=value` strings (every option of `kind`).
     pub fn describe(&self, kind: Kind) -> Vec<String> {
-        crate::options::describe(kind.options(), |_| self.main_first_winner as usize)
+        crate::rule_options::describe(kind.options(), |_| self.main_first_winner as usize)
     }
 }
 

@@ -31,7 +31,7 @@ pub mod text;
 
 use crate::error::{ConfigError, PositionError};
 use crate::nseat::{Scores, SeatGame, MAX_SEATS};
-use crate::options::RuleSpec;
+use crate::rule_options::RuleSpec;
 use crate::tworow::board::{lane_bytes, lane_ones, Pits, MAX_BOARD_SEEDS};
 use arrayvec::ArrayVec;
 
@@ -89,10 +89,11 @@ pub const OPTIONS: &[RuleSpec] = &[
 ];
 
 impl Options {
-    /// Parses `name=value` options ([`crate::options::choose`]; the errors name kpo with
+    /// Parses `name=value` options ([`crate::rule_options::choose`]; the errors name kpo with
     /// `players` players).
     pub fn parse(players: usize, rules: &[String]) -> Result<Options, ConfigError> {
-        let c = crate::options::choose(OPTIONS, &format!("kpo with {players} players"), rules)?;
+        let c =
+            crate::rule_options::choose(OPTIONS, &format!("kpo with {players} players"), rules)?;
         Ok(Options {
             squeeze: [Squeeze::Mixed, Squeeze::Always, Squeeze::Never][c[0]],
             empty: [Empty::Passes, Empty::Ends][c[1]],
@@ -101,7 +102,7 @@ impl Options {
 
     /// The options as `name=value` strings, every option listed.
     pub fn describe(&self) -> Vec<String> {
-        crate::options::describe(OPTIONS, |s| match s.name {
+        crate::rule_options::describe(OPTIONS, |s| match s.name {
             "squeeze" => self.squeeze as usize,
             _ => self.empty as usize,
         })

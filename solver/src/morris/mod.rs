@@ -22,7 +22,7 @@ pub mod text;
 
 use crate::error::ConfigError;
 use crate::game::{Game, MarginGame, Outcome};
-use crate::options::RuleSpec;
+use crate::rule_options::RuleSpec;
 use crate::side::Side;
 use board::{adjacency, lines_through, ALL, OUTER_CORNERS, POINTS};
 
@@ -163,7 +163,7 @@ impl Options {
         }
     }
 
-    /// Parses `name=value` options of mulabalaba ([`crate::options::choose`]).
+    /// Parses `name=value` options of mulabalaba ([`crate::rule_options::choose`]).
     pub fn parse(rules: &[String]) -> Result<Options, ConfigError> {
         Options::parse_for(Kind::Mulabalaba, rules)
     }
@@ -171,7 +171,7 @@ impl Options {
     /// Parses `name=value` options of `kind`; those not given take its defaults.
     pub fn parse_for(kind: Kind, rules: &[String]) -> Result<Options, ConfigError> {
         let specs = kind.options();
-        let c = crate::options::choose(specs, kind.id(), rules)?;
+        let c = crate::rule_options::choose(specs, kind.id(), rules)?;
         let on = |name: &str, value: &str| {
             let k = specs
                 .iter()
@@ -197,7 +197,7 @@ impl Options {
                 .position(|x| (*x == v) == yes)
                 .expect("a value")
         };
-        crate::options::describe(self.kind.options(), |s| match s.name {
+        crate::rule_options::describe(self.kind.options(), |s| match s.name {
             "protect" => value(s, self.protect, "on"),
             "blocked" => value(s, self.blocked_draw, "draw"),
             "diagonals" => value(s, self.diagonals, "on"),

@@ -1,6 +1,6 @@
 //! The two-row variants: kalah, oware, warri, kale and kpo (two players).
 //!
-//! One rules type, [`TwoRow`], serves all five; its [`Kind`] and [`RuleOptions`] select the
+//! One rules type, [`TwoRow`], serves all five; its [`Kind`] and [`Options`] select the
 //! sowing, capture and ending rules. Every rule below cites the sentence it implements; the
 //! full quotations and the project's choices are in `docs/variants/<variant>.md` and
 //! `docs/DECISIONS-TWO-ROW.md`.
@@ -29,7 +29,7 @@ pub mod text;
 
 use crate::error::{ConfigError, PositionError};
 use crate::game::{Game, MarginGame, Outcome};
-use crate::options::RuleSpec;
+use crate::rule_options::RuleSpec;
 use crate::side::Side;
 use arrayvec::ArrayVec;
 use board::{
@@ -110,7 +110,7 @@ impl Kind {
 
 /// The rule options in force (each field only matters to the variants that have it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct RuleOptions {
+pub struct Options {
     /// kalah `capture=nonempty`: capture only when the opposite pit holds seeds.
     pub capture_nonempty: bool,
     /// oware `grandslam=forfeit`: a move capturing every opposing seed is played but captures
@@ -124,11 +124,11 @@ pub struct RuleOptions {
     pub kale_chain: bool,
 }
 
-impl RuleOptions {
-    /// Parses `name=value` options for `kind` ([`crate::options::choose`]).
-    pub fn parse(kind: Kind, rules: &[String]) -> Result<RuleOptions, ConfigError> {
-        let chosen = crate::options::choose(kind.options(), kind.id(), rules)?;
-        let mut o = RuleOptions::default();
+impl Options {
+    /// Parses `name=value` options for `kind` ([`crate::rule_options::choose`]).
+    pub fn parse(kind: Kind, rules: &[String]) -> Result<Options, ConfigError> {
+        let chosen = crate::rule_options::choose(kind.options(), kind.id(), rules)?;
+        let mut o = Options::default();
         for (spec, &c) in kind.options().iter().zip(&chosen) {
             *o.flag(kind, spec.name) = c != 0;
         }
@@ -150,7 +150,7 @@ impl RuleOptions {
 
     /// The options as `name=value` strings, every option of `kind` listed.
     pub fn describe(&self, kind: Kind) -> Vec<String> {
-        crate::options::describe(kind.options(), |s| {
+        crate::rule_options::describe(kind.options(), |s| {
             let mut o = *self;
             *o.flag(kind, s.name) as usize
         })
@@ -369,7 +369,7 @@ pub struct TwoRow {
     kind: Kind,
     width: usize,
     seeds: u8,
-    opts: RuleOptions,
+    opts: Options,
     /// `2^(8W)`: multiplying a row by it moves it to lanes `W..2W` of the board word.
     up: u128,
     /// `2^(64 - 8W)`: see [`TwoRow::split`].
@@ -384,7 +384,7 @@ pub struct TwoRow {
 
 impl TwoRow {
     /// What defines the rules: the fields the others are derived from.
-    fn defining(&self) -> (Kind, usize, u8, RuleOptions) {
+    fn defining(&self) -> (Kind, usize, u8, Options) {
         (self.kind, self.width, self.seeds, self.opts)
     }
 }
@@ -456,12 +456,7 @@ fn set_moves(moves: &mut ArrayVec<Pit, MAX_WIDTH>, legal: u32) {
 
 impl TwoRow {
     /// The rules of `kind` on a board of `width` pits a side with `seeds` seeds a pit.
-    pub fn new(
-        kind: Kind,
-        width: usize,
-        seeds: u32,
-        opts: RuleOptions,
-    ) -> Result<TwoRow, ConfigError> {
+    pub fn new(kind: Kind, width: usize, seeds: u32, opts: Options) -> Result<TwoRow, ConfigError> {
         if !(1..=MAX_WIDTH).contains(&width) {
             return Err(ConfigError(format!(
                 "invalid width {width} for {}: expected 1..{MAX_WIDTH}",
@@ -508,7 +503,7 @@ impl TwoRow {
 
     /// The default rules of `kind`: width 6, 4 seeds.
     pub fn standard(kind: Kind) -> TwoRow {
-        TwoRow::new(kind, 6, 4, RuleOptions::default()).expect("standard size is valid")
+        TwoRow::new(kind, 6, 4, Options::default()).expect("standard size is valid")
     }
 
     /// Which variant.
@@ -524,7 +519,7 @@ impl TwoRow {
         self.seeds as u32
     }
     /// The rule options in force.
-    pub fn options(&self) -> RuleOptions {
+    pub fn options(&self) -> Options {
         self.opts
     }
 
@@ -1121,7 +1116,7 @@ mod tests {
     #[test]
     fn extra_turns_counts_every_pit_count() {
         for w in 1..=MAX_WIDTH {
-            let g = TwoRow::new(Kind::Kalah, w, 1, RuleOptions::default()).unwrap();
+            let g = TwoRow::new(Kind::Kalah, w, 1, Options::default()).unwrap();
             for i in 0..w {
                 for other in [0, 1, 2, w as u32 + 1] {
                     for n in 1..=250u32 {
@@ -1172,7 +1167,7 @@ mod tests {
     fn tables_match_a_walk() {
         for kind in Kind::ALL {
             for width in 1..=MAX_WIDTH {
-                let g = TwoRow::new(kind, width, 1, RuleOptions::default()).unwrap();
+                let g = TwoRow::new(kind, width, 1, Options::default()).unwrap();
                 let ring = 2 * width;
                 for from in 0..width {
                     for n in 1..=255u32 {
@@ -1233,20 +1228,20 @@ mod tests {
             x % n
         };
         let options = [
-            (Kind::Oware, RuleOptions::default()),
+            (Kind::Oware, Options::default()),
             (
                 Kind::Oware,
-                RuleOptions {
+                Options {
                     grandslam_forfeit: true,
-                    ..RuleOptions::default()
+                    ..Options::default()
                 },
             ),
-            (Kind::Warri, RuleOptions::default()),
+            (Kind::Warri, Options::default()),
             (
                 Kind::Warri,
-                RuleOptions {
+                Options {
                     chain_uniform: true,
-                    ..RuleOptions::default()
+                    ..Options::default()
                 },
             ),
         ];

@@ -25,7 +25,7 @@
 
 use crate::game::{Game, Notation};
 use crate::side::Side;
-use crate::tworow::{Kind, RuleOptions, TwoRow, TwoRowPos};
+use crate::tworow::{Kind, Options, TwoRow, TwoRowPos};
 
 /// A two-row position on an absolute board (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -46,7 +46,7 @@ pub struct RefRules {
     /// Pits a side.
     pub width: usize,
     /// The rule options in force.
-    pub opts: RuleOptions,
+    pub opts: Options,
 }
 
 /// Where a seed lies: in a pit of the board, or in a player's store (kalah).
@@ -111,7 +111,7 @@ pub fn to_fast(g: &TwoRow, p: &RefPos) -> TwoRowPos {
 
 impl RefRules {
     /// The rules of `kind` on `width` pits a side with options `opts`.
-    pub fn new(kind: Kind, width: usize, opts: RuleOptions) -> RefRules {
+    pub fn new(kind: Kind, width: usize, opts: Options) -> RefRules {
         assert!(width >= 1, "a board has at least one pit a side");
         RefRules { kind, width, opts }
     }

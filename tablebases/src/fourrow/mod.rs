@@ -56,45 +56,11 @@ pub use slice::{
     states, FourSlice, ENCODING, EXTENSION, INDEX, MAX_WIDTH, METRIC,
 };
 
-use crate::driver::{BuildReport, Comm, Single};
-use crate::error::Error;
 use crate::wdl::Tables;
 use mancala_solver::fourrow::FourRow;
-use std::path::Path;
 
 /// The tables of one four-row game found in a folder.
 pub type FourTables = Tables<FourRow>;
-
-/// Builds every slice of `game` with at most `max_stones` seeds on the board into `dir`
-/// with `threads` workers (at least 1), keeping the slices already there (opened and checked).
-pub fn build(
-    game: &FourRow,
-    dir: &Path,
-    max_stones: u32,
-    threads: usize,
-    progress: &(dyn Fn(&UnitReport) + Sync),
-) -> Result<BuildReport<UnitReport>, Error> {
-    build_on(&Single, game, dir, max_stones, threads, progress)
-}
-
-/// [`build`] on the ranks of `comm` (every rank calls it with the same arguments, the folder
-/// shared): every round of a unit is computed by all of them, each its blocks, and the values
-/// it changed sent to the others; rank 0 writes the files, the same bytes as [`build`].
-pub fn build_on(
-    comm: &dyn Comm,
-    game: &FourRow,
-    dir: &Path,
-    max_stones: u32,
-    threads: usize,
-    progress: &(dyn Fn(&UnitReport) + Sync),
-) -> Result<BuildReport<UnitReport>, Error> {
-    crate::wdl::build(comm, game, dir, max_stones, threads, None, progress)
-}
-
-/// Checks every four-row table of `dir` ([`crate::wdl::verify()`]).
-pub fn verify(dir: &Path) -> Result<Checked, Error> {
-    crate::wdl::verify::<FourRow>(dir)
-}
 
 impl FourTables {
     /// The slices `(m, o)` absent with no more seeds than the largest one present: holes in

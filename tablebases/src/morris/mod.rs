@@ -65,31 +65,11 @@ pub use slice::{
     FEWEST, INDEX, MOST,
 };
 
-use crate::driver::{BuildReport, Single};
-use crate::error::Error;
 use crate::wdl::Tables;
 use mancala_solver::morris::Morris;
-use std::path::Path;
 
 /// The tables of one morris rule set found in a folder.
 pub type MorrisTables = Tables<Morris>;
-
-/// Builds every slice of `game` with at most `counters` counters a side into `dir` with
-/// `threads` workers (at least 1), keeping the slices already there (opened and checked).
-pub fn build(
-    game: &Morris,
-    dir: &Path,
-    counters: u32,
-    threads: usize,
-    progress: &(dyn Fn(&UnitReport) + Sync),
-) -> Result<BuildReport<UnitReport>, Error> {
-    crate::wdl::build(&Single, game, dir, counters, threads, None, progress)
-}
-
-/// Checks every morris table of `dir` ([`crate::wdl::verify()`]).
-pub fn verify(dir: &Path) -> Result<Checked, Error> {
-    crate::wdl::verify::<Morris>(dir)
-}
 
 impl MorrisTables {
     /// The most counters a side up to which every slice is present (0 when `(3, 3)` is

@@ -283,7 +283,7 @@ fn prepare(
         // The builder reports from the thread that called it; the lock only makes that
         // visible to the compiler.
         let report = std::sync::Mutex::new(&mut *progress);
-        let built = crate::wdl::build(
+        let built = crate::wdl::build_on(
             &crate::driver::Single,
             game,
             dir,

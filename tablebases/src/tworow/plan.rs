@@ -747,10 +747,10 @@ fn has_tables_of(dir: &Path, game: &TwoRow) -> Result<bool, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_solver::{Kind, RuleOptions};
+    use mancala_solver::{tworow, Kind};
 
     fn game(kind: Kind, w: usize, s: u32) -> TwoRow {
-        TwoRow::new(kind, w, s, RuleOptions::default()).unwrap()
+        TwoRow::new(kind, w, s, tworow::Options::default()).unwrap()
     }
 
     /// Every method gives the search's exact value; the tables' line realises it.
@@ -788,7 +788,7 @@ mod tests {
         // Kalah(4,3), 24 seeds: the whole game (10,518,300 positions) does not fit in 1 MiB,
         // the slices to 2 seeds (45 positions) do; both rules of capture, as the search alone.
         for opts in ["capture=empty", "capture=nonempty"] {
-            let o = RuleOptions::parse(Kind::Kalah, &[opts.to_string()]).unwrap();
+            let o = tworow::Options::parse(Kind::Kalah, &[opts.to_string()]).unwrap();
             let g = TwoRow::new(Kind::Kalah, 4, 3, o).unwrap();
             let start = g.start();
             let searched = mancala_solver::search::solve(&g, &start);

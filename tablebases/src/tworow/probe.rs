@@ -5,8 +5,9 @@ use crate::files::{no_tables, table_files, GameId};
 use crate::format::{SliceFile, MAX_STONES};
 use crate::index;
 use mancala_solver::search::Oracle;
+use mancala_solver::tworow;
 use mancala_solver::tworow::board::Pits;
-use mancala_solver::{Game, Kind, MarginGame, Notation, RuleOptions, TwoRow, TwoRowPos};
+use mancala_solver::{Game, Kind, MarginGame, Notation, TwoRow, TwoRowPos};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -33,7 +34,7 @@ pub struct Tablebases {
     id: GameId,
     kind: Kind,
     width: usize,
-    options: RuleOptions,
+    options: tworow::Options,
     /// The folder the files were opened from; `None` for tables held in memory alone.
     dir: Option<PathBuf>,
     /// `slices[n]`: the `n`-stone slice, when present.

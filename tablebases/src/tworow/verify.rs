@@ -8,7 +8,7 @@
 //! must also lie within `±` the stones on the board.
 //!
 //! [`crate::folder::verify`] checks every table file of a folder with it, two-row (`*.mtb`,
-//! here) and four-row (`*.ftb`, [`crate::fourrow::verify`]); a folder without any is an error,
+//! here) and four-row (`*.ftb`, [`crate::wdl::verify()`]); a folder without any is an error,
 //! so that a verification that checked nothing never passes.
 //!
 //! This Bellman check catches any damaged or mis-built value that is not consistent with its

@@ -11,11 +11,35 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Builds every slice of `game`'s units up to `max` (seeds on the board, or counters a side)
-/// into `dir` with `threads` workers (at least 1) on the ranks of `comm` (every rank calls it
-/// with the same arguments, the folder shared; rank 0 writes the files, the same bytes on any
-/// number of ranks), keeping the slices already there (opened and checked), stopped with
-/// [`Error::TimeLimit`] once `deadline` passes (the slices finished before it are kept).
+/// into `dir` with `threads` workers (at least 1), keeping the slices already there (opened
+/// and checked): [`build_on`] in one process, with no deadline.
 pub fn build<G: WdlGame>(
+    game: &G,
+    dir: &Path,
+    max: u32,
+    threads: usize,
+    progress: &(dyn Fn(&UnitReport) + Sync),
+) -> Result<BuildReport<UnitReport>, Error>
+where
+    G::Position: Send + Sync,
+{
+    build_on(
+        &crate::driver::Single,
+        game,
+        dir,
+        max,
+        threads,
+        None,
+        progress,
+    )
+}
+
+/// [`build`] on the ranks of `comm` (every rank calls it with the same arguments, the folder
+/// shared; every round of a unit is computed by all of them, each its blocks, and the values
+/// it changed sent to the others; rank 0 writes the files, the same bytes on any number of
+/// ranks), stopped with [`Error::TimeLimit`] once `deadline` passes (the slices finished
+/// before it are kept).
+pub fn build_on<G: WdlGame>(
     comm: &dyn Comm,
     game: &G,
     dir: &Path,

@@ -14,7 +14,7 @@ mod tables;
 mod verify;
 
 pub use crate::driver::BuildReport;
-pub use build::build;
+pub use build::{build, build_on};
 pub(crate) use files::stored;
 pub use files::{check_header, list, open_slice};
 pub use tables::Tables;

@@ -1,12 +1,13 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use mancala_solver::{Kind, RuleOptions, TwoRow};
+use mancala_solver::tworow;
+use mancala_solver::{Kind, TwoRow};
 
 /// The rules of `kind` at `width` with the given `name=value` options.
 pub fn game(kind: Kind, width: usize, rules: &[&str]) -> TwoRow {
     let rules: Vec<String> = rules.iter().map(|s| s.to_string()).collect();
-    let opts = RuleOptions::parse(kind, &rules).unwrap();
+    let opts = tworow::Options::parse(kind, &rules).unwrap();
     TwoRow::new(kind, width, 1, opts).unwrap()
 }
 

@@ -1,7 +1,7 @@
 //! The four-row part of the advantage report: exact results of reduced boards by the
 //! whole-graph retrograde analysis, and self-play on the full board.
 
-use crate::report::base::{or_empty, plural, proven_counts, Budget, Files, Table};
+use crate::report::base::{or_empty, plural, proven_counts, Files, Preset, Table};
 use crate::report::play::{image, play_table, rate_chart, self_play_group, PlayGroup};
 use mancala_solver::fourrow::{retro, FourRow, Kind as FourKind};
 use mancala_solver::game::Game;
@@ -35,7 +35,7 @@ pub struct FourSolved {
 /// This is what `mancala solve` runs for plies. (The search is not used here: once it has
 /// proven a value it computes a principal variation without a time limit, which in these
 /// cyclic games can take far longer than the budget.)
-pub fn four_board(kind: FourKind, width: usize, seeds: u32, budget: &Budget) -> Option<FourSolved> {
+pub fn four_board(kind: FourKind, width: usize, seeds: u32, budget: &Preset) -> Option<FourSolved> {
     let g = FourRow::new(kind, width, seeds, Default::default()).ok()?;
     let start = g.start();
     let t0 = Instant::now();
@@ -107,7 +107,7 @@ pub struct FourRowData {
 const SERIES: [&str; 2] = ["alpha-beta (node budget)", "random"];
 
 /// Solves the reduced boards and plays the full boards of every four-row game.
-pub(super) fn compute(budget: &Budget, seed: u64, log: &(dyn Fn(&str) + Sync)) -> FourRowData {
+pub(super) fn compute(budget: &Preset, seed: u64, log: &(dyn Fn(&str) + Sync)) -> FourRowData {
     let exact = FourKind::ALL
         .into_iter()
         .map(|kind| FourBoards {
@@ -156,7 +156,7 @@ pub(super) fn files(d: &FourRowData) -> Files {
 }
 
 /// The Markdown of the four-row part.
-pub(super) fn markdown(d: &FourRowData, budget: &Budget) -> String {
+pub(super) fn markdown(d: &FourRowData, budget: &Preset) -> String {
     let mut md = String::from(
         "## Four-row games (metric wdl)\n\n\
          The four-row games of Zambia are won by the player who leaves the other without a \
@@ -192,7 +192,7 @@ fn solved(exact: &[FourBoards]) -> impl Iterator<Item = &FourSolved> {
 }
 
 /// The table of results: a row a variant, a column a board (`–`: it does not exist).
-fn exact_table(exact: &[FourBoards], budget: &Budget) -> Table {
+fn exact_table(exact: &[FourBoards], budget: &Preset) -> Table {
     let mut head = vec!["variant".to_string()];
     head.extend(
         budget
@@ -241,7 +241,7 @@ fn exact_csv(exact: &[FourBoards]) -> Table {
 }
 
 /// The Markdown of the self-play on the full boards.
-fn play_markdown(d: &FourRowData, budget: &Budget) -> String {
+fn play_markdown(d: &FourRowData, budget: &Preset) -> String {
     let mut md = format!(
         "### Full-size boards: results of play\n\n\
          Games from each variant's standard start (its board and seeds: docs/RULES.md). The \

@@ -1,7 +1,7 @@
 //! The morris part of the advantage report: the start of each morris game proven with few
 //! counters a side, and self-play at full size.
 
-use crate::report::base::{invalid, or_empty, Budget, Files, Table};
+use crate::report::base::{invalid, or_empty, Files, Preset, Table};
 use crate::report::play::{image, play_table, rate_chart, self_play_group, PlayGroup};
 use crate::report::svg::{bar_chart, Bar, Group};
 use mancala_solver::morris::{Kind, Morris, Options};
@@ -50,7 +50,7 @@ pub struct MorrisData {
 
 /// Proves the starts (their tables built in `dir`) and plays the full-size games.
 pub(super) fn compute(
-    budget: &Budget,
+    budget: &Preset,
     seed: u64,
     dir: &Path,
     log: &(dyn Fn(&str) + Sync),
@@ -95,7 +95,7 @@ pub(super) fn compute(
 fn start(
     kind: Kind,
     n: u32,
-    budget: &Budget,
+    budget: &Preset,
     dir: &Path,
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<MorrisStart> {
@@ -133,7 +133,7 @@ fn start(
 
 /// The files of the morris part: `advantage-morris.svg`, `advantage-morris.csv` and
 /// `advantage-morris-play.svg`.
-pub(super) fn files(d: &MorrisData, budget: &Budget) -> Files {
+pub(super) fn files(d: &MorrisData, budget: &Preset) -> Files {
     let mut f = Files::default();
     f.add("advantage-morris.svg", plies_chart(d, budget));
     f.add("advantage-morris.csv", starts_csv(d).csv());
@@ -151,7 +151,7 @@ pub(super) fn files(d: &MorrisData, budget: &Budget) -> Files {
 }
 
 /// The Markdown of the morris part.
-pub(super) fn markdown(d: &MorrisData, budget: &Budget) -> String {
+pub(super) fn markdown(d: &MorrisData, budget: &Preset) -> String {
     let mut md = format!(
         "## The morris games: exact values of reduced games\n\n\
          The start of mulabalaba-morris and of the reference variant nine-mens-morris (default \
@@ -259,7 +259,7 @@ fn starts_csv(d: &MorrisData) -> Table {
 
 /// The chart of plies to the end: a group a number of counters, a bar a game (0: not
 /// proven), the scale up to the longest.
-fn plies_chart(d: &MorrisData, budget: &Budget) -> String {
+fn plies_chart(d: &MorrisData, budget: &Preset) -> String {
     let series: Vec<&str> = Kind::ALL.iter().map(|k| k.id()).collect();
     let plies = |a: &MorrisStart| a.plies.unwrap_or(0) as f64;
     let groups: Vec<Group> = (3..=budget.morris_counters)

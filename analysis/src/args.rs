@@ -247,6 +247,12 @@ impl Search {
     pub fn prefer(&self) -> Prefer {
         self.method.unwrap_or(Prefer::Auto)
     }
+
+    /// True when a `solve` (not an `analyze`) is to be proved by the proof-number search:
+    /// `--method proof`, or a `--proof` certificate asked for (the morris and Isolo games).
+    pub fn by_proof(&self, every_move: bool) -> bool {
+        !every_move && (self.prefer() == Prefer::Proof || self.proof.is_some())
+    }
 }
 
 #[cfg(test)]
