@@ -412,7 +412,7 @@ pub fn stats(game: &AnyGame, stones: u32, dir: &Path) -> Result<json::TablebaseS
 
 /// `tablebase verify`: every table of `dir` re-derived.
 pub fn verify(dir: &Path) -> Result<json::Verify, String> {
-    let r = mancala_tablebases::folder::verify(dir).map_err(text)?;
+    let r = mancala_tablebases::verify(dir).map_err(text)?;
     Ok(json::Verify {
         ok: true,
         files: r.files,

@@ -126,14 +126,14 @@ const M3: u64 = 0x9E37_79B9_7F4A_7C15;
 /// A bijection of 64-bit words that stirs every bit into the low ones (xor-shifts and
 /// multiplications by odd numbers: SplitMix64's finaliser).
 #[inline(always)]
-pub fn mix(mut x: u64) -> u64 {
+pub(crate) fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(M1);
     x = (x ^ (x >> 27)).wrapping_mul(M2);
     x ^ (x >> 31)
 }
 
 /// The inverse of [`mix`].
-pub fn unmix(mut x: u64) -> u64 {
+pub(crate) fn unmix(mut x: u64) -> u64 {
     x = unshift(x, 31);
     x = unshift(x.wrapping_mul(inverse(M2)), 27);
     unshift(x.wrapping_mul(inverse(M1)), 30)

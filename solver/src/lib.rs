@@ -39,6 +39,7 @@
 //! Engines, matches, statistics and reports are the `mancala-analysis` crate's, above this one
 //! and the tablebases.
 #![deny(missing_docs)]
+#![warn(unreachable_pub)]
 
 pub mod any;
 pub mod budget;
@@ -46,7 +47,7 @@ pub mod error;
 pub mod fourrow;
 pub mod game;
 pub mod isolo;
-pub mod keys;
+mod keys;
 pub mod kpo_players;
 pub mod line;
 pub mod morris;

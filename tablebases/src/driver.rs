@@ -78,20 +78,20 @@ impl Comm for Single {
 
 /// A position's index and its new value byte in one word (indices stay below `2^56`).
 #[inline]
-pub fn pack(index: u64, value: u8) -> u64 {
+pub(crate) fn pack(index: u64, value: u8) -> u64 {
     index << 8 | value as u64
 }
 
 /// The index and value byte of a [`pack`]ed change.
 #[inline]
-pub fn unpack(e: u64) -> (u64, u8) {
+pub(crate) fn unpack(e: u64) -> (u64, u8) {
     (e >> 8, e as u8)
 }
 
 /// Which index ranges of a slice a rank evaluates: block `b` (of `block` indices) belongs
 /// to rank `b % ranks`, so every rank takes a share of every part of the slice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Share {
+pub(crate) struct Share {
     /// This rank.
     pub rank: usize,
     /// All ranks.
@@ -100,10 +100,10 @@ pub struct Share {
 
 impl Share {
     /// The whole slice: one process.
-    pub const ALL: Share = Share { rank: 0, ranks: 1 };
+    pub(crate) const ALL: Share = Share { rank: 0, ranks: 1 };
 
     /// The share of `comm`'s rank.
-    pub fn of(comm: &dyn Comm) -> Share {
+    pub(crate) fn of(comm: &dyn Comm) -> Share {
         Share {
             rank: comm.rank(),
             ranks: comm.ranks(),
@@ -112,19 +112,19 @@ impl Share {
 
     /// Whether block `b` is this rank's.
     #[inline]
-    pub fn owns_block(self, b: u64) -> bool {
+    pub(crate) fn owns_block(self, b: u64) -> bool {
         self.ranks == 1 || (b % self.ranks as u64) as usize == self.rank
     }
 }
 
 /// A log of exchanges, for the [`Comm`] implementations that move bytes.
 #[derive(Default)]
-pub struct Log(RefCell<Vec<PassBytes>>);
+pub(crate) struct Log(RefCell<Vec<PassBytes>>);
 
 impl Log {
     /// Records one exchange in which rank `r` contributed `counts[r]` entries of `entry`
     /// bytes, each sent once to every other rank.
-    pub fn record(&self, counts: &[u64], entry: u64) {
+    pub(crate) fn record(&self, counts: &[u64], entry: u64) {
         let total: u64 = counts.iter().sum();
         let others = counts.len() as u64 - 1;
         self.0.borrow_mut().push(PassBytes {
@@ -134,13 +134,13 @@ impl Log {
     }
 
     /// The records so far, emptied.
-    pub fn take(&self) -> Vec<PassBytes> {
+    pub(crate) fn take(&self) -> Vec<PassBytes> {
         std::mem::take(&mut self.0.borrow_mut())
     }
 }
 
 /// A rayon pool of `threads` workers for building; 0 is refused.
-pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
+pub(crate) fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
     if threads == 0 {
         return Err(Error::Resources(
             "invalid thread count 0: expected at least 1".into(),
@@ -153,31 +153,23 @@ pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
 }
 
 /// Creates the folder of the tables (and its parents) if it is not there.
-pub fn create_folder(dir: &Path) -> Result<(), Error> {
+pub(crate) fn create_folder(dir: &Path) -> Result<(), Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, "creating the folder", e))
 }
 
 /// True when the file is there (a finished slice: files appear complete or not at all).
-pub fn present(path: &Path) -> Result<bool, Error> {
+pub(crate) fn present(path: &Path) -> Result<bool, Error> {
     path.try_exists()
         .map_err(|e| Error::io(path, "looking for", e))
 }
 
 /// One unit of a build: kept when every one of `paths` is there, else built by `make` (which
 /// writes them all); then each file opened by `open` (given its place in `paths`), which
-/// checks it whole. Returns whether the unit was kept, and the opened files.
-pub fn unit<T>(
-    paths: &[PathBuf],
-    make: impl FnOnce() -> Result<(), Error>,
-    open: impl Fn(usize, &Path) -> Result<T, Error>,
-) -> Result<(bool, Vec<T>), Error> {
-    unit_on(&Single, paths, make, open)
-}
-
-/// [`unit()`] on the ranks of `comm`: rank 0 decides whether the unit is kept (so that every
-/// rank takes the same path), every rank runs `make` (which writes the files on rank 0
-/// only), and every rank opens the files once rank 0 has written them.
-pub fn unit_on<T>(
+/// checks it whole. Returns whether the unit was kept, and the opened files. On the ranks of
+/// `comm`, rank 0 decides whether the unit is kept (so that every rank takes the same path),
+/// every rank runs `make` (which writes the files on rank 0 only), and every rank opens the
+/// files once rank 0 has written them.
+pub(crate) fn unit<T>(
     comm: &dyn Comm,
     paths: &[PathBuf],
     make: impl FnOnce() -> Result<(), Error>,
@@ -213,6 +205,7 @@ mod tests {
         std::fs::write(&paths[0], b"x").unwrap();
         // One file missing: built, both written, both opened.
         let (kept, files) = unit(
+            &Single,
             &paths,
             || {
                 for p in &paths {
@@ -226,10 +219,11 @@ mod tests {
         assert!(!kept);
         assert_eq!(files, [(0, b"y".to_vec()), (1, b"y".to_vec())]);
         // Both there: kept, never rebuilt.
-        let (kept, _) = unit(&paths, || panic!("rebuilt"), |_, _| Ok(())).unwrap();
+        let (kept, _) = unit(&Single, &paths, || panic!("rebuilt"), |_, _| Ok(())).unwrap();
         assert!(kept);
         // A file refused on opening fails the unit, by the file's own error.
         let err = unit(
+            &Single,
             &paths,
             || Ok(()),
             |_, p| Err::<(), _>(Error::corrupt(p, "bad")),

@@ -8,11 +8,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The extension of two-row (margin) table files.
-pub const TWO_EXTENSION: &str = "mtb";
+pub(crate) const TWO_EXTENSION: &str = "mtb";
 /// The extension of four-row (win/draw/loss) table files.
-pub const FOUR_EXTENSION: &str = "ftb";
+pub(crate) const FOUR_EXTENSION: &str = "ftb";
 /// The extension of morris (win/draw/loss) table files.
-pub const MORRIS_EXTENSION: &str = "mrb";
+pub(crate) const MORRIS_EXTENSION: &str = "mrb";
 
 /// Which game a set of tables is for: variant, rule options and width. The seeds a pit at
 /// the start do not matter to an endgame table.
@@ -85,7 +85,7 @@ impl std::fmt::Display for GameId {
 }
 
 /// The files of `dir` with extension `ext`, sorted by name.
-pub fn files_with_extension(dir: &Path, ext: &str) -> Result<Vec<PathBuf>, Error> {
+pub(crate) fn files_with_extension(dir: &Path, ext: &str) -> Result<Vec<PathBuf>, Error> {
     let rd = std::fs::read_dir(dir).map_err(|e| Error::io(dir, "listing", e))?;
     let mut out = Vec::new();
     for e in rd {
@@ -99,12 +99,12 @@ pub fn files_with_extension(dir: &Path, ext: &str) -> Result<Vec<PathBuf>, Error
 }
 
 /// The two-row table files (`*.mtb`) in `dir`, sorted by name.
-pub fn table_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+pub(crate) fn table_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     files_with_extension(dir, TWO_EXTENSION)
 }
 
 /// The four-row table files (`*.ftb`) in `dir`, sorted by name.
-pub fn four_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+pub(crate) fn four_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     files_with_extension(dir, FOUR_EXTENSION)
 }
 
@@ -112,7 +112,7 @@ pub fn four_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
 /// (`<variant>-<rules>-w<W>`), how many files and their stone range, e.g.
 /// `oware-grandslam=forfeit-w6: 13 two-row files, 0 to 12 stones`; a table file whose name
 /// does not parse is given by its name. Names only: no file is opened.
-pub fn contents(dir: &Path) -> Result<Vec<String>, Error> {
+pub(crate) fn contents(dir: &Path) -> Result<Vec<String>, Error> {
     // Per game part and kind: files, fewest and most stones.
     let mut games: BTreeMap<(String, &str), (usize, u32, u32)> = BTreeMap::new();
     let mut odd = Vec::new();
@@ -179,7 +179,7 @@ pub fn contents(dir: &Path) -> Result<Vec<String>, Error> {
 
 /// The error of a folder that holds no table of `id`: names the folder, the game (variant,
 /// rules, width) and what the folder holds instead ([`contents`]).
-pub fn no_tables(dir: &Path, id: &GameId) -> Error {
+pub(crate) fn no_tables(dir: &Path, id: &GameId) -> Error {
     let held = match contents(dir) {
         Ok(c) if c.is_empty() => "it holds no tablebase files".to_string(),
         Ok(c) => format!("it holds {}", c.join("; ")),

@@ -44,11 +44,12 @@
 //! # Ok::<(), mancala_tablebases::Error>(())
 //! ```
 #![deny(missing_docs)]
+#![warn(unreachable_pub)]
 
-pub mod driver;
-pub mod error;
-pub mod files;
-pub mod folder;
+mod driver;
+mod error;
+mod files;
+mod folder;
 pub mod format;
 pub mod fourrow;
 pub mod index;

@@ -3,8 +3,8 @@
 use super::{ByName, Start, WdlPlies};
 use mancala_solver::wdl::Wdl;
 use mancala_solver::{FourRow, Notation, TwoRow};
-use mancala_tablebases::folder::FileInfo;
 use mancala_tablebases::tworow::Probe;
+use mancala_tablebases::FileInfo;
 use mancala_tablebases::GameId;
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -33,7 +33,7 @@ use crate::side::Side;
 /// The largest number of holes in a row.
 pub const MAX_WIDTH: usize = 16;
 /// Bytes per circuit.
-pub const CIRCUIT: usize = 32;
+pub(crate) const CIRCUIT: usize = 32;
 
 const _: () = assert!(2 * MAX_WIDTH <= CIRCUIT);
 
@@ -77,7 +77,7 @@ impl Board {
 
 /// The owner's column (1-based, from his left) of circuit index `i`.
 #[inline]
-pub const fn column(i: usize, w: usize) -> usize {
+pub(crate) const fn column(i: usize, w: usize) -> usize {
     if i < w {
         i + 1
     } else {
@@ -87,42 +87,42 @@ pub const fn column(i: usize, w: usize) -> usize {
 
 /// True when circuit index `i` is in the front row.
 #[inline]
-pub const fn is_front(i: usize, w: usize) -> bool {
+pub(crate) const fn is_front(i: usize, w: usize) -> bool {
     i >= w
 }
 
 /// Circuit index of the back hole in column `c` (1-based).
 #[inline]
-pub const fn back_index(c: usize) -> usize {
+pub(crate) const fn back_index(c: usize) -> usize {
     c - 1
 }
 
 /// Circuit index of the front hole in column `c` (1-based).
 #[inline]
-pub const fn front_index(c: usize, w: usize) -> usize {
+pub(crate) const fn front_index(c: usize, w: usize) -> usize {
     2 * w - c
 }
 
 /// Index, in the opponent's circuit, of his front hole in the file of the owner's hole `i`.
 #[inline]
-pub const fn opp_front(i: usize, w: usize) -> usize {
+pub(crate) const fn opp_front(i: usize, w: usize) -> usize {
     w - 1 + column(i, w)
 }
 
 /// Index, in the opponent's circuit, of his back hole in the file of the owner's hole `i`.
 #[inline]
-pub const fn opp_back(i: usize, w: usize) -> usize {
+pub(crate) const fn opp_back(i: usize, w: usize) -> usize {
     w - column(i, w)
 }
 
 /// The name of the mover's own hole `i`: `f<c>` or `b<c>`.
-pub fn own_name(i: usize, w: usize) -> String {
+pub(crate) fn own_name(i: usize, w: usize) -> String {
     format!("{}{}", if is_front(i, w) { 'f' } else { 'b' }, column(i, w))
 }
 
 /// The name, from the mover's seat, of the opponent's hole with index `k` in the opponent's
 /// circuit: `F<c>` or `B<c>` with `c` counted from the mover's left.
-pub fn opp_name(k: usize, w: usize) -> String {
+pub(crate) fn opp_name(k: usize, w: usize) -> String {
     let c = w + 1 - column(k, w);
     format!("{}{}", if is_front(k, w) { 'F' } else { 'B' }, c)
 }

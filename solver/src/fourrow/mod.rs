@@ -68,12 +68,12 @@
 //! each long cycle it has gone round, so that a search or a `capture=may` listing that meets
 //! the same cycle again stops within a few thousand laps.
 
-pub mod board;
+pub(crate) mod board;
 #[cfg(any(test, feature = "reference"))]
 pub mod reference;
 mod relay;
 pub mod retro;
-pub mod text;
+mod text;
 
 use crate::error::ConfigError;
 use crate::game::{Game, MarginGame, MoveList, Notation, Outcome};

@@ -36,7 +36,7 @@
 #[cfg(any(test, feature = "reference"))]
 pub mod reference;
 pub mod solve;
-pub mod text;
+mod text;
 
 use crate::error::ConfigError;
 use crate::fourrow::board::{back_index, column, front_index, is_front, opp_back, opp_front};

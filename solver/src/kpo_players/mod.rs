@@ -27,7 +27,7 @@
 
 #[cfg(any(test, feature = "reference"))]
 pub mod reference;
-pub mod text;
+mod text;
 
 use crate::error::{ConfigError, PositionError};
 use crate::nseat::{Scores, SeatGame, MAX_SEATS};

@@ -18,7 +18,7 @@ pub mod board;
 #[cfg(any(test, feature = "reference"))]
 pub mod reference;
 pub mod symmetry;
-pub mod text;
+mod text;
 
 use crate::error::ConfigError;
 use crate::game::{Game, MarginGame, Outcome};

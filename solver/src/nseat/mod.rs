@@ -29,7 +29,7 @@ pub mod analysis;
 pub mod maxn;
 pub mod paranoid;
 pub mod retro;
-pub mod table;
+mod table;
 
 use crate::error::{MoveError, PositionError};
 use crate::game::MoveList;

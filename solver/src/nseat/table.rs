@@ -5,11 +5,11 @@
 use std::hash::{Hash, Hasher};
 
 /// Entries searched without a horizon: valid at any depth.
-pub const EXACT: u16 = u16::MAX;
+pub(super) const EXACT: u16 = u16::MAX;
 
 /// One stored result: bounds on a value, the depth they were searched to, the best move.
 #[derive(Clone, Copy, Debug)]
-pub struct Slot<K> {
+pub(super) struct Slot<K> {
     /// The position's key.
     pub key: K,
     /// Lower bound.
@@ -24,7 +24,7 @@ pub struct Slot<K> {
 
 /// A fixed-size table of [`Slot`]s.
 #[derive(Clone, Debug)]
-pub struct Table<K> {
+pub(super) struct Table<K> {
     slots: Vec<Option<Slot<K>>>,
     mask: usize,
 }
@@ -58,7 +58,7 @@ impl Hasher for Fx {
 }
 
 /// A fixed hash of `key`.
-pub fn hash_of<K: Hash>(key: &K) -> u64 {
+pub(super) fn hash_of<K: Hash>(key: &K) -> u64 {
     let mut h = Fx::default();
     key.hash(&mut h);
     // The last multiplication leaves the low bits weakest: mix the high ones down.
@@ -68,7 +68,7 @@ pub fn hash_of<K: Hash>(key: &K) -> u64 {
 
 impl<K: Copy + Eq + Hash> Table<K> {
     /// A table of about `mb` MiB (a power of two of slots, at least 1024).
-    pub fn with_mb(mb: usize) -> Table<K> {
+    pub(super) fn with_mb(mb: usize) -> Table<K> {
         let per = std::mem::size_of::<Option<Slot<K>>>().max(1);
         let want = ((mb << 20) / per).max(1024);
         let n = 1usize << (usize::BITS - 1 - want.leading_zeros());
@@ -80,7 +80,7 @@ impl<K: Copy + Eq + Hash> Table<K> {
 
     /// The entry of `key`, if stored.
     #[inline]
-    pub fn get(&self, key: &K) -> Option<Slot<K>> {
+    pub(super) fn get(&self, key: &K) -> Option<Slot<K>> {
         let s = self.slots[hash_of(key) as usize & self.mask]?;
         (s.key == *key).then_some(s)
     }
@@ -88,7 +88,7 @@ impl<K: Copy + Eq + Hash> Table<K> {
     /// Stores an entry: it replaces another key's entry, and one of the same key unless that
     /// one was searched deeper; at equal depth the bounds are combined.
     #[inline]
-    pub fn put(&mut self, mut e: Slot<K>) {
+    pub(super) fn put(&mut self, mut e: Slot<K>) {
         let i = hash_of(&e.key) as usize & self.mask;
         if let Some(old) = self.slots[i] {
             if old.key == e.key {
@@ -107,10 +107,5 @@ impl<K: Copy + Eq + Hash> Table<K> {
             }
         }
         self.slots[i] = Some(e);
-    }
-
-    /// Empties the table.
-    pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = None);
     }
 }

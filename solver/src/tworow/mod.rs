@@ -25,7 +25,7 @@
 pub mod board;
 #[cfg(any(test, feature = "reference"))]
 pub mod reference;
-pub mod text;
+mod text;
 
 use crate::error::{ConfigError, PositionError};
 use crate::game::{Game, MarginGame, Outcome};

@@ -15,7 +15,7 @@ use crate::side::Side;
 use crate::text::{parse_pair, parse_row, split_rows};
 
 /// Parses two-row position text for `game`.
-pub fn parse_two_row(game: &TwoRow, text: &str) -> Result<TwoRowPos, PositionError> {
+pub(super) fn parse_two_row(game: &TwoRow, text: &str) -> Result<TwoRowPos, PositionError> {
     let mut problems = Vec::new();
     let (rows, mut words) = split_rows(text, 2, game.variant_id())?;
     let w = game.width();
@@ -78,7 +78,7 @@ pub fn parse_two_row(game: &TwoRow, text: &str) -> Result<TwoRowPos, PositionErr
 }
 
 /// Writes position text; the captured (or stores) field is always written.
-pub fn format_two_row(game: &TwoRow, pos: &TwoRowPos) -> String {
+pub(super) fn format_two_row(game: &TwoRow, pos: &TwoRowPos) -> String {
     let w = game.width();
     let abs = pos.absolute_pits(w);
     let join = |it: &mut dyn Iterator<Item = usize>| {
@@ -103,7 +103,7 @@ pub fn format_two_row(game: &TwoRow, pos: &TwoRowPos) -> String {
 }
 
 /// Draws the board as the players see it, with pit names from each player's seat.
-pub fn draw_two_row(game: &TwoRow, pos: &TwoRowPos) -> String {
+pub(super) fn draw_two_row(game: &TwoRow, pos: &TwoRowPos) -> String {
     let w = game.width();
     let abs = pos.absolute_pits(w);
     let c = game.captured(pos);

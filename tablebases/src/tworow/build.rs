@@ -123,9 +123,7 @@
 //! written are exactly those of evaluating one position at a time. The acyclic path batches
 //! the positions of a level the same way.
 
-use crate::driver::{
-    pack, thread_pool, unit_on, unpack, BuildReport, Comm, PassBytes, Share, Single,
-};
+use crate::driver::{pack, thread_pool, unit, unpack, BuildReport, Comm, PassBytes, Share, Single};
 use crate::error::{Bound, Error};
 use crate::files::GameId;
 use crate::format::{write_slice, SliceFile, MAX_STONES};
@@ -1313,7 +1311,7 @@ pub fn build_next_on(
     match &path {
         Some(p) => {
             let mut run = RunStats::default();
-            let (kept, mut files) = unit_on(
+            let (kept, mut files) = unit(
                 comm,
                 std::slice::from_ref(p),
                 || {

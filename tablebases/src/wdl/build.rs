@@ -69,7 +69,7 @@ where
             .map(|&s| dir.join(G::file_name(&id, s)))
             .collect();
         let mut rounds = 0;
-        let (skipped, files) = crate::driver::unit_on(
+        let (skipped, files) = crate::driver::unit(
             comm,
             &paths,
             || {
