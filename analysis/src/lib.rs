@@ -19,6 +19,7 @@
 //! - [`report`]: the Markdown, CSV and SVG reports (first-player advantage, engine strength,
 //!   tablebase statistics, the seats of kpo for three and four).
 #![deny(missing_docs)]
+#![warn(unreachable_pub)]
 
 pub mod args;
 pub mod engine;

@@ -13,7 +13,6 @@
 //! rank 0 alone writes the files. A single process is the same code with [`Single`].
 
 use crate::error::Error;
-use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
 /// The bytes one exchange moved, per rank (index = rank).
@@ -118,9 +117,11 @@ impl Share {
 }
 
 /// A log of exchanges, for the [`Comm`] implementations that move bytes.
+#[cfg(feature = "mpi")]
 #[derive(Default)]
-pub(crate) struct Log(RefCell<Vec<PassBytes>>);
+pub(crate) struct Log(std::cell::RefCell<Vec<PassBytes>>);
 
+#[cfg(feature = "mpi")]
 impl Log {
     /// Records one exchange in which rank `r` contributed `counts[r]` entries of `entry`
     /// bytes, each sent once to every other rank.

@@ -14,7 +14,7 @@ pub(crate) struct SpecText<'a> {
 impl<'a> SpecText<'a> {
     /// Splits `text` and checks its keys: `keys(name)` gives the keys an engine takes, `None`
     /// for an unknown name, which `unknown(name)` then explains.
-    pub fn parse(
+    pub(crate) fn parse(
         text: &'a str,
         keys: impl Fn(&str) -> Option<&'static [&'static str]>,
         unknown: impl Fn(&str) -> String,
@@ -51,17 +51,23 @@ impl<'a> SpecText<'a> {
     }
 
     /// The error of this engine text, saying why.
-    pub fn bad(&self, why: String) -> ConfigError {
+    pub(crate) fn bad(&self, why: String) -> ConfigError {
         ConfigError(format!("invalid engine '{}': {why}", self.text))
     }
 
     /// The value of `key` (the last one given).
-    pub fn get(&self, key: &str) -> Option<&'a str> {
+    pub(crate) fn get(&self, key: &str) -> Option<&'a str> {
         self.params.iter().rev().find(|p| p.0 == key).map(|p| p.1)
     }
 
     /// The integer value of `key` in `lo..=hi`, `default` when it is not given.
-    pub fn int(&self, key: &str, default: u64, lo: u64, hi: u64) -> Result<u64, ConfigError> {
+    pub(crate) fn int(
+        &self,
+        key: &str,
+        default: u64,
+        lo: u64,
+        hi: u64,
+    ) -> Result<u64, ConfigError> {
         match self.get(key) {
             None => Ok(default),
             Some(v) => match v.parse::<u64>() {
@@ -72,7 +78,7 @@ impl<'a> SpecText<'a> {
     }
 
     /// MCTS's exploration constant `c` in 0..100 (1.4 when not given).
-    pub fn exploration(&self) -> Result<f64, ConfigError> {
+    pub(crate) fn exploration(&self) -> Result<f64, ConfigError> {
         match self.get("c") {
             None => Ok(1.4),
             Some(v) => match v.parse::<f64>() {

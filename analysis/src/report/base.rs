@@ -406,17 +406,17 @@ pub fn pct(r: &crate::stats::Rate) -> String {
 }
 
 /// A share as a percentage with one decimal: `33.8%`.
-pub fn percent(share: f64) -> String {
+pub(super) fn percent(share: f64) -> String {
     format!("{:.1}%", 100.0 * share)
 }
 
 /// A figure and its interval as three CSV cells with four decimals.
-pub fn interval_csv(value: f64, lo: f64, hi: f64) -> [String; 3] {
+pub(super) fn interval_csv(value: f64, lo: f64, hi: f64) -> [String; 3] {
     [value, lo, hi].map(|x| format!("{x:.4}"))
 }
 
 /// `s` when `n` is not one: the plural ending of a count.
-pub fn plural<T: PartialEq + From<u8>>(n: T) -> &'static str {
+pub(super) fn plural<T: PartialEq + From<u8>>(n: T) -> &'static str {
     if n == T::from(1) {
         ""
     } else {
@@ -425,7 +425,7 @@ pub fn plural<T: PartialEq + From<u8>>(n: T) -> &'static str {
 }
 
 /// `text` as inline code, or empty when there is no text (an empty cell, not two backticks).
-pub fn code_or_empty(text: &str) -> String {
+pub(super) fn code_or_empty(text: &str) -> String {
     if text.is_empty() {
         String::new()
     } else {
@@ -434,22 +434,22 @@ pub fn code_or_empty(text: &str) -> String {
 }
 
 /// An optional figure as a cell: empty when absent.
-pub fn or_empty<T: std::fmt::Display>(x: Option<T>) -> String {
+pub(super) fn or_empty<T: std::fmt::Display>(x: Option<T>) -> String {
     x.map_or(String::new(), |v| v.to_string())
 }
 
 /// `n` cells of `?`, for the figures of a board that could not be computed.
-pub fn unknown(n: usize) -> impl Iterator<Item = String> {
+pub(super) fn unknown(n: usize) -> impl Iterator<Item = String> {
     (0..n).map(|_| "?".to_string())
 }
 
 /// A rules or setup error as an I/O error (invalid input), for the reports' `io::Result`s.
-pub fn invalid(e: impl std::fmt::Display) -> io::Error {
+pub(super) fn invalid(e: impl std::fmt::Display) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, e.to_string())
 }
 
 /// "Three" or "Four": the headings of the sections by number of players.
-pub fn players_word(players: usize) -> &'static str {
+pub(super) fn players_word(players: usize) -> &'static str {
     if players == 3 {
         "Three"
     } else {
@@ -458,7 +458,7 @@ pub fn players_word(players: usize) -> &'static str {
 }
 
 /// How many boards are proven and how many of them the first player wins, draws, loses.
-pub fn proven_counts(wins: usize, draws: usize, losses: usize) -> String {
+pub(super) fn proven_counts(wins: usize, draws: usize, losses: usize) -> String {
     format!(
         "{} boards proven: the first player wins {wins}, draws {draws}, loses {losses}",
         wins + draws + losses

@@ -19,17 +19,17 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The section's first line.
-pub const BEGIN: &str = "<!-- full-size:begin -->";
+pub(super) const BEGIN: &str = "<!-- full-size:begin -->";
 /// The section's last line.
-pub const END: &str = "<!-- full-size:end -->";
+pub(super) const END: &str = "<!-- full-size:end -->";
 
 /// Certificates larger than this are not kept in the reports folder (the command beside
 /// them writes them again).
-pub const KEEP_BYTES: u64 = 10 << 20;
+pub(super) const KEEP_BYTES: u64 = 10 << 20;
 
 /// The games at the sizes their sources give: variant and holes a row (`None`: the
 /// variant's own board).
-pub const GAMES: &[(&str, Option<usize>)] = &[
+pub(super) const GAMES: &[(&str, Option<usize>)] = &[
     ("chisolo-ii", Some(5)),
     ("chisolo", Some(5)),
     ("nakabili", Some(8)),
@@ -53,7 +53,7 @@ pub const GAMES: &[(&str, Option<usize>)] = &[
 
 /// What the campaign spends on each game.
 #[derive(Clone, Copy, Debug)]
-pub struct FullSizePreset {
+pub(super) struct FullSizePreset {
     /// The budget's name.
     pub name: &'static str,
     /// Seconds a game (`--time`).
@@ -67,7 +67,7 @@ pub struct FullSizePreset {
 impl FullSizePreset {
     /// The budget named `name`: tiny (a smoke run), small (a minute a game), medium (the
     /// committed section: ten minutes a game).
-    pub fn named(name: &str) -> Result<FullSizePreset, ConfigError> {
+    pub(super) fn named(name: &str) -> Result<FullSizePreset, ConfigError> {
         let (seconds, memory_mib, threads) = match name {
             "tiny" => (2.0, 256, 1),
             "small" => (60.0, 2048, 2),
@@ -137,7 +137,7 @@ const COLUMNS: [&str; 15] = [
 /// One game of the campaign: a row of `full-size.csv`, each cell as written there (empty
 /// where the figure is unknown).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct FullSizeRow {
+pub(super) struct FullSizeRow {
     /// Variant id.
     pub variant: String,
     /// The board as the section names it.
@@ -219,7 +219,7 @@ impl FullSizeRow {
 
 /// The campaign as `full-size.csv` holds it.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct FullSizeData {
+pub(super) struct FullSizeData {
     /// The budget's name (`?` when the file does not say).
     pub budget: String,
     /// A row a game, in the order of [`GAMES`].
@@ -346,7 +346,7 @@ fn run_one(out: &Path, b: &FullSizePreset, id: &str, width: Option<usize>) -> Fu
 
 /// Runs the campaign under `b` (as many games at once as the current pool's threads allow,
 /// `b.threads` each), the certificates written into `out/proofs`.
-pub fn compute(
+pub(super) fn compute(
     out: &Path,
     b: &FullSizePreset,
     log: &(dyn Fn(&str) + Sync),
@@ -380,7 +380,7 @@ pub fn compute(
 }
 
 /// The text of `full-size.csv`: the budget on a comment line, then the rows.
-pub fn csv(d: &FullSizeData) -> String {
+pub(super) fn csv(d: &FullSizeData) -> String {
     let mut t = Table::new(&COLUMNS);
     for r in &d.rows {
         t.push(r.cells());
@@ -389,13 +389,17 @@ pub fn csv(d: &FullSizeData) -> String {
 }
 
 /// Runs the campaign under `b`, writing `full-size.csv` and the certificates into `out`.
-pub fn campaign(out: &Path, b: &FullSizePreset, log: &(dyn Fn(&str) + Sync)) -> io::Result<()> {
+pub(super) fn campaign(
+    out: &Path,
+    b: &FullSizePreset,
+    log: &(dyn Fn(&str) + Sync),
+) -> io::Result<()> {
     let d = compute(out, b, log)?;
     write(out, "full-size.csv", &csv(&d))
 }
 
 /// The campaign as `out/full-size.csv` holds it; `None` when it has not been run.
-pub fn read(out: &Path) -> Option<FullSizeData> {
+pub(super) fn read(out: &Path) -> Option<FullSizeData> {
     let text = std::fs::read_to_string(out.join("full-size.csv")).ok()?;
     let budget = text
         .lines()
@@ -415,13 +419,13 @@ pub fn read(out: &Path) -> Option<FullSizeData> {
 }
 
 /// The section from `out/full-size.csv`, or a note that the campaign has not been run.
-pub fn section(out: &Path) -> String {
+pub(super) fn section(out: &Path) -> String {
     markdown(read(out).as_ref())
 }
 
 /// The section's Markdown (markers included) for the campaign `d`, or a note that it has not
 /// been run.
-pub fn markdown(d: Option<&FullSizeData>) -> String {
+pub(super) fn markdown(d: Option<&FullSizeData>) -> String {
     let mut md = format!("{BEGIN}\n## The full-size games\n\n");
     let Some(d) = d else {
         md += "Not yet run: `mancala report full-size` tries every source game at its real \
@@ -551,7 +555,11 @@ fn not_proven(r: &FullSizeRow) -> Option<String> {
 }
 
 /// Runs the campaign and rewrites the section of `out/advantage.md` from `full-size.csv`.
-pub fn splice(out: &Path, b: &FullSizePreset, log: &(dyn Fn(&str) + Sync)) -> io::Result<()> {
+pub(super) fn splice(
+    out: &Path,
+    b: &FullSizePreset,
+    log: &(dyn Fn(&str) + Sync),
+) -> io::Result<()> {
     campaign(out, b, log)?;
     super::base::splice(out, BEGIN, END, &section(out), "full-size")
 }

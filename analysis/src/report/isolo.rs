@@ -20,13 +20,13 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The section's first line.
-pub const BEGIN: &str = "<!-- isolo:begin -->";
+pub(super) const BEGIN: &str = "<!-- isolo:begin -->";
 /// The section's last line.
-pub const END: &str = "<!-- isolo:end -->";
+pub(super) const END: &str = "<!-- isolo:end -->";
 
 /// What the section computes.
 #[derive(Clone, Copy, Debug)]
-pub struct IsoloPreset {
+pub(super) struct IsoloPreset {
     /// The budget's name.
     pub name: &'static str,
     /// Isolo I starts: (width, seeds, store; `None` for the main game from `--seeds` a hole).
@@ -140,7 +140,7 @@ const MEDIUM: IsoloPreset = IsoloPreset {
 
 impl IsoloPreset {
     /// The budget named `name` (tiny, small, medium).
-    pub fn named(name: &str) -> Result<IsoloPreset, ConfigError> {
+    pub(super) fn named(name: &str) -> Result<IsoloPreset, ConfigError> {
         match name {
             "tiny" => Ok(TINY),
             "small" => Ok(IsoloPreset {
@@ -173,7 +173,7 @@ fn shown(w: Wdl) -> String {
 
 /// A reduced start valued by its whole graph.
 #[derive(Clone, Debug)]
-pub struct GraphStart {
+pub(super) struct GraphStart {
     /// Variant id.
     pub game: &'static str,
     /// The board in words: `2x3, 1 a hole`.
@@ -186,7 +186,7 @@ pub struct GraphStart {
 
 /// The kucheleka of one board and seat order, the winner holding 1 to the budget's seeds.
 #[derive(Clone, Debug)]
-pub struct KuchelekaRun {
+pub(super) struct KuchelekaRun {
     /// Holes a row.
     pub width: usize,
     /// The loser's seeds a hole.
@@ -199,7 +199,7 @@ pub struct KuchelekaRun {
 
 /// Isolo II's setup of one board as a simultaneous game.
 #[derive(Clone, Debug)]
-pub struct SetupValues {
+pub(super) struct SetupValues {
     /// The matrix of payoffs and its pure values.
     pub game: SetupGame,
     /// Its value in mixed strategies, or why the linear programs failed.
@@ -210,7 +210,7 @@ pub struct SetupValues {
 
 /// One setup board: its game, or why it was not solved.
 #[derive(Clone, Debug)]
-pub struct SetupResult {
+pub(super) struct SetupResult {
     /// Holes a row.
     pub width: usize,
     /// Seeds a hole's worth each player arranges.
@@ -221,7 +221,7 @@ pub struct SetupResult {
 
 /// A start past the graphs, by the distance search.
 #[derive(Clone, Debug)]
-pub struct SearchedRow {
+pub(super) struct SearchedRow {
     /// The variant.
     pub kind: Kind,
     /// Holes a row.
@@ -236,7 +236,7 @@ pub struct SearchedRow {
 
 /// Everything the section shows.
 #[derive(Clone, Debug)]
-pub struct IsoloData {
+pub(super) struct IsoloData {
     /// The budget it was computed within.
     pub budget: IsoloPreset,
     /// The seed of the self-play.
@@ -258,7 +258,11 @@ pub struct IsoloData {
 }
 
 /// Solves and plays everything the section shows within `b`.
-pub fn compute(b: &IsoloPreset, seed: u64, log: &(dyn Fn(&str) + Sync)) -> io::Result<IsoloData> {
+pub(super) fn compute(
+    b: &IsoloPreset,
+    seed: u64,
+    log: &(dyn Fn(&str) + Sync),
+) -> io::Result<IsoloData> {
     let t0 = Instant::now();
     let starts = starts(b, log)?;
     let kucheleka = kucheleka_runs(b, log);
@@ -456,7 +460,7 @@ fn play(b: &IsoloPreset, seed: u64, log: &(dyn Fn(&str) + Sync)) -> Vec<PlayGrou
 }
 
 /// The section's CSV and SVG files.
-pub fn files(d: &IsoloData) -> Files {
+pub(super) fn files(d: &IsoloData) -> Files {
     let mut f = Files::default();
     f.add("advantage-isolo.csv", starts_table(&d.starts).csv());
     f.add(
@@ -482,7 +486,7 @@ pub fn files(d: &IsoloData) -> Files {
 }
 
 /// The section's Markdown, its markers included.
-pub fn markdown(d: &IsoloData) -> String {
+pub(super) fn markdown(d: &IsoloData) -> String {
     let b = &d.budget;
     let mut md = format!("{BEGIN}\n## The Isolo games: exact values and arrangements\n\n");
     md += &format!(
@@ -907,7 +911,7 @@ fn kucheleka_row(k: &Kucheleka) -> Vec<String> {
 }
 
 /// Replaces the section in `advantage.md` and writes its files: `mancala report isolo`.
-pub fn splice(
+pub(super) fn splice(
     out: &Path,
     b: &IsoloPreset,
     seed: u64,

@@ -5,15 +5,15 @@
 //! Every report is a function of its [`Preset`] and seed: generated again with the same
 //! budget and seed it gives the same numbers (only timings differ).
 
-pub mod advantage;
+mod advantage;
 mod base;
-pub mod full_size;
-pub mod isolo;
+mod full_size;
+mod isolo;
 mod play;
-pub mod players;
+mod players;
 pub mod strength;
-pub mod svg;
-pub mod tables;
+mod svg;
+mod tables;
 
 use mancala_solver::error::ConfigError;
 use std::io;

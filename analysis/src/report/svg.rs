@@ -57,7 +57,7 @@ impl Frame {
 }
 
 /// A grouped bar chart. `y` is the axis range; bars are clipped to it.
-pub fn bar_chart(
+pub(super) fn bar_chart(
     title: &str,
     y_label: &str,
     series: &[&str],

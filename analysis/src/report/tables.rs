@@ -25,12 +25,12 @@ use std::path::Path;
 use std::time::Instant;
 
 /// Positions per slice whose principal line is followed (evenly spaced in index order).
-pub const LINE_SAMPLE: u64 = 300;
+pub(super) const LINE_SAMPLE: u64 = 300;
 
 /// The principal line from `pos`: both sides play the first move of best exact value (in
 /// generation order) until the game ends, a position repeats (infinite play, worth 0), or
 /// 2000 plies. Returns its length in plies and whether it ended by the rules.
-pub fn principal_line(g: &TwoRow, tb: &Tablebases, pos: &TwoRowPos) -> Option<(u32, bool)> {
+pub(super) fn principal_line(g: &TwoRow, tb: &Tablebases, pos: &TwoRowPos) -> Option<(u32, bool)> {
     let mut p = *pos;
     let mut seen = HashSet::new();
     let mut plies = 0;
@@ -51,7 +51,7 @@ pub fn principal_line(g: &TwoRow, tb: &Tablebases, pos: &TwoRowPos) -> Option<(u
 
 /// One slice of a two-row game's tables.
 #[derive(Clone, Debug)]
-pub struct TwoRowSlice {
+pub(super) struct TwoRowSlice {
     /// Seeds on the board.
     pub stones: u32,
     /// Positions in the slice.
@@ -73,7 +73,7 @@ pub struct TwoRowSlice {
 
 /// One game's tables as the report shows them: a row a slice, or a number of seeds.
 #[derive(Clone, Debug)]
-pub struct GameTables<S> {
+pub(super) struct GameTables<S> {
     /// Variant id.
     pub id: &'static str,
     /// Holes a row of the board they were built for, when not the game's own (four-row games).
@@ -97,7 +97,7 @@ impl<S> GameTables<S> {
 /// What a row of the win/draw/loss tables (four-row and morris games) shows of its slices:
 /// their size, build time, values and longest distance.
 #[derive(Clone, Debug)]
-pub struct WdlFigures {
+pub(super) struct WdlFigures {
     /// Positions (entries up to symmetry in the morris games).
     pub positions: u64,
     /// Bytes of the files.
@@ -169,7 +169,7 @@ impl WdlFigures {
 
 /// The slices of a four-row game's tables with the same seeds on the board, added up.
 #[derive(Clone, Debug)]
-pub struct FourSeeds {
+pub(super) struct FourSeeds {
     /// Seeds on the board.
     pub seeds: u32,
     /// Slices added up.
@@ -180,7 +180,7 @@ pub struct FourSeeds {
 
 /// One slice of a morris game's main-game tables.
 #[derive(Clone, Debug)]
-pub struct MorrisSliceStats {
+pub(super) struct MorrisSliceStats {
     /// Counters of the side to move and of the other.
     pub split: [u32; 2],
     /// Rounds of the retrograde analysis.
@@ -191,7 +191,7 @@ pub struct MorrisSliceStats {
 
 /// Everything `tablebase.md` and its files show.
 #[derive(Clone, Debug)]
-pub struct TablebaseData {
+pub(super) struct TablebaseData {
     /// The budget they were built within.
     pub budget: Preset,
     /// The two-row variants' tables.
@@ -208,7 +208,7 @@ pub struct TablebaseData {
 /// `dir` (slices already there are kept, and reported as kept), and writes `tablebase.md`,
 /// `tablebase.csv` and one `tablebase-<variant>.svg` into `out`; then the same for the
 /// four-row removal games (in `dir/four`) and the morris games (in `dir/morris`).
-pub fn tablebase_report(
+pub(super) fn tablebase_report(
     out: &Path,
     dir: &Path,
     budget: &Preset,
@@ -221,7 +221,7 @@ pub fn tablebase_report(
 }
 
 /// Builds every table of the report in `dir` within `budget` and measures them.
-pub fn compute(
+pub(super) fn compute(
     dir: &Path,
     budget: &Preset,
     log: &(dyn Fn(&str) + Sync),
@@ -556,7 +556,7 @@ const MORRIS: Family = Family {
 };
 
 /// Every file of the report: the charts, `tablebase.md` and the CSV files.
-pub fn files(d: &TablebaseData) -> Files {
+pub(super) fn files(d: &TablebaseData) -> Files {
     let mut f = Files::default();
     charts(&mut f, &TWO_ROW, &d.two_row);
     charts(&mut f, &FOUR_ROW, &d.four_row);
@@ -630,7 +630,7 @@ fn games_markdown<S>(
 }
 
 /// The text of `tablebase.md`.
-pub fn markdown(d: &TablebaseData) -> String {
+pub(super) fn markdown(d: &TablebaseData) -> String {
     let budget = &d.budget;
     let mut md = String::from("# Endgame tablebases\n\n");
     md += &format!(

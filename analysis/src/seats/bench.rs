@@ -13,7 +13,7 @@ use std::time::Instant;
 
 /// One measurement.
 #[derive(Clone, Debug)]
-pub struct Row {
+pub(crate) struct Row {
     /// What was measured.
     pub what: String,
     /// Nodes (perft leaves, search nodes, or positions of a graph).
@@ -24,7 +24,7 @@ pub struct Row {
 
 impl Row {
     /// Nodes a second.
-    pub fn rate(&self) -> f64 {
+    pub(crate) fn rate(&self) -> f64 {
         self.nodes as f64 / self.seconds.max(1e-9)
     }
 }
@@ -41,7 +41,7 @@ fn timed(what: String, f: impl FnOnce() -> u64) -> Row {
 
 /// The bench positions of the full board: the start and the positions after 8, 16 and 24
 /// plies of a random game (seed 42), as far as that game goes.
-pub fn positions(g: &KpoPlayers) -> Vec<mancala_solver::kpo_players::KpoNPos> {
+pub(crate) fn positions(g: &KpoPlayers) -> Vec<mancala_solver::kpo_players::KpoNPos> {
     let mut rng = Rng::new(42);
     let mut p = g.start();
     let mut out = vec![p];
@@ -59,7 +59,7 @@ pub fn positions(g: &KpoPlayers) -> Vec<mancala_solver::kpo_players::KpoNPos> {
 }
 
 /// Runs every measurement, calling `each` with each row as it is done.
-pub fn bench_players(each: &mut dyn FnMut(&Row)) -> Vec<Row> {
+pub(crate) fn bench_players(each: &mut dyn FnMut(&Row)) -> Vec<Row> {
     let mut rows = Vec::new();
     let mut push = |r: Row, rows: &mut Vec<Row>| {
         each(&r);

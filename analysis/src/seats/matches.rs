@@ -26,14 +26,14 @@
 use super::engine::{SeatEngine, SeatEngineSpec};
 use crate::engine::Rng;
 use crate::matches::End;
-pub use crate::stats::Mean;
+pub(crate) use crate::stats::Mean;
 use mancala_solver::nseat::{SeatGame, MAX_SEATS};
 use rayon::prelude::*;
 use std::collections::HashSet;
 
 /// The record of one game.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SeatRecord {
+pub(crate) struct SeatRecord {
     /// The game's index in the match.
     pub index: u32,
     /// The engine (its index in the match's list) at each seat.
@@ -48,7 +48,7 @@ pub struct SeatRecord {
 
 impl SeatRecord {
     /// Each seat's share of the win: 1 for the sole highest score, shared at a tie.
-    pub fn win_shares(&self, seats: usize) -> [f64; MAX_SEATS] {
+    pub(crate) fn win_shares(&self, seats: usize) -> [f64; MAX_SEATS] {
         let top = self.scores[..seats]
             .iter()
             .cloned()
@@ -89,7 +89,7 @@ impl From<crate::matches::MatchConfig> for SeatMatchConfig {
 }
 
 /// Every permutation of `0..n`, in lexicographic order.
-pub fn permutations(n: usize) -> Vec<Vec<usize>> {
+pub(crate) fn permutations(n: usize) -> Vec<Vec<usize>> {
     if n == 0 {
         return vec![Vec::new()];
     }
@@ -106,7 +106,7 @@ pub fn permutations(n: usize) -> Vec<Vec<usize>> {
 
 /// Plays one game from `start`, `engines[s]` at seat `s`; returns the final scores, plies
 /// and how it ended.
-pub fn play_seat_game<G: SeatGame>(
+pub(crate) fn play_seat_game<G: SeatGame>(
     game: &G,
     start: &G::Position,
     engines: &mut [Box<dyn SeatEngine<G>>],
@@ -152,7 +152,7 @@ pub fn play_seat_game<G: SeatGame>(
 
 /// Plays a match of `specs` (one engine a seat) from `start` on the current rayon pool;
 /// `done` is called after each game. The games come back in index order.
-pub fn run_seat_match<G: SeatGame + 'static>(
+pub(crate) fn run_seat_match<G: SeatGame + 'static>(
     game: &G,
     start: &G::Position,
     specs: &[SeatEngineSpec],
@@ -189,7 +189,7 @@ pub fn run_seat_match<G: SeatGame + 'static>(
 
 /// The summary of a match.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SeatSummary {
+pub(crate) struct SeatSummary {
     /// Games.
     pub games: u64,
     /// Each seat's final score, whoever sat there.
@@ -207,7 +207,7 @@ pub struct SeatSummary {
 }
 
 /// Summarises the games of a match of `engines` engines in a game of `seats` seats.
-pub fn summarize_seats(games: &[SeatRecord], seats: usize, engines: usize) -> SeatSummary {
+pub(crate) fn summarize_seats(games: &[SeatRecord], seats: usize, engines: usize) -> SeatSummary {
     let col = |f: &dyn Fn(&SeatRecord) -> Option<f64>| -> Mean {
         Mean::of(&games.iter().filter_map(f).collect::<Vec<_>>())
     };

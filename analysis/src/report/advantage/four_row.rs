@@ -9,7 +9,7 @@ use std::time::Instant;
 
 /// One four-row reduced board: its start's exact value, if proven.
 #[derive(Clone, Debug)]
-pub struct FourSolved {
+pub(crate) struct FourSolved {
     /// Variant id.
     pub variant: &'static str,
     /// Holes a row.
@@ -35,7 +35,12 @@ pub struct FourSolved {
 /// This is what `mancala solve` runs for plies. (The search is not used here: once it has
 /// proven a value it computes a principal variation without a time limit, which in these
 /// cyclic games can take far longer than the budget.)
-pub fn four_board(kind: FourKind, width: usize, seeds: u32, budget: &Preset) -> Option<FourSolved> {
+pub(crate) fn four_board(
+    kind: FourKind,
+    width: usize,
+    seeds: u32,
+    budget: &Preset,
+) -> Option<FourSolved> {
     let g = FourRow::new(kind, width, seeds, Default::default()).ok()?;
     let start = g.start();
     let t0 = Instant::now();
@@ -71,7 +76,7 @@ pub fn four_board(kind: FourKind, width: usize, seeds: u32, budget: &Preset) -> 
 
 /// A four-row result as a cell: `W 9` (South wins in 9 plies), `L 14`, `D`, `W` (plies not
 /// found within the budget), `?` (not proven).
-pub fn four_cell(x: &FourSolved) -> String {
+pub(crate) fn four_cell(x: &FourSolved) -> String {
     let word = match x.value {
         None => return "?".into(),
         Some(1) => "W",
@@ -86,7 +91,7 @@ pub fn four_cell(x: &FourSolved) -> String {
 
 /// One four-row variant's reduced boards.
 #[derive(Clone, Debug)]
-pub struct FourBoards {
+pub(crate) struct FourBoards {
     /// The variant.
     pub kind: FourKind,
     /// The budget's boards (`four_boards`) in its order; `None` where the board does not
@@ -96,7 +101,7 @@ pub struct FourBoards {
 
 /// The four-row part of the report.
 #[derive(Clone, Debug)]
-pub struct FourRowData {
+pub(crate) struct FourRowData {
     /// Exact results of the reduced boards, a variant each.
     pub exact: Vec<FourBoards>,
     /// Self-play on each variant's standard board.

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 /// One morris start proven (or not) with a reduced number of counters.
 #[derive(Clone, Debug)]
-pub struct MorrisStart {
+pub(crate) struct MorrisStart {
     /// The game.
     pub kind: Kind,
     /// Counters a side.
@@ -39,7 +39,7 @@ pub struct MorrisStart {
 
 /// The morris part of the report.
 #[derive(Clone, Debug)]
-pub struct MorrisData {
+pub(crate) struct MorrisData {
     /// Each game's start with 3 to the budget's counters a side, game by game.
     pub starts: Vec<MorrisStart>,
     /// The engines of the self-play at full size (random play last).
