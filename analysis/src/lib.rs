@@ -27,6 +27,7 @@ pub mod json;
 pub mod matches;
 pub mod options;
 pub mod play;
+pub mod rate;
 pub mod position;
 pub mod proof;
 pub mod report;
