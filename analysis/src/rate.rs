@@ -1,6 +1,11 @@
 //! `mancala rate`: the strength of any engine measured against perfect play. The engine moves
 //! in positions drawn from real games, and each move is scored by the exact values of every
-//! legal move (endgame tables when given, else the exact solver).
+//! legal move, read from endgame tables: those of `--tablebases` (the four-row and morris
+//! games: required), and for the two-row games, tables built first by retrograde analysis
+//! (exact) up to the top of the seeds range, in the `--tablebases` folder or in memory. Tables
+//! rather than a search per position: the solver's alpha-beta takes seconds to minutes on
+//! some oware positions of 18 seeds (the game has cycles), while every position of 6 pits and
+//! up to 18 seeds is in tables built in a fraction of a second.
 //!
 //! # The positions
 //!
@@ -12,8 +17,7 @@
 //! by the rules, at a repeated position or after [`DEFAULT_MAX_PLIES`] plies. Every position
 //! of every game (the random opening's included) is kept once, in the order met, when it is
 //! not over, has at least two legal moves, has a number of seeds on the board within the
-//! seeds range, and can be valued: its moves all known to the tables, or (two-row games)
-//! at most [`SOLVER_SEEDS`] seeds on the board for the exact solver. Games are played until
+//! seeds range, and can be valued: its moves all known to the tables. Games are played until
 //! the pool holds four times the positions asked for, or [`max_games`] games; then the
 //! positions asked for are drawn from the pool without replacement by
 //! `Rng::for_game(seed ^ SAMPLE_SALT, u64::MAX)`.
@@ -37,7 +41,7 @@
 //! board, in up to [`BUCKETS`] buckets of equal width over the seeds range (its upper end
 //! lowered to the most seeds among the rated positions).
 
-use crate::engine::perfect::{exact_values, oracle_values};
+use crate::engine::perfect::oracle_values;
 use crate::engine::{Engine, EngineGame, EngineSpec, Rng};
 use crate::error::Fail;
 use crate::json;
@@ -60,21 +64,21 @@ pub const SOURCES: [&str; 4] = ["greedy", "alphabeta:depth=2", "alphabeta:depth=
 pub const SAMPLE_SALT: u64 = 0x5A3F_1E77_0000_0001;
 /// Games played at a time (in parallel, collected in order).
 pub const BATCH: u64 = 16;
-/// The most seeds on the board of a position the exact solver values when no table has it
-/// (two-row games): a solve of that size takes at most a few milliseconds.
-pub const SOLVER_SEEDS: u32 = 20;
+/// The most positions of two-row tables `rate` builds (every slice up to the range's top):
+/// about ten seconds of building on one core; at width 6, every position of up to 14 seeds.
+pub const MAX_TABLE_POSITIONS: u64 = 10_000_000;
 /// The most buckets of seeds on the board.
 pub const BUCKETS: u32 = 6;
 /// The most positions `--positions` takes.
 pub const MAX_POSITIONS: u32 = 100_000;
 /// The positions `--positions` defaults to.
 pub const DEFAULT_POSITIONS: u32 = 200;
-/// The solver's table for one position, MiB.
-const TT_MB: usize = 16;
 
-/// The most games played to find `positions` positions.
+/// The most games played to find `positions` positions: a game gives tens of positions, so
+/// that most requests stop at four times the positions well before, and a small board whose
+/// every position is met early stops there.
 pub fn max_games(positions: u32) -> u64 {
-    100 + 20 * positions as u64
+    64 + positions as u64 / 2
 }
 
 /// What the values of a family are counted in.
@@ -104,9 +108,6 @@ pub trait Rated: EngineGame + Notation + 'static {
     fn forfeit(&self, pos: &Self::Position) -> i32;
     /// What values count.
     fn unit(&self) -> Unit;
-    /// True when the exact solver may value a position of at most [`SOLVER_SEEDS`] seeds
-    /// that no table has.
-    fn solvable(&self) -> bool;
 }
 
 impl Rated for TwoRow {
@@ -120,9 +121,6 @@ impl Rated for TwoRow {
     fn unit(&self) -> Unit {
         Unit::Seeds
     }
-    fn solvable(&self) -> bool {
-        true
-    }
 }
 
 impl Rated for FourRow {
@@ -134,9 +132,6 @@ impl Rated for FourRow {
     }
     fn unit(&self) -> Unit {
         Unit::Results
-    }
-    fn solvable(&self) -> bool {
-        false
     }
 }
 
@@ -151,9 +146,6 @@ impl Rated for Morris {
     }
     fn unit(&self) -> Unit {
         Unit::Results
-    }
-    fn solvable(&self) -> bool {
-        false
     }
 }
 
@@ -197,9 +189,9 @@ pub struct RateRequest {
     pub engine: String,
     /// Positions to rate.
     pub positions: u32,
-    /// The seeds on the board of the positions (`None`: every count that can be valued).
+    /// The seeds on the board of the positions (`None`: every count the tables can hold).
     pub seeds: Option<SeedsRange>,
-    /// A folder of endgame tables.
+    /// A folder of endgame tables (two-row games: a cache, read and written).
     pub tablebases: Option<PathBuf>,
     /// The seed of the positions and the engine's draws.
     pub seed: u64,
@@ -214,8 +206,6 @@ pub struct Sample<P> {
     pub positions: Vec<P>,
     /// Their values: every legal move's, in generation order.
     pub values: Vec<Vec<i32>>,
-    /// How many were valued by the tables alone (the others by the solver).
-    pub by_tables: u64,
     /// Games played to find them.
     pub games: u64,
     /// Positions in the pool they were drawn from.
@@ -223,13 +213,12 @@ pub struct Sample<P> {
 }
 
 /// Finds the positions of `g`'s games from `start` with seeds on the board within `range`
-/// that `oracle` values (or, with `solver`, that have at most [`SOLVER_SEEDS`] seeds), and
-/// draws `count` of them (the module's docs say how). Runs on the current rayon pool.
+/// that `oracle` values, and draws `count` of them (the module's docs say how). Runs on the
+/// current rayon pool.
 pub fn sample<G: Rated>(
     g: &G,
     start: &G::Position,
-    oracle: Option<&dyn Oracle<G>>,
-    solver: bool,
+    oracle: &dyn Oracle<G>,
     range: SeedsRange,
     count: u32,
     seed: u64,
@@ -238,14 +227,10 @@ pub fn sample<G: Rated>(
         .iter()
         .map(|s| s.parse().expect("source engines parse"))
         .collect();
-    let known = |pos: &G::Position| -> Option<bool> {
-        if g.legal_moves(pos).len() < 2 || !range.holds(g.board_seeds(pos)) {
-            return None;
-        }
-        if oracle.is_some_and(|o| oracle_values(g, o, pos).is_some()) {
-            return Some(true);
-        }
-        (solver && g.board_seeds(pos) <= SOLVER_SEEDS).then_some(false)
+    let known = |pos: &G::Position| {
+        g.legal_moves(pos).len() >= 2
+            && range.holds(g.board_seeds(pos))
+            && oracle_values(g, oracle, pos).is_some()
     };
     let want = 4 * count as usize;
     let mut seen = HashSet::new();
@@ -270,7 +255,7 @@ pub fn sample<G: Rated>(
                 );
                 seen_here
                     .into_iter()
-                    .filter(|p| known(p).is_some())
+                    .filter(|p| known(p))
                     .collect()
             })
             .collect();
@@ -288,16 +273,12 @@ pub fn sample<G: Rated>(
         let i = rng.below(pool.len());
         positions.push(pool.swap_remove(i));
     }
-    let valued: Vec<(Vec<i32>, bool)> = positions
-        .par_iter()
-        .map(|p| match oracle.and_then(|o| oracle_values(g, o, p)) {
-            Some(v) => (v, true),
-            None => (exact_values(g, oracle, p, TT_MB), false),
-        })
+    let values = positions
+        .iter()
+        .map(|p| oracle_values(g, oracle, p).expect("pooled positions are in the tables"))
         .collect();
     Sample {
-        by_tables: valued.iter().filter(|v| v.1).count() as u64,
-        values: valued.into_iter().map(|v| v.0).collect(),
+        values,
         positions,
         games,
         pool: pool_len,
@@ -471,33 +452,63 @@ pub fn rate_sample<G: Rated>(
     }
 }
 
-/// The seeds range of a request on `g` (`total` seeds in play), checked: without tables
-/// only the two-row games are rated, up to [`SOLVER_SEEDS`] seeds on the board.
-fn range_of<G: Rated>(
-    g: &G,
-    total: u32,
-    asked: Option<SeedsRange>,
-    tables: bool,
-) -> Result<SeedsRange, String> {
-    let id = g.variant_id();
-    if !tables && !g.solvable() {
-        return Err(format!(
-            "rate: {id} is rated only by its endgame tables: pass --tablebases DIR holding them (`mancala tablebase build {id} ...`)"
-        ));
+/// The seeds range of a request: the one asked for, else `1..=top`.
+fn range_of(asked: Option<SeedsRange>, top: u32) -> SeedsRange {
+    asked.unwrap_or(SeedsRange { lo: 1, hi: top })
+}
+
+/// The most seeds on the board whose two-row tables (every slice up to it) at `width` hold
+/// at most [`MAX_TABLE_POSITIONS`] positions.
+pub fn table_seeds(width: usize) -> u32 {
+    use mancala_tablebases::tworow::plan::whole_game_positions;
+    (0..=255u32)
+        .take_while(|&k| whole_game_positions(width, k).is_some_and(|n| n <= MAX_TABLE_POSITIONS))
+        .last()
+        .unwrap_or(0)
+}
+
+/// The tables valuing a two-row game's positions with up to `hi` seeds (`top`: the most
+/// seeds in play): a complete `--tablebases` folder's as they are, else built up to `hi` (in
+/// that folder, or in memory) when they hold at most [`MAX_TABLE_POSITIONS`] positions.
+fn two_row_oracle(
+    g: &TwoRow,
+    r: &RateRequest,
+    top: u32,
+) -> Result<(SeedsRange, Arc<dyn Oracle<TwoRow>>), Fail> {
+    let err = |e: &mancala_tablebases::Error| Fail(crate::error::tables_message(e));
+    let held = match r.tablebases.as_deref() {
+        Some(d) if d.exists() => mancala_tablebases::Tablebases::open(d, g)
+            .map_err(|e| err(&e))?
+            .complete_up_to()
+            .unwrap_or(0),
+        _ => 0,
+    };
+    let fits = table_seeds(g.width()).max(held);
+    let range = range_of(r.seeds, top.min(fits));
+    if range.hi.min(top) > fits {
+        return Err(Fail(format!(
+            "rate: valuing positions of {} with up to {} seeds on the board takes tables of more than {MAX_TABLE_POSITIONS} positions: pass --seeds-range {}..{fits} or less, a smaller board (--width, --seeds), or --tablebases DIR with tables built that far (`mancala tablebase build`)",
+            g.variant_id(),
+            range.hi,
+            range.lo.min(fits)
+        )));
     }
-    match asked {
-        Some(r) if !tables && r.hi > SOLVER_SEEDS && total > SOLVER_SEEDS => Err(format!(
-            "rate: positions of {id} with up to {} seeds on the board are too big for the exact solver without tables: pass --seeds-range {}..{SOLVER_SEEDS} or less, a smaller board (--width, --seeds), or --tablebases DIR",
-            r.hi,
-            r.lo.min(SOLVER_SEEDS)
-        )),
-        Some(r) => Ok(r),
-        None if tables => Ok(SeedsRange { lo: 1, hi: total }),
-        None => Ok(SeedsRange {
-            lo: 1,
-            hi: total.min(SOLVER_SEEDS),
-        }),
-    }
+    let budget = mancala_solver::Budget {
+        tables: r.tablebases.clone(),
+        ..mancala_solver::Budget::new(r.threads)
+    };
+    let planner = mancala_tablebases::Planner::new(g, budget);
+    let t = planner
+        .tables_for(range.hi.min(top), &mut |_| {})
+        .map_err(|e| err(&e))?
+        .ok_or_else(|| {
+            Fail(format!(
+                "rate: the tables of {} up to {} seeds do not fit in memory",
+                g.variant_id(),
+                range.hi.min(top)
+            ))
+        })?;
+    Ok((range, Arc::new(t)))
 }
 
 /// Rates the engine of `r` on `game` (a two-player game of any family; its position is
@@ -513,74 +524,63 @@ pub fn rate(game: AnyGame, r: &RateRequest) -> Result<json::Rate, Fail> {
     let pool = crate::options::pool(r.threads)?;
     let err = |e: &mancala_tablebases::Error| Fail(crate::error::tables_message(e));
     let dir = r.tablebases.as_deref();
+    let required = |id: &str| {
+        Fail(format!(
+            "rate: {id} is rated only by its endgame tables: pass --tablebases DIR holding them (`mancala tablebase build {id} ...`)"
+        ))
+    };
     match game {
         AnyGame::Two(g, pos) => {
-            let total = g.board_seeds(&pos);
-            let oracle = match dir {
-                None => None,
-                Some(d) => Some(Arc::new(
-                    mancala_tablebases::Tablebases::open(d, &g).map_err(|e| err(&e))?,
-                ) as Arc<dyn Oracle<TwoRow>>),
-            };
-            pool.install(|| rate_on(&*g, &pos, total, oracle, &spec, r))
+            let top = g.board_seeds(&pos);
+            let (range, oracle) = pool.install(|| two_row_oracle(&g, r, top))?;
+            pool.install(|| rate_on(&*g, &pos, range, oracle, &spec, r))
         }
         AnyGame::Four(g, pos) => {
-            let total = g.board_seeds(&pos);
-            let oracle = crate::solve::four_tables(&g, dir)?.map(|t| Arc::new(t) as _);
-            pool.install(|| rate_on(&g, &pos, total, oracle, &spec, r))
+            let oracle = crate::solve::four_tables(&g, dir)?.ok_or_else(|| required(g.variant_id()))?;
+            let range = range_of(r.seeds, g.board_seeds(&pos));
+            pool.install(|| rate_on(&g, &pos, range, Arc::new(oracle), &spec, r))
         }
         AnyGame::Morris(g, pos) => {
-            let total = g.board_seeds(&pos);
-            let oracle = match dir {
+            let t = match dir {
                 None => None,
-                Some(d) => {
-                    let t = mancala_tablebases::morris::MorrisTables::open(d, &g)
-                        .map_err(|e| err(&e))?;
-                    (!t.is_empty()).then(|| Arc::new(t) as Arc<dyn Oracle<Morris>>)
-                }
+                Some(d) => Some(
+                    mancala_tablebases::morris::MorrisTables::open(d, &g).map_err(|e| err(&e))?,
+                ),
             };
-            pool.install(|| rate_on(&g, &pos, total, oracle, &spec, r))
+            let t = t.filter(|t| !t.is_empty()).ok_or_else(|| required(g.variant_id()))?;
+            let range = range_of(r.seeds, g.board_seeds(&pos));
+            pool.install(|| rate_on(&g, &pos, range, Arc::new(t), &spec, r))
         }
         AnyGame::Isolo(g, _) => Err(Fail(format!(
-            "rate: {} has no endgame tables and its positions are too big for the exact solver; rate engines on the two-row, four-row or morris games",
+            "rate: {} has no endgame tables to value its positions; rate engines on the two-row, four-row or morris games",
             g.kind().id()
         ))),
     }
 }
 
-/// [`rate`] on one game.
+/// [`rate`] on one game, its positions' seeds within `range`, valued by `oracle`.
 fn rate_on<G: Rated>(
     g: &G,
     start: &G::Position,
-    total: u32,
-    oracle: Option<Arc<dyn Oracle<G>>>,
+    range: SeedsRange,
+    oracle: Arc<dyn Oracle<G>>,
     spec: &EngineSpec,
     r: &RateRequest,
 ) -> Result<json::Rate, Fail> {
     if g.outcome(start).is_some() {
         return Err(Fail("rate: the game is already over at the start".into()));
     }
-    let range = range_of(g, total, r.seeds, oracle.is_some())?;
-    let s = sample(
-        g,
-        start,
-        oracle.as_deref(),
-        g.solvable(),
-        range,
-        r.positions,
-        r.seed,
-    );
+    let s = sample(g, start, oracle.as_ref(), range, r.positions, r.seed);
     if s.positions.is_empty() {
         return Err(Fail(format!(
-            "rate: no position of {} with {}..{} seeds on the board was reached and valued in {} games: widen --seeds-range{}",
+            "rate: no position of {} with {}..{} seeds on the board, at least two moves and every move in the tables was reached in {} games: widen --seeds-range or give larger tables",
             g.variant_id(),
             range.lo,
             range.hi,
             s.games,
-            if oracle.is_some() { " or build larger tables" } else { ", or pass --tablebases DIR" }
         )));
     }
-    let rating = rate_sample(g, spec, oracle.as_ref(), &s, range, r.seed);
+    let rating = rate_sample(g, spec, Some(&oracle), &s, range, r.seed);
     Ok(json::Rate::new(g, start, g.unit(), range, r, &s, &rating))
 }
 
@@ -594,10 +594,17 @@ mod tests {
         TwoRow::new(kind, 3, 2, Default::default()).unwrap()
     }
 
+    /// Every position of `g` (12 seeds at most), in tables built in memory.
+    fn tables(g: &TwoRow) -> Arc<dyn Oracle<TwoRow>> {
+        let planner = mancala_tablebases::Planner::new(g, mancala_solver::Budget::new(1));
+        Arc::new(planner.tables_for(12, &mut |_| {}).unwrap().unwrap())
+    }
+
     fn rated(g: &TwoRow, engine: &str, n: u32, seed: u64) -> Rating {
         let range = SeedsRange { lo: 1, hi: 12 };
-        let s = sample(g, &g.start(), None, true, range, n, seed);
-        rate_sample(g, &engine.parse().unwrap(), None, &s, range, seed)
+        let o = tables(g);
+        let s = sample(g, &g.start(), o.as_ref(), range, n, seed);
+        rate_sample(g, &engine.parse().unwrap(), Some(&o), &s, range, seed)
     }
 
     #[test]
@@ -622,10 +629,11 @@ mod tests {
 
     #[test]
     fn the_values_agree_with_a_solve_of_each_child() {
-        // The sampled values are the exact values of the children, checked one by one by the
-        // plain solver on the child (a separate path from `Solver::analyze`).
+        // The tables' values are the exact values of the children, checked one by one by the
+        // solver on each child.
         let g = small(Kind::Kalah);
-        let s = sample(&g, &g.start(), None, true, SeedsRange { lo: 1, hi: 12 }, 15, 2);
+        let o = tables(&g);
+        let s = sample(&g, &g.start(), o.as_ref(), SeedsRange { lo: 1, hi: 12 }, 15, 2);
         for (p, vs) in s.positions.iter().zip(&s.values) {
             for (&m, &v) in g.legal_moves(p).iter().zip(vs) {
                 let c = g.play(p, m);
@@ -717,7 +725,7 @@ mod tests {
         let asked = ask(&mut Empty, &g, &pos, &mut Rng::new(1));
         assert!(asked.unwrap_err().contains("not legal"));
         assert_eq!(g.forfeit(&pos), -12, "no capture yet: every seed lost");
-        let values = exact_values(&g, None, &pos, 4);
+        let values = crate::engine::perfect::exact_values(&g, None, &pos, 4);
         assert!(values.iter().all(|&v| v >= g.forfeit(&pos)));
     }
 }

@@ -107,8 +107,8 @@ pub struct Rate {
     pub games: u64,
     /// Distinct positions found, from which the rated ones were drawn.
     pub pool: u64,
-    /// Positions valued by the tables alone (the others by the exact solver).
-    pub valued_by_tables: u64,
+    /// The folder of endgame tables given (`null`: two-row tables built in memory).
+    pub tablebases: Option<String>,
     /// Every rated position (`seeds`: the seeds range asked for, or the default).
     pub all: RateFigures,
     /// By the seeds on the board, in order.
@@ -134,7 +134,7 @@ impl Rate {
             positions_asked: r.positions,
             games: s.games,
             pool: s.pool,
-            valued_by_tables: s.by_tables,
+            tablebases: r.tablebases.as_ref().map(|d| d.display().to_string()),
             all: RateFigures::new(range, &rating.all),
             buckets: rating
                 .buckets

@@ -37,10 +37,9 @@ fn row(label: String, f: &RateFigures) -> [String; 7] {
 
 impl fmt::Display for Rate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let solved = self.all.positions - self.valued_by_tables;
         writeln!(
             f,
-            "{} rated on {} from {}: {} positions with {}..{} seeds on the board (drawn from {} found in {} games, seed {}); valued exactly by the tables {}, by the solver {}; values in {}",
+            "{} rated on {} from {}: {} positions with {}..{} seeds on the board (drawn from {} found in {} games, seed {}), valued by the tables {}; values in {}",
             self.engine,
             self.at.variant,
             self.at.position,
@@ -50,8 +49,7 @@ impl fmt::Display for Rate {
             self.pool,
             self.games,
             self.seed,
-            self.valued_by_tables,
-            solved,
+            self.tablebases.as_deref().unwrap_or("built in memory"),
             self.unit
         )?;
         let head = [
