@@ -58,7 +58,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The engines whose games give the positions (see the module's docs).
-pub const SOURCES: [&str; 4] = ["greedy", "alphabeta:depth=2", "alphabeta:depth=4", "mcts:iters=200"];
+pub const SOURCES: [&str; 4] = [
+    "greedy",
+    "alphabeta:depth=2",
+    "alphabeta:depth=4",
+    "mcts:iters=200",
+];
 /// Mixed into the seed of the games that give the positions, so that they differ from the
 /// rated engine's own draws.
 pub const SAMPLE_SALT: u64 = 0x5A3F_1E77_0000_0001;
@@ -253,10 +258,7 @@ pub fn sample<G: Rated>(
                     (1 + (i % 4) as u32, DEFAULT_MAX_PLIES),
                     &mut |p| seen_here.push(p.clone()),
                 );
-                seen_here
-                    .into_iter()
-                    .filter(|p| known(p))
-                    .collect()
+                seen_here.into_iter().filter(|p| known(p)).collect()
             })
             .collect();
         games += BATCH;
@@ -633,7 +635,14 @@ mod tests {
         // solver on each child.
         let g = small(Kind::Kalah);
         let o = tables(&g);
-        let s = sample(&g, &g.start(), o.as_ref(), SeedsRange { lo: 1, hi: 12 }, 15, 2);
+        let s = sample(
+            &g,
+            &g.start(),
+            o.as_ref(),
+            SeedsRange { lo: 1, hi: 12 },
+            15,
+            2,
+        );
         for (p, vs) in s.positions.iter().zip(&s.values) {
             for (&m, &v) in g.legal_moves(p).iter().zip(vs) {
                 let c = g.play(p, m);
@@ -689,7 +698,10 @@ mod tests {
 
     #[test]
     fn a_range_parses_and_refuses() {
-        assert_eq!(SeedsRange::parse("2..9").unwrap(), SeedsRange { lo: 2, hi: 9 });
+        assert_eq!(
+            SeedsRange::parse("2..9").unwrap(),
+            SeedsRange { lo: 2, hi: 9 }
+        );
         for bad in ["9..2", "x..3", "3", "1..-1", ""] {
             assert!(SeedsRange::parse(bad).is_err(), "{bad}");
         }
@@ -716,7 +728,9 @@ mod tests {
             }
             fn choose(&mut self, g: &TwoRow, pos: &mancala_solver::TwoRowPos, _: &mut Rng) -> u8 {
                 let legal = g.legal_moves(pos);
-                (0..g.width() as u8).find(|m| !legal.contains(m)).expect("an empty pit")
+                (0..g.width() as u8)
+                    .find(|m| !legal.contains(m))
+                    .expect("an empty pit")
             }
         }
         let g = small(Kind::Oware);

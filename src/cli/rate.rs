@@ -68,7 +68,11 @@ pub(crate) fn run(a: &RateArgs) -> Res {
     let r = RateRequest {
         engine: a.engine.clone(),
         positions: a.positions,
-        seeds: a.seeds_range.as_deref().map(SeedsRange::parse).transpose()?,
+        seeds: a
+            .seeds_range
+            .as_deref()
+            .map(SeedsRange::parse)
+            .transpose()?,
         tablebases: a.tablebases.clone(),
         seed: a.seed,
         threads: options::threads(a.threads)?,
