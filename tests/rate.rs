@@ -194,3 +194,39 @@ fn four_row_games_are_rated_by_their_tables() {
     ]);
     assert_eq!(p["all"]["losing_moves"], 0);
 }
+
+#[test]
+fn morris_games_are_rated_by_their_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    ok(&[
+        "tablebase",
+        "build",
+        "nine-mens-morris",
+        "--counters",
+        "3",
+        "--dir",
+        d,
+    ]);
+    let args = |engine| {
+        json(&[
+            "rate",
+            "nine-mens-morris",
+            "--counters",
+            "3",
+            "--engine",
+            engine,
+            "--tablebases",
+            d,
+            "--positions",
+            "20",
+            "--json",
+        ])
+    };
+    let (g, p) = (args("greedy"), args("perfect"));
+    assert_eq!(g["unit"], "results");
+    assert_eq!(g["all"]["positions"], 20);
+    assert_eq!(p["all"]["losing_moves"], 0);
+    // A loss is at most 2 results (a win thrown into a loss).
+    assert!(g["all"]["mean_loss"]["value"].as_f64().unwrap() <= 2.0);
+}
