@@ -491,8 +491,8 @@ fn two_row_oracle(
         return Err(Fail(format!(
             "rate: valuing positions of {} with up to {} seeds on the board takes tables of more than {MAX_TABLE_POSITIONS} positions: pass --seeds-range {}..{fits} or less, a smaller board (--width, --seeds), or --tablebases DIR with tables built that far (`mancala tablebase build`)",
             g.variant_id(),
-            range.hi,
-            range.lo.min(fits)
+            range.hi.min(top),
+            if range.lo <= fits { range.lo } else { 1 }
         )));
     }
     let budget = mancala_solver::Budget {
