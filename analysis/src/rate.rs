@@ -269,12 +269,8 @@ pub fn sample<G: Rated>(
         }
     }
     let pool_len = pool.len() as u64;
-    let mut rng = Rng::for_game(seed ^ SAMPLE_SALT, u64::MAX);
-    let mut positions = Vec::new();
-    while positions.len() < count as usize && !pool.is_empty() {
-        let i = rng.below(pool.len());
-        positions.push(pool.swap_remove(i));
-    }
+    let rng = &mut Rng::for_game(seed ^ SAMPLE_SALT, u64::MAX);
+    let positions = draw(pool, count as usize, rng);
     let values = positions
         .iter()
         .map(|p| oracle_values(g, oracle, p).expect("pooled positions are in the tables"))
@@ -285,6 +281,17 @@ pub fn sample<G: Rated>(
         games,
         pool: pool_len,
     }
+}
+
+/// `count` items of `pool` drawn at random without replacement (all of them when it holds
+/// fewer), in the order drawn.
+pub fn draw<P>(mut pool: Vec<P>, count: usize, rng: &mut Rng) -> Vec<P> {
+    let mut out = Vec::new();
+    while out.len() < count && !pool.is_empty() {
+        let i = rng.below(pool.len());
+        out.push(pool.swap_remove(i));
+    }
+    out
 }
 
 /// The one call that asks an engine for its move: the index of the move among the legal

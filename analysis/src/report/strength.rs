@@ -64,12 +64,7 @@ pub fn tablebase_positions<G: EngineGame>(
             break;
         }
     }
-    let mut out = Vec::new();
-    while out.len() < count as usize && !pool.is_empty() {
-        let i = rng.below(pool.len());
-        out.push(pool.swap_remove(i));
-    }
-    out
+    rate::draw(pool, count as usize, &mut rng)
 }
 
 /// Counts the errors of `spec` on `positions` (values from `oracle`), each move judged by
