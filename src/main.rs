@@ -79,6 +79,9 @@ enum Command {
     },
     /// Play a match between two engines (games in parallel, both seat orders).
     Match(cli::matches::MatchArgs),
+    /// Rate an engine against perfect play: its moves in positions of real games scored by
+    /// exact values (docs/ENGINES.md).
+    Rate(cli::rate::RateArgs),
     /// Write a report (Markdown, CSV, SVG): advantage, players, strength, tablebase or all.
     Report(cli::report::ReportArgs),
     /// The analysis board in the browser: a local web server (docs/SERVE.md).
@@ -157,6 +160,7 @@ fn run(cmd: Command) -> Res {
             .unwrap_or_else(|| cli::solve::run(common, &search.lib(None, &None), true)),
         Command::Bench { what, out, threads } => cli::bench::run(what.as_ref(), out.json, *threads),
         Command::Match(m) => seats::play(m).unwrap_or_else(|| cli::matches::run(m)),
+        Command::Rate(a) => cli::rate::run(a),
         Command::Report(r) => cli::report::run(r),
         Command::Serve(a) => cli::serve::run(a),
         Command::Proof(c) => cli::proof::run(c),

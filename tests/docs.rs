@@ -21,6 +21,7 @@ const COMMANDS: &[&[&str]] = &[
     &["bench"],
     &["bench", "engines"],
     &["match"],
+    &["rate"],
     &["report"],
     &["tablebase", "build"],
     &["tablebase", "probe"],

@@ -194,6 +194,8 @@ fn reports_are_generated_on_a_tiny_budget() {
         "strength.svg",
         "strength-ladder.csv",
         "strength-errors.csv",
+        "strength-rate.csv",
+        "strength-rate.svg",
         "tablebase.md",
         "tablebase.csv",
         "tablebase-oware.svg",
@@ -244,6 +246,38 @@ fn reports_are_generated_on_a_tiny_budget() {
         assert_eq!(cols[3], "0.0000", "{l}");
         assert_eq!(cols[6], "0.0000", "{l}");
     }
+    // Rated by perfect play: `perfect` loses nothing, and a row is what `mancala rate` says.
+    let rated = std::fs::read_to_string(out.join("strength-rate.csv")).unwrap();
+    for l in rated.lines().filter(|l| l.contains("perfect")) {
+        let cols: Vec<&str> = l.split(',').collect();
+        assert_eq!((cols[6], cols[8], cols[9]), ("0", "0", "0.0000"), "{l}");
+    }
+    let row = rated
+        .lines()
+        .find(|l| l.starts_with("kalah,greedy,1,6,"))
+        .unwrap_or_else(|| panic!("kalah's greedy row in {rated}"));
+    let by_rate = json_of(&mancala(&[
+        "rate",
+        "kalah",
+        "--engine",
+        "greedy",
+        "--tablebases",
+        tables.to_str().unwrap(),
+        "--seeds-range",
+        "1..6",
+        "--positions",
+        "10",
+        "--seed",
+        "1",
+        "--json",
+    ]));
+    let all = &by_rate["all"];
+    let mean = all["mean_loss"]["value"].as_f64().unwrap();
+    let want = format!(
+        "kalah,greedy,1,6,{},{},{},{},{},{mean:.4},",
+        all["positions"], all["won"], all["wins_thrown"], all["drawn"], all["draws_thrown"]
+    );
+    assert!(row.starts_with(&want), "{row} is not {want}");
     // Same seed, same sampled figures (timings aside).
     let out2 = dir.path().join("again");
     let o = mancala(&[
@@ -259,7 +293,11 @@ fn reports_are_generated_on_a_tiny_budget() {
         "1",
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    for f in ["strength-ladder.csv", "strength-errors.csv"] {
+    for f in [
+        "strength-ladder.csv",
+        "strength-errors.csv",
+        "strength-rate.csv",
+    ] {
         assert_eq!(
             std::fs::read_to_string(out.join(f)).unwrap(),
             std::fs::read_to_string(out2.join(f)).unwrap(),

@@ -30,6 +30,7 @@ pub mod matches;
 pub mod play;
 pub mod position;
 pub mod proof;
+pub mod rate;
 pub mod report;
 pub mod seats;
 pub mod signature;

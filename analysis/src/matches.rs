@@ -81,6 +81,19 @@ pub fn play_game<G: EngineGame>(
     opening: u32,
     max_plies: u32,
 ) -> Played {
+    play_game_seen(game, start, engines, rng, (opening, max_plies), &mut |_| {})
+}
+
+/// [`play_game`] with `(opening, max_plies)`, showing `seen_by` each position of the game
+/// once, in turn (the start included; a position met again ends the game unshown).
+pub fn play_game_seen<G: EngineGame>(
+    game: &G,
+    start: &G::Position,
+    engines: [&mut dyn Engine<G>; 2],
+    rng: &mut Rng,
+    (opening, max_plies): (u32, u32),
+    seen_by: &mut dyn FnMut(&G::Position),
+) -> Played {
     let [south, north] = engines;
     let mut pos = start.clone();
     let mut seen: HashSet<(G::Key, i32, Side)> = HashSet::new();
@@ -94,6 +107,7 @@ pub fn play_game<G: EngineGame>(
         }
     };
     let end = loop {
+        seen_by(&pos);
         if game.outcome(&pos).is_some() {
             break End::Rules;
         }

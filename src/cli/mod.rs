@@ -7,6 +7,7 @@ pub mod options;
 pub mod players;
 pub mod position;
 pub mod proof;
+pub mod rate;
 pub mod report;
 pub mod serve;
 pub mod solve;

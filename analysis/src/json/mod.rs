@@ -15,6 +15,7 @@ mod bench;
 mod matches;
 mod players;
 mod position;
+mod rate;
 mod solve;
 mod tables;
 
@@ -22,6 +23,7 @@ pub use bench::*;
 pub use matches::*;
 pub use players::*;
 pub use position::*;
+pub use rate::*;
 pub use solve::*;
 pub use tables::*;
 

@@ -1,12 +1,13 @@
 //! The strength report (`strength.md`): a round-robin ladder of engines per variant with
-//! Bradley–Terry ratings, and each engine's errors against perfect play on tablebase
-//! positions.
+//! Bradley–Terry ratings, each engine's errors against perfect play on tablebase positions,
+//! and the two-row games' ratings by perfect play of [`crate::rate`] (`mancala rate`).
 
 use super::base::{interval_csv, pct, Files, Preset, Table};
 use super::svg::{bar_chart, Bar, Group};
 use crate::engine::perfect::oracle_values;
 use crate::engine::{EngineGame, EngineSpec, Rng};
 use crate::matches::{run_match, MatchConfig};
+use crate::rate::{self, Rated, SeedsRange};
 use crate::stats::{bradley_terry, wilson, Rate, Rating};
 use mancala_solver::fourrow::{FourRow, Kind as FourKind};
 use mancala_solver::game::Notation;
@@ -63,35 +64,24 @@ pub fn tablebase_positions<G: EngineGame>(
             break;
         }
     }
-    let mut out = Vec::new();
-    while out.len() < count as usize && !pool.is_empty() {
-        let i = rng.below(pool.len());
-        out.push(pool.swap_remove(i));
-    }
-    out
+    rate::draw(pool, count as usize, &mut rng)
 }
 
-/// Counts the errors of `spec` on `positions` (values from `oracle`).
-pub fn errors<G: EngineGame + 'static>(
+/// Counts the errors of `spec` on `positions` (values from `oracle`), each move judged by
+/// [`rate::judge`].
+pub fn errors<G: Rated>(
     g: &G,
     spec: &EngineSpec,
     oracle: &Arc<dyn Oracle<G>>,
     positions: &[G::Position],
     seed: u64,
 ) -> Errors {
-    use rayon::prelude::*;
-    let losses: Vec<i32> = positions
-        .par_iter()
-        .enumerate()
-        .map(|(k, pos)| {
-            let mut e = spec.build(Some(oracle.clone()));
-            let mv = e.choose(g, pos, &mut Rng::for_game(seed, k as u64));
-            let values = oracle_values(g, oracle.as_ref(), pos).expect("known positions");
-            let moves = g.legal_moves(pos);
-            let i = moves.iter().position(|&m| m == mv).expect("a legal move");
-            values.iter().max().expect("moves") - values[i]
-        })
+    let values: Vec<Vec<i32>> = positions
+        .iter()
+        .map(|pos| oracle_values(g, oracle.as_ref(), pos).expect("known positions"))
         .collect();
+    let judged = rate::judge(g, spec, Some(oracle), positions, &values, seed);
+    let losses: Vec<i32> = judged.iter().map(|j| j.loss()).collect();
     let n = losses.len() as u64;
     Errors {
         engine: spec.to_string(),
@@ -192,6 +182,9 @@ pub struct VariantStrength {
     pub ladder: Ladder,
     /// The errors against perfect play.
     pub errors: ErrorCounts,
+    /// The ladder's engines and `perfect` rated by [`crate::rate`] on positions of real
+    /// games (two-row games with tables; empty otherwise).
+    pub rated: Vec<rate::Rating>,
 }
 
 /// Everything `strength.md` and its files show.
@@ -242,8 +235,15 @@ pub fn compute(
         let g = mancala_solver::variant::build(v.id, None, None, &[]).expect("standard board");
         let oracle = two_row_tables(&g, tables, budget)?;
         let work = (budget.ladder_games, budget.error_positions);
+        let rated = match &oracle {
+            Some(o) => rated(&g, &specs_two, o, budget, seed),
+            None => Vec::new(),
+        };
+        log(&format!("{} rated", v.id));
         let seed = seed ^ ((vi as u64) << 40);
-        two_row.push(variant(v.id, &g, &specs_two, work, seed, oracle, log));
+        let mut s = variant(v.id, &g, &specs_two, work, seed, oracle, log);
+        s.rated = rated;
+        two_row.push(s);
     }
     let mut four_row = Vec::new();
     for (ki, kind) in FourKind::ALL.into_iter().enumerate() {
@@ -264,9 +264,45 @@ pub fn compute(
     })
 }
 
+/// The engines of `specs` and `perfect` rated on the standard board of the two-row game `g`
+/// as `mancala rate <id> --engine E --tablebases DIR --seeds-range 1..S --positions N --seed
+/// SEED` rates them (S the budget's table seeds, N its error positions): the same positions
+/// for every engine.
+fn rated(
+    g: &TwoRow,
+    specs: &[EngineSpec],
+    oracle: &Arc<dyn Oracle<TwoRow>>,
+    budget: &Budget,
+    seed: u64,
+) -> Vec<rate::Rating> {
+    let range = SeedsRange {
+        lo: 1,
+        hi: budget.tb_stones,
+    };
+    let (n, start) = (budget.error_positions, mancala_solver::Game::start(g));
+    let sample = rate::sample(g, &start, oracle.as_ref(), range, n, seed);
+    if sample.positions.is_empty() {
+        return Vec::new();
+    }
+    with_perfect(specs)
+        .iter()
+        .map(|spec| rate::rate_sample(g, spec, Some(oracle), &sample, range, seed))
+        .collect()
+}
+
+/// `specs` and then `perfect` (a check: it loses nothing).
+fn with_perfect(specs: &[EngineSpec]) -> Vec<EngineSpec> {
+    let mut all = specs.to_vec();
+    all.push(EngineSpec::Perfect {
+        tt_mb: 4,
+        time_ms: None,
+    });
+    all
+}
+
 /// The ladder of `specs` on the standard board `g` of variant `id` and the engines' errors
 /// on positions of `oracle`'s tables; `work` is the games a pair and the positions judged.
-fn variant<G: EngineGame + 'static>(
+fn variant<G: Rated>(
     id: &str,
     g: &G,
     specs: &[EngineSpec],
@@ -284,12 +320,7 @@ fn variant<G: EngineGame + 'static>(
             if positions.is_empty() {
                 ErrorCounts::NoPositions
             } else {
-                let mut all = specs.to_vec();
-                all.push(EngineSpec::Perfect {
-                    tt_mb: 4,
-                    time_ms: None,
-                });
-                let counted = all
+                let counted = with_perfect(specs)
                     .iter()
                     .map(|spec| errors(g, spec, &o, &positions, seed ^ 0xE77))
                     .collect();
@@ -298,7 +329,11 @@ fn variant<G: EngineGame + 'static>(
             }
         }
     };
-    VariantStrength { ladder, errors }
+    VariantStrength {
+        ladder,
+        errors,
+        rated: Vec::new(),
+    }
 }
 
 /// Every pair of `specs` plays `games_per_pair` games on the standard board of `g`, pair
@@ -388,9 +423,11 @@ pub fn files(d: &StrengthData) -> Files {
             &four_groups,
         ),
     );
+    f.add("strength-rate.svg", rate_chart(d));
     f.add("strength.md", markdown(d));
     f.add("strength-ladder.csv", ladder_csv(d).csv());
     f.add("strength-errors.csv", errors_csv(d).csv());
+    f.add("strength-rate.csv", rate_csv(d).csv());
     f
 }
 
@@ -434,8 +471,10 @@ pub fn markdown(d: &StrengthData) -> String {
     }
     md += "![ratings, four-row games](strength-four.svg)\n\n";
     md += &errors_markdown(d);
+    md += &rate_markdown(d);
     md += &format!(
-        "Data: [strength-ladder.csv](strength-ladder.csv), [strength-errors.csv](strength-errors.csv). \
+        "Data: [strength-ladder.csv](strength-ladder.csv), [strength-errors.csv](strength-errors.csv), \
+         [strength-rate.csv](strength-rate.csv). \
          Generated in {:.0} s.\n",
         d.seconds
     );
@@ -606,4 +645,133 @@ fn ratings_chart(title: &str, names: &[String], groups: &[Group]) -> String {
         groups,
         ((lo / step).floor() * step, (hi / step).ceil() * step),
     )
+}
+
+/// The section of the ratings by perfect play (`mancala rate`) of the two-row games.
+fn rate_markdown(d: &StrengthData) -> String {
+    let b = &d.budget;
+    let mut md = format!(
+        "## Rated by perfect play (`mancala rate`)\n\n\
+         Each engine moves in {} positions with 1 to {} seeds on the board drawn from real \
+         games (self-play and matches of built-in engines after a short random opening, \
+         `mancala_analysis::rate`), the same positions for every engine, each move scored by \
+         the tablebases: how often it throws away a won position (to a draw or a loss) or a \
+         drawn one (to a loss), with 95% Wilson intervals, and the mean seeds lost per move \
+         against the best move, with a normal 95% interval. A row is reproduced by `mancala \
+         rate <variant> --engine <engine> --tablebases <tables> --seeds-range 1..{} \
+         --positions {} --seed {}`; the `perfect` row is a check (it must lose nothing).\n\n",
+        b.error_positions, b.tb_stones, b.tb_stones, b.error_positions, d.seed
+    );
+    let mut t = Table::new(&[
+        "variant",
+        "engine",
+        "positions",
+        "wins thrown away",
+        "draws thrown away",
+        "mean seeds lost per move",
+    ]);
+    let mut any = false;
+    for v in &d.two_row {
+        for r in &v.rated {
+            any = true;
+            let a = &r.all;
+            t.push(vec![
+                v.ladder.id.clone(),
+                format!("`{}`", r.engine),
+                a.positions.to_string(),
+                thrown(a.wins_thrown, a.won, &a.wins_rate()),
+                thrown(a.draws_thrown, a.drawn, &a.draws_rate()),
+                a.loss.text(3),
+            ]);
+        }
+    }
+    if !any {
+        return md + "No variant has tables in this run.\n\n";
+    }
+    md += &t.markdown();
+    md += "\n![mean seeds lost per move](strength-rate.svg)\n\n";
+    md
+}
+
+/// `k/n p% [lo–hi]`, or `–` when there is no such position.
+fn thrown(k: u64, n: u64, r: &crate::stats::Rate) -> String {
+    if n == 0 {
+        return "–".into();
+    }
+    format!("{k}/{n} {}", pct(r))
+}
+
+/// `strength-rate.svg`: each two-row variant's engines by mean seeds lost per move.
+fn rate_chart(d: &StrengthData) -> String {
+    let mut names = names(d.budget.ladder);
+    names.push(with_perfect(&[])[0].to_string());
+    let labels: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+    let groups: Vec<Group> = d
+        .two_row
+        .iter()
+        .filter(|v| !v.rated.is_empty())
+        .map(|v| Group {
+            label: v.ladder.id.clone(),
+            bars: v
+                .rated
+                .iter()
+                .map(|r| Bar {
+                    value: r.all.loss.mean,
+                    interval: Some((r.all.loss.lo, r.all.loss.hi)),
+                })
+                .collect(),
+        })
+        .collect();
+    let hi = groups
+        .iter()
+        .flat_map(|g| g.bars.iter().filter_map(|b| b.interval.map(|i| i.1)))
+        .fold(1.0f64, f64::max);
+    bar_chart(
+        "Mean seeds lost per move against perfect play (95% intervals)",
+        "seeds lost",
+        &labels,
+        &groups,
+        (0.0, hi.ceil()),
+    )
+}
+
+/// `strength-rate.csv`: every engine's rating by perfect play, every bucket and `all`.
+fn rate_csv(d: &StrengthData) -> Table {
+    let mut t = Table::new(&[
+        "variant",
+        "engine",
+        "seeds_lo",
+        "seeds_hi",
+        "positions",
+        "won",
+        "wins_thrown",
+        "drawn",
+        "draws_thrown",
+        "mean_loss",
+        "mean_loss_lo",
+        "mean_loss_hi",
+    ]);
+    for v in &d.two_row {
+        for r in &v.rated {
+            let all = SeedsRange {
+                lo: 1,
+                hi: d.budget.tb_stones,
+            };
+            for (b, f) in r.buckets.iter().chain([(all, r.all.clone())].iter()) {
+                let mut row = vec![
+                    v.ladder.id.clone(),
+                    r.engine.clone(),
+                    b.lo.to_string(),
+                    b.hi.to_string(),
+                ];
+                row.extend(
+                    [f.positions, f.won, f.wins_thrown, f.drawn, f.draws_thrown]
+                        .map(|x| x.to_string()),
+                );
+                row.extend(interval_csv(f.loss.mean, f.loss.lo, f.loss.hi));
+                t.push(row);
+            }
+        }
+    }
+    t
 }

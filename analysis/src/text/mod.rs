@@ -8,5 +8,6 @@ pub mod matches;
 pub mod players;
 pub mod position;
 pub mod progress;
+pub mod rate;
 pub mod solve;
 pub mod tables;

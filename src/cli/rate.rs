@@ -1,0 +1,85 @@
+//! `rate`: an engine's moves in positions of real games scored against perfect play.
+
+use super::{show, spinner};
+use clap::Args;
+use mancala_analysis::error::Res;
+use mancala_analysis::options;
+use mancala_analysis::rate::{rate, RateRequest, SeedsRange, DEFAULT_POSITIONS};
+use mancala_solver::variant::Size;
+
+/// Options of `mancala rate`.
+#[derive(Args)]
+pub(crate) struct RateArgs {
+    /// Variant id (see `mancala variants`): a two-row game, or a four-row or morris game
+    /// with --tablebases.
+    pub(crate) variant: String,
+    /// Pits a side (holes a row for the four-row games) [default: the variant's own].
+    #[arg(long)]
+    pub(crate) width: Option<usize>,
+    /// Seeds a pit at the start [default: the variant's own].
+    #[arg(long)]
+    pub(crate) seeds: Option<u32>,
+    /// Rule option name=value (repeatable); see the variant's docs.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub(crate) rules: Vec<String>,
+    /// Counters a side, 3..=12, for the morris games [default: 12, nine-mens-morris 9].
+    #[arg(long)]
+    pub(crate) counters: Option<u32>,
+    /// The engine rated: random, greedy, alphabeta[:depth=D|:nodes=N|:time=MS],
+    /// mcts[:iters=N][:c=C], perfect[:tt=MB][:time=MS] (docs/ENGINES.md).
+    #[arg(long)]
+    pub(crate) engine: String,
+    /// Positions rated, 1..=100000.
+    #[arg(long, default_value_t = DEFAULT_POSITIONS)]
+    pub(crate) positions: u32,
+    /// Only positions with a..b seeds on the board (both included) [default: 1 up to the
+    /// seeds in play; two-row games: at most what tables of 10,000,000 positions hold (14
+    /// seeds at width 6), or what the --tablebases folder holds].
+    #[arg(long, value_name = "A..B")]
+    pub(crate) seeds_range: Option<String>,
+    /// A folder of endgame tables valuing the positions. Two-row games: a cache, the tables
+    /// up to the range's top read there, or built there (without it they are built in
+    /// memory). Four-row and morris games: required, the tables `mancala tablebase build`
+    /// wrote there.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) tablebases: Option<std::path::PathBuf>,
+    /// Seed of the sampled games and of the engine's random choices.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Worker threads, 1..=256 (default: all cores, at most 256); results do not depend on it.
+    #[arg(long)]
+    pub(crate) threads: Option<usize>,
+    /// Print one JSON object on stdout.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// `mancala rate`, a spinner on stderr while it works.
+pub(crate) fn run(a: &RateArgs) -> Res {
+    let size = Size {
+        width: a.width,
+        seeds: a.seeds,
+        counters: a.counters,
+        store: None,
+        max_hole: None,
+        phase: None,
+    };
+    let game = options::setup(&a.variant, size, None, &a.rules, None)?;
+    let r = RateRequest {
+        engine: a.engine.clone(),
+        positions: a.positions,
+        seeds: a
+            .seeds_range
+            .as_deref()
+            .map(SeedsRange::parse)
+            .transpose()?,
+        tablebases: a.tablebases.clone(),
+        seed: a.seed,
+        threads: options::threads(a.threads)?,
+    };
+    let pb = spinner();
+    pb.set_message(format!("rating {}", a.engine));
+    let shape = rate(game, &r);
+    pb.finish_and_clear();
+    show(a.json, &shape?)
+}
