@@ -530,7 +530,7 @@ pub fn rate(game: AnyGame, r: &RateRequest) -> Result<json::Rate, Fail> {
             r.positions
         )));
     }
-    let pool = crate::options::pool(r.threads)?;
+    let pool = crate::args::pool(r.threads)?;
     let err = |e: &mancala_tablebases::Error| Fail(crate::error::tables_message(e));
     let dir = r.tablebases.as_deref();
     let required = |id: &str| {
@@ -718,7 +718,7 @@ mod tests {
     fn the_sample_is_the_same_on_any_pool() {
         let g = small(Kind::Kalah);
         let run = |t: usize| {
-            let pool = crate::options::pool(t).unwrap();
+            let pool = crate::args::pool(t).unwrap();
             pool.install(|| rated(&g, "mcts:iters=20", 30, 4))
         };
         assert_eq!(run(1), run(3));

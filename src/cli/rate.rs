@@ -3,7 +3,7 @@
 use super::{show, spinner};
 use clap::Args;
 use mancala_analysis::error::Res;
-use mancala_analysis::options;
+use mancala_analysis::args;
 use mancala_analysis::rate::{rate, RateRequest, SeedsRange, DEFAULT_POSITIONS};
 use mancala_solver::variant::Size;
 
@@ -64,7 +64,7 @@ pub(crate) fn run(a: &RateArgs) -> Res {
         max_hole: None,
         phase: None,
     };
-    let game = options::setup(&a.variant, size, None, &a.rules, None)?;
+    let game = args::setup(&a.variant, size, None, &a.rules, None)?;
     let r = RateRequest {
         engine: a.engine.clone(),
         positions: a.positions,
@@ -75,7 +75,7 @@ pub(crate) fn run(a: &RateArgs) -> Res {
             .transpose()?,
         tablebases: a.tablebases.clone(),
         seed: a.seed,
-        threads: options::threads(a.threads)?,
+        threads: args::threads(a.threads)?,
     };
     let pb = spinner();
     pb.set_message(format!("rating {}", a.engine));

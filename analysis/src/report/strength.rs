@@ -272,7 +272,7 @@ fn rated(
     g: &TwoRow,
     specs: &[EngineSpec],
     oracle: &Arc<dyn Oracle<TwoRow>>,
-    budget: &Budget,
+    budget: &Preset,
     seed: u64,
 ) -> Vec<rate::Rating> {
     let range = SeedsRange {
