@@ -2,8 +2,8 @@
 
 use super::{show, spinner};
 use clap::Args;
-use mancala_analysis::error::Res;
 use mancala_analysis::args;
+use mancala_analysis::error::Res;
 use mancala_analysis::rate::{rate, RateRequest, SeedsRange, DEFAULT_POSITIONS};
 use mancala_solver::variant::Size;
 
