@@ -23,8 +23,15 @@
 //! going to nobody: the player who has won more seeds so far wins, equal is a draw. This is
 //! the rule the solver applies to infinite play (docs/RULES.md: a game that goes on for ever is
 //! worth 0 for the future), so match results and exact values mean the same thing.
+//!
+//! # Forfeits
+//!
+//! An engine that gives no move ([`Engine::try_choose`]: an external program that crashed,
+//! overran its time or named an illegal move) loses the game by forfeit, whatever the
+//! seeds; the margin is the seeds won so far, and the fault is kept in the record. Every
+//! game has engines of its own, so the next game starts afresh.
 
-use crate::engine::{Engine, EngineGame, EngineSpec, Rng};
+use crate::engine::{Engine, EngineGame, EngineSpec, Fault, Rng};
 
 use crate::stats::{elo, wilson, Elo, Rate};
 use mancala_solver::search::Oracle;
@@ -45,6 +52,8 @@ pub enum End {
     Repetition,
     /// The ply limit; adjudicated by seeds won so far.
     PlyLimit,
+    /// An engine gave no move ([`Played::forfeit`]); its opponent wins.
+    Forfeit,
 }
 
 impl End {
@@ -54,6 +63,7 @@ impl End {
             End::Rules => "rules",
             End::Repetition => "repetition",
             End::PlyLimit => "ply-limit",
+            End::Forfeit => "forfeit",
         }
     }
 }
@@ -70,6 +80,8 @@ pub struct Played {
     pub plies: u32,
     /// How it ended.
     pub end: End,
+    /// The side that forfeited and why (with [`End::Forfeit`]).
+    pub forfeit: Option<(Side, Fault)>,
 }
 
 /// Plays one game from `start` between `south` and `north`.
@@ -86,6 +98,7 @@ pub fn play_game<G: EngineGame>(
     let mut seen: HashSet<(G::Key, i32, Side)> = HashSet::new();
     seen.insert((game.key(&pos), game.margin(&pos), game.to_move(&pos)));
     let mut plies = 0;
+    let mut forfeit = None;
     let south_view = |pos: &G::Position, v: i32| {
         if game.to_move(pos) == Side::South {
             v
@@ -100,14 +113,26 @@ pub fn play_game<G: EngineGame>(
         if plies >= max_plies {
             break End::PlyLimit;
         }
+        let mover = game.to_move(&pos);
         let mv = if plies < opening {
             let ms = game.legal_moves(&pos);
             ms[rng.below(ms.len())]
-        } else if game.to_move(&pos) == Side::South {
-            south.choose(game, &pos, rng)
         } else {
-            north.choose(game, &pos, rng)
+            let e = if mover == Side::South {
+                &mut *south
+            } else {
+                &mut *north
+            };
+            match e.try_choose(game, &pos, rng) {
+                Ok(mv) => mv,
+                Err(f) => {
+                    forfeit = Some((mover, f));
+                    break End::Forfeit;
+                }
+            }
         };
+        south.heard(game, &pos, mv);
+        north.heard(game, &pos, mv);
         pos = game.play(&pos, mv);
         plies += 1;
         if !seen.insert((game.key(&pos), game.margin(&pos), game.to_move(&pos))) {
@@ -118,6 +143,10 @@ pub fn play_game<G: EngineGame>(
         End::Rules => {
             let o = game.outcome(&pos).expect("over");
             (o.winner, south_view(&pos, game.final_margin(&pos)))
+        }
+        End::Forfeit => {
+            let loser = forfeit.as_ref().expect("a fault").0;
+            (Some(loser.opponent()), south_view(&pos, game.margin(&pos)))
         }
         _ => {
             let m = south_view(&pos, game.margin(&pos));
@@ -134,6 +163,7 @@ pub fn play_game<G: EngineGame>(
         margin,
         plies,
         end,
+        forfeit,
     }
 }
 
@@ -238,6 +268,9 @@ pub struct Summary {
     pub by_seat: [u64; 3],
     /// Games ended by the rules, by repetition, by the ply limit.
     pub ends: [u64; 3],
+    /// The games lost by forfeit, in game order: the game, whether A forfeited it (else B),
+    /// the side, and the fault.
+    pub forfeits: Vec<(u32, bool, Side, Fault)>,
 }
 
 /// Summarises match games.
@@ -264,6 +297,13 @@ pub fn summarize(games: &[MatchGame]) -> Summary {
         mean_plies: if n == 0 { 0.0 } else { plies as f64 / n as f64 },
         by_seat,
         ends,
+        forfeits: games
+            .iter()
+            .filter_map(|g| {
+                let (side, f) = g.played.forfeit.clone()?;
+                Some((g.index, side == g.a_side, side, f))
+            })
+            .collect(),
     }
 }
 
