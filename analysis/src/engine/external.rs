@@ -270,6 +270,8 @@ enum Heard {
     Closed,
     /// A line the protocol refuses (too long, not UTF-8), or a read error.
     Bad(String),
+    /// A write to its input failed: it closed its input.
+    InputClosed(String),
 }
 
 /// A running program and the threads around its pipes.
@@ -279,8 +281,6 @@ struct Process {
     from: Receiver<Heard>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     stderr_done: Receiver<()>,
-    /// Set by the writer thread when a write fails (the program closed its input).
-    write_error: Arc<Mutex<Option<String>>>,
 }
 
 impl Process {
@@ -322,8 +322,8 @@ impl Process {
         });
         let pid = child.id();
         let (to, rx) = mpsc::channel::<String>();
-        let write_error = Arc::new(Mutex::new(None));
-        let werr = write_error.clone();
+        let (tx, from) = mpsc::channel();
+        let werr = tx.clone();
         let wlog = log.clone();
         std::thread::spawn(move || {
             let mut stdin = stdin;
@@ -334,12 +334,11 @@ impl Process {
                     .and_then(|_| stdin.write_all(b"\n"))
                     .and_then(|_| stdin.flush());
                 if let Err(e) = r {
-                    *werr.lock().expect("writer") = Some(e.to_string());
+                    let _ = werr.send(Heard::InputClosed(e.to_string()));
                     return;
                 }
             }
         });
-        let (tx, from) = mpsc::channel();
         let rlog = log.clone();
         std::thread::spawn(move || read_lines(stdout, tx, rlog, pid));
         let tail = Arc::new(Mutex::new(VecDeque::new()));
@@ -371,7 +370,6 @@ impl Process {
             from,
             stderr: tail,
             stderr_done,
-            write_error,
         })
     }
 
@@ -397,12 +395,17 @@ impl Process {
     /// and how it ended.
     fn kill(mut self) -> (Vec<String>, String) {
         self.to = None;
-        let status = match self.child.try_wait() {
-            Ok(Some(s)) => Some(s),
-            _ => None,
-        };
+        // A program whose output just closed is given a moment to exit of itself.
+        let until = Instant::now() + Duration::from_millis(100);
+        let mut status = None;
+        while status.is_none() && Instant::now() < until {
+            status = self.child.try_wait().ok().flatten();
+            if status.is_none() {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
         kill_group(&mut self.child);
-        let status = status.or_else(|| self.child.wait().ok());
+        let _ = self.child.wait();
         // Whatever the program wrote before it ended is read to the end, briefly.
         let _ = self.stderr_done.recv_timeout(Duration::from_millis(300));
         let lines = self
@@ -414,7 +417,7 @@ impl Process {
             .collect();
         let how = match status {
             Some(s) => s.to_string(),
-            None => "no exit status".to_string(),
+            None => "still running: killed".to_string(),
         };
         (lines, how)
     }
@@ -454,10 +457,16 @@ fn note(log: &Option<Arc<Mutex<std::fs::File>>>, pid: u32, dir: char, line: &str
     }
 }
 
-/// `s` cut to `n` bytes at most (on a character boundary).
+/// `s` on one line, its control characters shown as `?`, cut to `n` bytes at most (on a
+/// character boundary).
 fn clip(s: &str, n: usize) -> String {
+    let s: String = s
+        .trim_end_matches(['\n', '\r'])
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
     if s.len() <= n {
-        return s.to_string();
+        return s;
     }
     let mut end = n;
     while !s.is_char_boundary(end) {
@@ -573,19 +582,15 @@ impl<G: EngineGame> External<G> {
 
     /// The fault of `heard`, a line that was not the one awaited (`None`: the deadline).
     fn broken(&mut self, heard: Option<Heard>, late: FaultKind, waiting: &str) -> Fault {
-        let write = self
-            .process
-            .as_ref()
-            .and_then(|p| p.write_error.lock().expect("writer").clone());
         match heard {
             None => self.fail(late, format!("no {waiting} in time")),
-            Some(Heard::Closed) => match write {
-                Some(e) => self.fail(FaultKind::Crash, format!("closed its input ({e})")),
-                None => self.fail(
-                    FaultKind::Crash,
-                    format!("closed its output while the manager awaited {waiting}"),
-                ),
-            },
+            Some(Heard::InputClosed(e)) => {
+                self.fail(FaultKind::Crash, format!("closed its input ({e})"))
+            }
+            Some(Heard::Closed) => self.fail(
+                FaultKind::Crash,
+                format!("closed its output while the manager awaited {waiting}"),
+            ),
             Some(Heard::Bad(why)) => self.fail(FaultKind::Protocol, why),
             Some(Heard::Line(_)) => unreachable!("a line is handled by the caller"),
         }
