@@ -144,16 +144,7 @@ impl ExternalSpec {
                 }
             },
         };
-        let body = std::fs::read_to_string(&file)
-            .map_err(|e| bad(text, format!("cannot read {}: {e}", file.display())))?;
-        let parsed: EnginesFile = toml::from_str(&body).map_err(|e| {
-            let line = e
-                .span()
-                .map(|s| body[..s.start.min(body.len())].matches('\n').count() + 1);
-            let at = line.map(|l| format!(" line {l}")).unwrap_or_default();
-            let msg = e.message().replace('\n', " ");
-            bad(text, format!("{}{at}: {}", file.display(), msg.trim()))
-        })?;
+        let parsed = read_file(text, &file)?;
         let Some(entry) = parsed.engine.get(name) else {
             let names: Vec<&str> = parsed.engine.keys().map(|k| k.as_str()).collect();
             return Err(bad(
@@ -231,6 +222,30 @@ impl ExternalSpec {
             limits,
         })
     }
+}
+
+/// The engines file `file`, read and parsed (errors name `text`, the spec being read).
+fn read_file(text: &str, file: &Path) -> Result<EnginesFile, ConfigError> {
+    let body = std::fs::read_to_string(file)
+        .map_err(|e| bad(text, format!("cannot read {}: {e}", file.display())))?;
+    toml::from_str(&body).map_err(|e| {
+        let line = e
+            .span()
+            .map(|s| body[..s.start.min(body.len())].matches('\n').count() + 1);
+        let at = line.map(|l| format!(" line {l}")).unwrap_or_default();
+        let msg = e.message().replace('\n', " ");
+        bad(text, format!("{}{at}: {}", file.display(), msg.trim()))
+    })
+}
+
+/// The specs (`ext:<name>`) of the engines of the file `MANCALA_ENGINES` names, in name
+/// order; none when it is not set.
+pub fn listed() -> Result<Vec<String>, ConfigError> {
+    let Some(file) = std::env::var_os(ENGINES_FILE_VAR) else {
+        return Ok(Vec::new());
+    };
+    let parsed = read_file(ENGINES_FILE_VAR, Path::new(&file))?;
+    Ok(parsed.engine.keys().map(|k| format!("ext:{k}")).collect())
 }
 
 /// The words of `line` as a POSIX shell splits them (quotes respected, nothing expanded).
