@@ -545,7 +545,6 @@ pub struct External<G: EngineGame> {
     deadline: Option<Instant>,
     /// The last fault [`Engine::choose`] hid behind a legal move.
     last_fault: Option<Fault>,
-    moved: u64,
 }
 
 impl<G: EngineGame> External<G> {
@@ -561,7 +560,6 @@ impl<G: EngineGame> External<G> {
             now: None,
             deadline: None,
             last_fault: None,
-            moved: 0,
         }
     }
 
@@ -723,10 +721,6 @@ impl<G: EngineGame> Engine<G> for External<G> {
         }
     }
 
-    fn nodes(&self) -> u64 {
-        self.moved
-    }
-
     fn stop_at(&mut self, deadline: Instant) {
         self.deadline = Some(deadline);
     }
@@ -794,10 +788,7 @@ impl<G: EngineGame> Engine<G> for External<G> {
             return Err(self.fail(FaultKind::Protocol, "'bestmove' without a move".into()));
         };
         match game.parse_move(pos, name) {
-            Ok(mv) => {
-                self.moved += 1;
-                Ok(mv)
-            }
+            Ok(mv) => Ok(mv),
             Err(e) => {
                 let name = clip(name, 60);
                 let why = e.to_string();
