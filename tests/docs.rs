@@ -162,7 +162,11 @@ fn every_engine_form_is_documented_and_accepted() {
         "mcts:iters=10:c=1.4",
         "perfect:tt=4",
         "perfect:tt=4:time=50",
-        concat!("cmd:sh ", env!("CARGO_MANIFEST_DIR"), "/examples/engines/random.sh"),
+        concat!(
+            "cmd:sh ",
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/engines/random.sh"
+        ),
         concat!(
             "ext:random-sh@",
             env!("CARGO_MANIFEST_DIR"),

@@ -310,8 +310,9 @@ pub fn summarize(games: &[MatchGame]) -> Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::FaultKind;
     use mancala_solver::game::Game;
-    use mancala_solver::tworow::{Kind, TwoRow};
+    use mancala_solver::tworow::{Kind, Pit, TwoRow, TwoRowPos};
 
     #[test]
     fn matches_do_not_depend_on_the_thread_count() {
@@ -365,6 +366,64 @@ mod tests {
             };
             assert_eq!(p.winner, expect);
         }
+    }
+
+    /// Plays the first legal move `good` times, then faults.
+    struct Faulty {
+        good: u32,
+        heard: Vec<usize>,
+    }
+
+    impl Engine<TwoRow> for Faulty {
+        fn name(&self) -> String {
+            "faulty".into()
+        }
+        fn choose(&mut self, g: &TwoRow, pos: &TwoRowPos, _: &mut Rng) -> Pit {
+            g.legal_moves(pos)[0]
+        }
+        fn try_choose(&mut self, g: &TwoRow, pos: &TwoRowPos, rng: &mut Rng) -> Result<Pit, Fault> {
+            if self.good == 0 {
+                return Err(Fault {
+                    kind: FaultKind::Illegal,
+                    detail: "move 'x'".into(),
+                    stderr: vec!["last words".into()],
+                });
+            }
+            self.good -= 1;
+            Ok(self.choose(g, pos, rng))
+        }
+        fn heard(&mut self, g: &TwoRow, before: &TwoRowPos, mv: Pit) {
+            let i = g.legal_moves(before).iter().position(|&m| m == mv).unwrap();
+            self.heard.push(i);
+        }
+    }
+
+    #[test]
+    fn a_fault_loses_the_game_by_forfeit_whatever_the_seeds() {
+        let g = TwoRow::standard(Kind::Oware);
+        let mut f = Faulty {
+            good: 2,
+            heard: Vec::new(),
+        };
+        let mut r = crate::engine::random::RandomEngine::default();
+        let p = play_game(&g, &g.start(), [&mut r, &mut f], &mut Rng::new(3), 1, 100);
+        // South plays the opening ply and his own; North faults on his third move.
+        assert_eq!((p.plies, p.end), (5, End::Forfeit));
+        assert_eq!(p.winner, Some(Side::South));
+        let (side, fault) = p.forfeit.clone().unwrap();
+        assert_eq!((side, fault.kind), (Side::North, FaultKind::Illegal));
+        assert_eq!(fault.stderr, ["last words"]);
+        // Every move played was heard, the faulting engine's own two included.
+        assert_eq!(f.heard.len(), 5);
+        assert_eq!((f.heard[1], f.heard[3]), (0, 0));
+        let games = [MatchGame {
+            index: 4,
+            a_side: Side::North,
+            played: p,
+        }];
+        let s = summarize(&games);
+        assert_eq!((s.wins, s.losses, s.ends), (0, 1, [0, 0, 0]));
+        assert_eq!(s.forfeits, [(4, true, Side::North, fault)]);
     }
 
     #[test]
