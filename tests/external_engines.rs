@@ -256,7 +256,7 @@ fn quick_engines() -> PathBuf {
     let file = dir.join("engines.toml");
     let script = example("misbehave.py");
     let mut text = String::new();
-    for mode in ["slow", "silent", "forked", "hang", "oldproto"] {
+    for mode in ["slow", "silent", "flood", "forked", "hang", "oldproto"] {
         text += &format!(
             "[engine.{mode}]\ncommand = [\"python3\", {script:?}, \"{mode}\", \"1\"]\n\
              time = 200\nmargin = 300\nstartup = 2000\n"
@@ -269,7 +269,7 @@ fn quick_engines() -> PathBuf {
 #[test]
 fn a_slow_or_silent_engine_loses_on_time_and_is_killed() {
     let file = quick_engines();
-    for mode in ["slow", "silent"] {
+    for mode in ["slow", "silent", "flood"] {
         let f = forfeits(&format!("ext:{mode}@{}", file.display()), "time", &[]);
         let why = f[0]["reason"].as_str().unwrap();
         assert_eq!(

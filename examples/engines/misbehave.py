@@ -15,6 +15,7 @@ It plays GOOD moves well (default 0: the first legal move each time), then misbe
     noinput   closes its input, then answers its move and sleeps 30 s (a closed pipe the
               manager finds when it writes the next request)
     binary    answers a line that is not UTF-8 (a protocol fault)
+    flood     writes `info` lines without end and never a move (lost on time)
     nomove    answers "bestmove" without a move (a protocol fault)
     forked    starts a child process that sleeps 300 s (its id in the file named by the
               MISBEHAVE_PID_FILE environment variable), then never answers: both must be
@@ -28,7 +29,7 @@ import sys
 import time
 
 MODES = ("slow", "illegal", "garbage", "crash", "silent", "closed", "noinput", "binary",
-         "nomove", "forked", "hang", "oldproto")
+         "flood", "nomove", "forked", "hang", "oldproto")
 
 
 def say(text):
@@ -67,6 +68,9 @@ def misbehave(mode, legal):
     elif mode == "binary":
         sys.stdout.buffer.write(b"bestmove \xff\xfe\n")
         sys.stdout.flush()
+    elif mode == "flood":
+        while True:
+            say("info string " + "x" * 1000)
     elif mode == "nomove":
         say("bestmove")
     elif mode == "forked":

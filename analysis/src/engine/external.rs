@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, VecDeque};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -27,6 +27,8 @@ pub const ENGINES_FILE_VAR: &str = "MANCALA_ENGINES";
 pub const ENGINE_LOG_VAR: &str = "MANCALA_ENGINE_LOG";
 /// The longest line the manager reads from an engine, in bytes (a longer one is a fault).
 pub const MAX_LINE: usize = 65_536;
+/// The lines read from an engine and not yet taken by the manager, at most.
+const LINES_QUEUED: usize = 1024;
 
 /// The limits of an external engine's moves and start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -337,7 +339,8 @@ impl Process {
         });
         let pid = child.id();
         let (to, rx) = mpsc::channel::<String>();
-        let (tx, from) = mpsc::channel();
+        // Bounded: an engine that writes faster than the manager reads is held up by its pipe.
+        let (tx, from) = mpsc::sync_channel(LINES_QUEUED);
         let werr = tx.clone();
         let wlog = log.clone();
         std::thread::spawn(move || {
@@ -397,8 +400,12 @@ impl Process {
 
     /// The next line before `deadline`; `Err(None)` when the deadline comes first.
     fn next(&mut self, deadline: Instant) -> Result<String, Option<Heard>> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.from.recv_timeout(wait) {
+        // Checked before each line, so that an engine writing without end still times out.
+        let now = Instant::now();
+        if now >= deadline {
+            return Err(None);
+        }
+        match self.from.recv_timeout(deadline - now) {
             Ok(Heard::Line(l)) => Ok(l),
             Ok(other) => Err(Some(other)),
             Err(RecvTimeoutError::Timeout) => Err(None),
@@ -493,7 +500,7 @@ fn clip(s: &str, n: usize) -> String {
 /// Reads the engine's output line by line into `tx` until it ends or breaks the protocol.
 fn read_lines(
     out: std::process::ChildStdout,
-    tx: Sender<Heard>,
+    tx: SyncSender<Heard>,
     log: Option<Arc<Mutex<std::fs::File>>>,
     pid: u32,
 ) {
