@@ -246,6 +246,9 @@ fn lines_the_protocol_refuses_lose() {
     let f = forfeits(&misbehave("binary"), "protocol", &[]);
     let why = f[0]["reason"].as_str().unwrap();
     assert!(why.contains("not UTF-8") && !why.contains('\n'), "{why}");
+    let f = forfeits(&misbehave("long"), "protocol", &[]);
+    let why = f[0]["reason"].as_str().unwrap();
+    assert_eq!(why, "a line longer than 65536 bytes");
     let f = forfeits(&misbehave("nomove"), "protocol", &[]);
     assert!(f[0]["reason"].as_str().unwrap().contains("without a move"));
 }

@@ -16,6 +16,7 @@ It plays GOOD moves well (default 0: the first legal move each time), then misbe
               manager finds when it writes the next request)
     binary    answers a line that is not UTF-8 (a protocol fault)
     flood     writes `info` lines without end and never a move (lost on time)
+    long      answers a line of 70,000 bytes (a protocol fault)
     nomove    answers "bestmove" without a move (a protocol fault)
     forked    starts a child process that sleeps 300 s (its id in the file named by the
               MISBEHAVE_PID_FILE environment variable), then never answers: both must be
@@ -29,7 +30,7 @@ import sys
 import time
 
 MODES = ("slow", "illegal", "garbage", "crash", "silent", "closed", "noinput", "binary",
-         "flood", "nomove", "forked", "hang", "oldproto")
+         "flood", "long", "nomove", "forked", "hang", "oldproto")
 
 
 def say(text):
@@ -71,6 +72,8 @@ def misbehave(mode, legal):
     elif mode == "flood":
         while True:
             say("info string " + "x" * 1000)
+    elif mode == "long":
+        say("bestmove " + "x" * 70000)
     elif mode == "nomove":
         say("bestmove")
     elif mode == "forked":
