@@ -377,3 +377,82 @@ fn the_examples_engines_file_names_the_example_engines() {
     );
     assert!(m.get("forfeits").is_none(), "{m}");
 }
+
+#[test]
+fn an_engines_file_sends_its_options_and_limits() {
+    let dir = scratch("options");
+    let file = dir.join("engines.toml");
+    let log = dir.join("exchange.log");
+    std::fs::write(
+        &file,
+        format!(
+            "[engine.r]\ncommand = [\"sh\", {:?}]\ntime = 700\nnodes = 5000\ndepth = 3\n\
+             [engine.r.options]\nLevel = 3\nStyle = \"calm sea\"\n",
+            example("random.sh")
+        ),
+    )
+    .unwrap();
+    let spec = format!("ext:r@{}", file.display());
+    let args = [
+        "match",
+        "mulabalaba",
+        "--width",
+        "3",
+        "--a",
+        &spec,
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--json",
+    ];
+    match_json(&args, &[("MANCALA_ENGINE_LOG", log.to_str().unwrap())]);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let sent: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_once(" > ").map(|x| x.1))
+        .collect();
+    assert_eq!(
+        sent[..4],
+        [
+            "mancala-protocol 1",
+            "setoption name Level value 3",
+            "setoption name Style value calm sea",
+            "variant mulabalaba --width 3 --seeds 2 --rule possible=legal",
+        ]
+    );
+    let go = sent.iter().find(|l| l.starts_with("go ")).unwrap();
+    assert!(
+        go.starts_with("go movetime 700 nodes 5000 depth 3 seed "),
+        "{go}"
+    );
+    assert_eq!(sent.last(), Some(&"quit"));
+}
+
+#[test]
+fn bench_engines_measures_an_external_engine() {
+    let a = format!("cmd:sh {}", example("random.sh"));
+    let out = common::json(&[
+        "bench",
+        "engines",
+        "--variant",
+        "kalah",
+        "--engine",
+        &a,
+        "--engine",
+        "greedy",
+        "--json",
+    ]);
+    let rows = out["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["engine"], a.as_str());
+    // A move in each bench position, as the built-in engine.
+    assert_eq!(rows[0]["moves"], rows[1]["moves"]);
+    assert!(rows[0]["moves"].as_u64().unwrap() >= 3);
+    assert_eq!(
+        rows[0]["nodes"], 0,
+        "an external engine's nodes are not counted"
+    );
+    assert!(rows[0]["seconds"].as_f64().unwrap() > 0.0);
+    assert_eq!(rows[1]["engine"], "greedy");
+}
