@@ -46,7 +46,8 @@ fn scratch(name: &str) -> PathBuf {
 
 #[test]
 fn the_python_engine_plays_a_match_against_a_built_in_one() {
-    let a = format!("cmd:python3 {}", example("greedy.py"));
+    // A generous time a move: a loaded machine must not turn the test into a forfeit.
+    let a = format!("cmd[time=5000]:python3 {}", example("greedy.py"));
     let args = [
         "match",
         "oware",
@@ -280,6 +281,16 @@ fn a_slow_or_silent_engine_loses_on_time_and_is_killed() {
             "no move within 200 ms and the margin of 300 ms (killed)"
         );
     }
+    // The same limits in the spec itself.
+    let spec = format!(
+        "cmd[time=150,margin=250]:python3 {} silent 1",
+        example("misbehave.py")
+    );
+    let f = forfeits(&spec, "time", &[]);
+    assert_eq!(
+        f[2]["reason"],
+        "no move within 150 ms and the margin of 250 ms (killed)"
+    );
 }
 
 #[test]

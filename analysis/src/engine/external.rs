@@ -1,6 +1,7 @@
 //! External engines: programs that speak the engine protocol (docs/ENGINE-PROTOCOL.md) on
-//! their standard input and output, named `cmd:<command line>` or `ext:<name>` (an entry of
-//! an engines file, docs/ENGINES.md).
+//! their standard input and output, named `cmd:<command line>` (with limits,
+//! `cmd[time=MS,margin=MS,nodes=N,depth=D,startup=MS]:<command line>`) or `ext:<name>` (an
+//! entry of an engines file, docs/ENGINES.md).
 //!
 //! The manager never trusts the program: every line is read by a thread of its own and
 //! waited for with a deadline, every line sent goes through a writer thread (a program that
@@ -113,14 +114,47 @@ impl ExternalSpec {
     pub fn parse(text: &str) -> Option<Result<ExternalSpec, ConfigError>> {
         let t = text.trim();
         if let Some(line) = t.strip_prefix("cmd:") {
-            Some(Self::command(t, line))
+            Some(Self::command(t, "", line))
+        } else if let Some(rest) = t.strip_prefix("cmd[") {
+            Some(match rest.split_once("]:") {
+                Some((limits, line)) => Self::command(t, limits, line),
+                None => Err(bad(t, "expected cmd[name=value,...]:<command line>")),
+            })
         } else {
             t.strip_prefix("ext:").map(|rest| Self::named(t, rest))
         }
     }
 
-    /// `cmd:<line>`: the words of `line`, the default limits.
-    fn command(text: &str, line: &str) -> Result<ExternalSpec, ConfigError> {
+    /// `cmd[<limits>]:<line>`: the words of `line`, the limits `name=value,...` over the
+    /// defaults.
+    fn command(text: &str, limits: &str, line: &str) -> Result<ExternalSpec, ConfigError> {
+        let mut given = Given::default();
+        for p in limits.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (k, v) = p
+                .split_once('=')
+                .ok_or_else(|| bad(text, format!("limit '{p}' is not name=value")))?;
+            let n: u64 = v
+                .trim()
+                .parse()
+                .map_err(|_| bad(text, format!("{p}: expected a whole number")))?;
+            let slot = match k.trim() {
+                "time" => &mut given.time,
+                "margin" => &mut given.margin,
+                "nodes" => &mut given.nodes,
+                "depth" => &mut given.depth,
+                "startup" => &mut given.startup,
+                other => {
+                    return Err(bad(
+                        text,
+                        format!(
+                            "unknown limit '{other}': expected time, margin, nodes, depth, startup"
+                        ),
+                    ))
+                }
+            };
+            *slot = Some(n);
+        }
+        let limits = given.limits(text)?;
         let argv = split(text, line)?;
         check_program(text, &argv[0], None)?;
         Ok(ExternalSpec {
@@ -128,7 +162,7 @@ impl ExternalSpec {
             argv,
             dir: None,
             options: Vec::new(),
-            limits: Limits::default(),
+            limits,
         })
     }
 
@@ -196,32 +230,61 @@ impl ExternalSpec {
             }
             options.push((k.clone(), v));
         }
-        let d = Limits::default();
-        let limits = Limits {
-            time_ms: entry.time.unwrap_or(d.time_ms),
-            margin_ms: entry.margin.unwrap_or(d.margin_ms),
+        let limits = Given {
+            time: entry.time,
+            margin: entry.margin,
             nodes: entry.nodes,
-            depth: entry.depth,
-            startup_ms: entry.startup.unwrap_or(d.startup_ms),
-        };
-        for (key, v, lo) in [
-            ("time", limits.time_ms, 1),
-            ("margin", limits.margin_ms, 0),
-            ("startup", limits.startup_ms, 1),
-        ] {
-            if !(lo..=86_400_000).contains(&v) {
-                return Err(bad(
-                    text,
-                    format!("{key} = {v}: expected {lo}..86400000 ms"),
-                ));
-            }
+            depth: entry.depth.map(u64::from),
+            startup: entry.startup,
         }
+        .limits(text)?;
         Ok(ExternalSpec {
             label: text.to_string(),
             argv,
             dir: Some(dir),
             options,
             limits,
+        })
+    }
+}
+
+/// The limits a spec gives, each checked by [`Given::limits`].
+#[derive(Default)]
+struct Given {
+    time: Option<u64>,
+    margin: Option<u64>,
+    nodes: Option<u64>,
+    depth: Option<u64>,
+    startup: Option<u64>,
+}
+
+impl Given {
+    /// The limits over the defaults: times 1..=86,400,000 ms (the margin from 0), nodes from
+    /// 1, depth 1..=1000.
+    fn limits(&self, text: &str) -> Result<Limits, ConfigError> {
+        let d = Limits::default();
+        for (key, v, lo, hi) in [
+            ("time", self.time.unwrap_or(d.time_ms), 1, 86_400_000),
+            ("margin", self.margin.unwrap_or(d.margin_ms), 0, 86_400_000),
+            (
+                "startup",
+                self.startup.unwrap_or(d.startup_ms),
+                1,
+                86_400_000,
+            ),
+            ("nodes", self.nodes.unwrap_or(1), 1, u64::MAX),
+            ("depth", self.depth.unwrap_or(1), 1, 1000),
+        ] {
+            if !(lo..=hi).contains(&v) {
+                return Err(bad(text, format!("{key} = {v}: expected {lo}..{hi}")));
+            }
+        }
+        Ok(Limits {
+            time_ms: self.time.unwrap_or(d.time_ms),
+            margin_ms: self.margin.unwrap_or(d.margin_ms),
+            nodes: self.nodes,
+            depth: self.depth.map(|x| x as u32),
+            startup_ms: self.startup.unwrap_or(d.startup_ms),
         })
     }
 }
@@ -836,6 +899,27 @@ mod tests {
             assert!(e.contains(why), "{text}: {e}");
         }
         assert!(ExternalSpec::parse("greedy").is_none());
+        let s = ExternalSpec::parse("cmd[time=5000, margin=0,depth=4]:sh -c 'exit 0'")
+            .unwrap()
+            .unwrap();
+        assert_eq!(s.argv, ["sh", "-c", "exit 0"]);
+        let l = s.limits;
+        assert_eq!(
+            (l.time_ms, l.margin_ms, l.depth, l.nodes),
+            (5000, 0, Some(4), None)
+        );
+        assert_eq!(l.startup_ms, Limits::default().startup_ms);
+        for (text, why) in [
+            ("cmd[time=5000 sh", "expected cmd[name=value,...]"),
+            ("cmd[time]:sh", "not name=value"),
+            ("cmd[time=0]:sh", "time = 0: expected 1..86400000"),
+            ("cmd[depth=0]:sh", "depth = 0"),
+            ("cmd[speed=3]:sh", "unknown limit 'speed'"),
+            ("cmd[time=x]:sh", "expected a whole number"),
+        ] {
+            let e = ExternalSpec::parse(text).unwrap().unwrap_err().to_string();
+            assert!(e.contains(why), "{text}: {e}");
+        }
     }
 
     #[test]

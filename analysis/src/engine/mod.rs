@@ -6,7 +6,7 @@
 //! | `greedy` | the move with the best immediate gain (seeds won by this move alone, the final share-out included when it ends the game), ties broken at random |
 //! | `alphabeta[:depth=D]`, `alphabeta:nodes=N`, `alphabeta:time=MS` | negamax alpha-beta by iterative deepening (ordering, a small table) with the heuristic evaluation of [`EngineGame::evaluate`] at the horizon, to depth D, or as deep as N nodes a move or MS milliseconds a move allow; ties broken at random (default depth 4) |
 //! | `mcts[:iters=N][:c=C]` | UCT Monte-Carlo tree search with random playouts (default 1000 iterations, C = 1.4) |
-//! | `cmd:<command line>`, `ext:<name>[@<file>]` | an external program speaking the engine protocol (docs/ENGINE-PROTOCOL.md), see [`external`] |
+//! | `cmd:<command line>`, `cmd[time=MS,...]:<command line>`, `ext:<name>[@<file>]` | an external program speaking the engine protocol (docs/ENGINE-PROTOCOL.md), see [`external`] |
 //! | `perfect[:tt=MB][:time=MS]` | the exact solver ([`mancala_solver::search::Solver`]), helped by tablebases when given: only for positions small enough to solve; with `time`, the solver's move when the time runs out (then not exact) |
 //!
 //! Parameters follow the name after colons, `name=value`, e.g. `alphabeta:depth=6`,
@@ -98,7 +98,7 @@ impl fmt::Display for EngineSpec {
     }
 }
 
-const ENGINES: &str = "random, greedy, alphabeta[:depth=D|:nodes=N|:time=MS], mcts[:iters=N][:c=C], perfect[:tt=MB][:time=MS], cmd:<command line>, ext:<name>[@<file>]";
+const ENGINES: &str = "random, greedy, alphabeta[:depth=D|:nodes=N|:time=MS], mcts[:iters=N][:c=C], perfect[:tt=MB][:time=MS], cmd:<command line>, cmd[time=MS,...]:<command line>, ext:<name>[@<file>]";
 
 impl std::str::FromStr for EngineSpec {
     type Err = ConfigError;
