@@ -231,13 +231,22 @@ fn search(state: &State, r: &Request, g: &AnyGame) -> Result<Search, Refusal> {
 pub fn bounded(text: &str, seconds: f64, tt_mb: usize) -> Result<EngineSpec, Refusal> {
     // A request must not make the server run a program, or read a file, of its choosing.
     let t = text.trim();
-    if t.starts_with("cmd:") || t.starts_with("ext:") && t.contains('@') {
-        return Err(bad(format!(
+    let refused = || {
+        bad(format!(
             "engine {}: the server runs only the external engines of its engines file, ext:NAME (GET /api/engines lists them)",
             mancala_analysis::error::shorten(t)
-        )));
+        ))
+    };
+    if t.starts_with("cmd") || t.starts_with("ext:") && t.contains('@') {
+        return Err(refused());
     }
     let spec: EngineSpec = text.parse().map_err(bad)?;
+    if let EngineSpec::External(x) = &spec {
+        // Whatever the spec's text, only an entry of the server's own engines file runs.
+        if !x.label.starts_with("ext:") || x.label.contains('@') {
+            return Err(refused());
+        }
+    }
     let ms = (seconds * 1000.0) as u64;
     let over = |what: String| bad(format!("engine {text}: {what}"));
     match spec {

@@ -488,7 +488,12 @@ proptest! {
 #[test]
 fn external_engines_come_only_from_the_servers_engines_file() {
     let s = state();
-    for engine in ["cmd:sh -c 'echo hi'", "ext:x@/etc/passwd", " cmd:true"] {
+    for engine in [
+        "cmd:sh -c 'echo hi'",
+        "ext:x@/etc/passwd",
+        " cmd:true",
+        "cmd[time=5]:sh",
+    ] {
         let body = format!(r#"{{"variant":"oware","engine":{engine:?}}}"#);
         let m = refused(post(&s, "engine", &body), 400);
         assert!(m.contains("engines file"), "{engine}: {m}");
