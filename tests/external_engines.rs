@@ -467,3 +467,16 @@ fn bench_engines_measures_an_external_engine() {
     assert!(rows[0]["seconds"].as_f64().unwrap() > 0.0);
     assert_eq!(rows[1]["engine"], "greedy");
 }
+
+#[test]
+fn a_stray_answer_is_dropped_not_taken_for_the_next_move() {
+    let a = format!("cmd:python3 {} twice 0", example("misbehave.py"));
+    let m = match_json(
+        &[
+            "match", "kalah", "--width", "3", "--seeds", "2", "--a", &a, "--b", "random",
+            "--games", "2", "--json",
+        ],
+        &[],
+    );
+    assert!(m.get("forfeits").is_none(), "{m}");
+}

@@ -17,6 +17,8 @@ It plays GOOD moves well (default 0: the first legal move each time), then misbe
     binary    answers a line that is not UTF-8 (a protocol fault)
     flood     writes `info` lines without end and never a move (lost on time)
     long      answers a line of 70,000 bytes (a protocol fault)
+    twice     answers each `go` with two moves, the second one illegal ("bestmove 99"): the
+              manager takes the first and drops the second, so the engine never faults
     nomove    answers "bestmove" without a move (a protocol fault)
     forked    starts a child process that sleeps 300 s (its id in the file named by the
               MISBEHAVE_PID_FILE environment variable), then never answers: both must be
@@ -30,7 +32,7 @@ import sys
 import time
 
 MODES = ("slow", "illegal", "garbage", "crash", "silent", "closed", "noinput", "binary",
-         "flood", "long", "nomove", "forked", "hang", "oldproto")
+         "flood", "long", "twice", "nomove", "forked", "hang", "oldproto")
 
 
 def say(text):
@@ -72,6 +74,9 @@ def misbehave(mode, legal):
     elif mode == "flood":
         while True:
             say("info string " + "x" * 1000)
+    elif mode == "twice":
+        say("bestmove " + legal[0])
+        say("bestmove 99")
     elif mode == "long":
         say("bestmove " + "x" * 70000)
     elif mode == "nomove":

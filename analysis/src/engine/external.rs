@@ -809,6 +809,12 @@ impl<G: EngineGame> Engine<G> for External<G> {
         self.sync(game, pos);
         if self.process.is_none() {
             self.start_program(game)?;
+        } else {
+            // Every line the engine wrote before is passed by: a second `bestmove` to one
+            // `go` cannot answer the next.
+            self.send("isready");
+            let deadline = Instant::now() + Duration::from_millis(self.spec.limits.startup_ms);
+            self.await_word("readyok", deadline, FaultKind::Time)?;
         }
         let start = self.start.as_ref().expect("synced");
         let mut line = format!("position {}", game.format_position(start));
