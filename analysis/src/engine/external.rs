@@ -610,7 +610,7 @@ pub struct External<G: EngineGame> {
     start: Option<G::Position>,
     moves: Vec<String>,
     /// Where those moves lead.
-    now: Option<G::Position>,
+    current: Option<G::Position>,
     /// A deadline over the engine's own time ([`Engine::stop_at`]).
     deadline: Option<Instant>,
     /// The last fault [`Engine::choose`] hid behind a legal move.
@@ -627,7 +627,7 @@ impl<G: EngineGame> External<G> {
             id_name: None,
             start: None,
             moves: Vec::new(),
-            now: None,
+            current: None,
             deadline: None,
             last_fault: None,
         }
@@ -713,7 +713,7 @@ impl<G: EngineGame> External<G> {
         }
     }
 
-    /// Starts the program: the handshake, its options, the variant, a new game.
+    /// Starts the program: the handshake, its options, the variant, a game.
     fn start_program(&mut self, game: &G) -> Result<(), Fault> {
         let p = Process::spawn(&self.spec).inspect_err(|f| self.dead = Some(f.clone()))?;
         self.process = Some(p);
@@ -747,9 +747,9 @@ impl<G: EngineGame> External<G> {
     /// Makes the history end at `pos`: when the moves heard do not lead there, the game is
     /// taken to start at `pos`.
     fn sync(&mut self, game: &G, pos: &G::Position) {
-        if self.now.as_ref() != Some(pos) {
+        if self.current.as_ref() != Some(pos) {
             self.start = Some(pos.clone());
-            self.now = Some(pos.clone());
+            self.current = Some(pos.clone());
             self.moves.clear();
         }
         let _ = game;
@@ -798,7 +798,7 @@ impl<G: EngineGame> Engine<G> for External<G> {
     fn heard(&mut self, game: &G, before: &G::Position, mv: G::Move) {
         self.sync(game, before);
         self.moves.push(game.move_name(before, mv));
-        self.now = Some(game.play(before, mv));
+        self.current = Some(game.play(before, mv));
     }
 
     fn try_choose(&mut self, game: &G, pos: &G::Position, rng: &mut Rng) -> Result<G::Move, Fault> {
