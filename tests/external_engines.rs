@@ -86,7 +86,7 @@ fn the_python_engine_plays_a_match_against_a_built_in_one() {
 
 #[test]
 fn the_python_greedy_engine_beats_random_play() {
-    let a = format!("cmd:python3 {}", example("greedy.py"));
+    let a = format!("cmd[time=5000]:python3 {}", example("greedy.py"));
     let m = match_json(
         &[
             "match", "oware", "--a", &a, "--b", "random", "--games", "10", "--json",
@@ -99,7 +99,7 @@ fn the_python_greedy_engine_beats_random_play() {
 
 #[test]
 fn the_shell_engine_plays_every_family() {
-    let a = format!("cmd:sh {}", example("random.sh"));
+    let a = format!("cmd[time=5000]:sh {}", example("random.sh"));
     for v in [
         "kalah",
         "mulabalaba",
@@ -123,7 +123,7 @@ fn the_shell_engine_plays_every_family() {
 fn the_moves_sent_lead_to_the_board_sent() {
     let dir = scratch("history");
     let log = dir.join("exchange.log");
-    let a = format!("cmd:sh {}", example("random.sh"));
+    let a = format!("cmd[time=5000]:sh {}", example("random.sh"));
     let args = [
         "match",
         "kalah",
@@ -196,8 +196,13 @@ fn forfeits(spec: &str, kind: &str, env: &[(&str, &str)]) -> Vec<Value> {
     f
 }
 
+/// The misbehaving engine in `mode` after one good move, with a generous time a move (its
+/// faults here are not on time; a loaded machine must not make them so).
 fn misbehave(mode: &str) -> String {
-    format!("cmd:python3 {} {mode} 1", example("misbehave.py"))
+    format!(
+        "cmd[time=5000]:python3 {} {mode} 1",
+        example("misbehave.py")
+    )
 }
 
 #[test]
@@ -470,7 +475,7 @@ fn bench_engines_measures_an_external_engine() {
 
 #[test]
 fn a_stray_answer_is_dropped_not_taken_for_the_next_move() {
-    let a = format!("cmd:python3 {} twice 0", example("misbehave.py"));
+    let a = format!("cmd[time=5000]:python3 {} twice 0", example("misbehave.py"));
     let m = match_json(
         &[
             "match", "kalah", "--width", "3", "--seeds", "2", "--a", &a, "--b", "random",
