@@ -311,6 +311,42 @@ fn an_engine_answers_the_players_move() {
     assert_eq!(position(&tab), after_south);
 }
 
+#[test]
+fn the_servers_external_engines_are_listed_and_play() {
+    // The server inherits the engines file (no other test of this file names one).
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/engines/engines.toml");
+    std::env::set_var("MANCALA_ENGINES", file);
+    let w = world();
+    let tab = open(&w, "variant=warri&auto=0");
+    let listed = eval(
+        &tab,
+        "[...document.getElementById('engine').options].map((o) => o.value).join(' ')",
+    );
+    let listed = listed.as_str().unwrap().to_string();
+    assert!(
+        listed.ends_with("ext:greedy-py ext:random-sh ext:slow"),
+        "{listed}"
+    );
+    assert!(listed.starts_with("random greedy"), "{listed}");
+    eval(
+        &tab,
+        "document.getElementById('engine').value = 'ext:random-sh';\
+         const s = document.getElementById('engine-side'); s.value = 'N';\
+         s.dispatchEvent(new Event('change'))",
+    );
+    click(&tab, "button.pit[data-name='S6']");
+    // South's move, then the shell engine's answer for North: South to move again.
+    wait_for(
+        &tab,
+        "document.getElementById('status').dataset.toMove === 'S' && !document.getElementById('undo').disabled",
+    );
+    settle(&tab);
+    assert_eq!(
+        eval(&tab, "document.getElementById('error').hidden"),
+        Value::Bool(true)
+    );
+}
+
 /// Takes a screenshot of the board of `query` to `target/screenshots/name.png`.
 fn screenshot(w: &World, name: &str, query: &str, pits: &str) {
     let tab = open(w, query);

@@ -146,6 +146,8 @@ fn every_engine_form_is_documented_and_accepted() {
         "c=",
         "perfect",
         "tt=",
+        "cmd:",
+        "ext:",
     ] {
         assert!(help.contains(word), "`match --help` does not name {word}");
         assert!(readme.contains(word), "README does not name {word}");
@@ -161,6 +163,16 @@ fn every_engine_form_is_documented_and_accepted() {
         "mcts:iters=10:c=1.4",
         "perfect:tt=4",
         "perfect:tt=4:time=50",
+        concat!(
+            "cmd:sh ",
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/engines/random.sh"
+        ),
+        concat!(
+            "ext:random-sh@",
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/engines/engines.toml"
+        ),
     ] {
         ok(&[
             "match",

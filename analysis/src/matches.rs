@@ -23,8 +23,15 @@
 //! going to nobody: the player who has won more seeds so far wins, equal is a draw. This is
 //! the rule the solver applies to infinite play (docs/RULES.md: a game that goes on for ever is
 //! worth 0 for the future), so match results and exact values mean the same thing.
+//!
+//! # Forfeits
+//!
+//! An engine that gives no move ([`Engine::try_choose`]: an external program that crashed,
+//! overran its time or named an illegal move) loses the game by forfeit, whatever the
+//! seeds; the margin is the seeds won so far, and the fault is kept in the record. Every
+//! game has engines of its own, so the next game starts afresh.
 
-use crate::engine::{Engine, EngineGame, EngineSpec, Rng};
+use crate::engine::{Engine, EngineGame, EngineSpec, Fault, Rng};
 
 use crate::stats::{elo, wilson, Elo, Rate};
 use mancala_solver::search::Oracle;
@@ -45,6 +52,8 @@ pub enum End {
     Repetition,
     /// The ply limit; adjudicated by seeds won so far.
     PlyLimit,
+    /// An engine gave no move ([`Played::forfeit`]); its opponent wins.
+    Forfeit,
 }
 
 impl End {
@@ -54,6 +63,7 @@ impl End {
             End::Rules => "rules",
             End::Repetition => "repetition",
             End::PlyLimit => "ply-limit",
+            End::Forfeit => "forfeit",
         }
     }
 }
@@ -70,6 +80,8 @@ pub struct Played {
     pub plies: u32,
     /// How it ended.
     pub end: End,
+    /// The side that forfeited and why (with [`End::Forfeit`]).
+    pub forfeit: Option<(Side, Fault)>,
 }
 
 /// Plays one game from `start` between `south` and `north`.
@@ -99,6 +111,7 @@ pub fn play_game_seen<G: EngineGame>(
     let mut seen: HashSet<(G::Key, i32, Side)> = HashSet::new();
     seen.insert((game.key(&pos), game.margin(&pos), game.to_move(&pos)));
     let mut plies = 0;
+    let mut forfeit = None;
     let south_view = |pos: &G::Position, v: i32| {
         if game.to_move(pos) == Side::South {
             v
@@ -114,14 +127,26 @@ pub fn play_game_seen<G: EngineGame>(
         if plies >= max_plies {
             break End::PlyLimit;
         }
+        let mover = game.to_move(&pos);
         let mv = if plies < opening {
             let ms = game.legal_moves(&pos);
             ms[rng.below(ms.len())]
-        } else if game.to_move(&pos) == Side::South {
-            south.choose(game, &pos, rng)
         } else {
-            north.choose(game, &pos, rng)
+            let e = if mover == Side::South {
+                &mut *south
+            } else {
+                &mut *north
+            };
+            match e.try_choose(game, &pos, rng) {
+                Ok(mv) => mv,
+                Err(f) => {
+                    forfeit = Some((mover, f));
+                    break End::Forfeit;
+                }
+            }
         };
+        south.heard(game, &pos, mv);
+        north.heard(game, &pos, mv);
         pos = game.play(&pos, mv);
         plies += 1;
         if !seen.insert((game.key(&pos), game.margin(&pos), game.to_move(&pos))) {
@@ -132,6 +157,10 @@ pub fn play_game_seen<G: EngineGame>(
         End::Rules => {
             let o = game.outcome(&pos).expect("over");
             (o.winner, south_view(&pos, game.final_margin(&pos)))
+        }
+        End::Forfeit => {
+            let loser = forfeit.as_ref().expect("a fault").0;
+            (Some(loser.opponent()), south_view(&pos, game.margin(&pos)))
         }
         _ => {
             let m = south_view(&pos, game.margin(&pos));
@@ -148,6 +177,7 @@ pub fn play_game_seen<G: EngineGame>(
         margin,
         plies,
         end,
+        forfeit,
     }
 }
 
@@ -252,6 +282,9 @@ pub struct Summary {
     pub by_seat: [u64; 3],
     /// Games ended by the rules, by repetition, by the ply limit.
     pub ends: [u64; 3],
+    /// The games lost by forfeit, in game order: the game, whether A forfeited it (else B),
+    /// the side, and the fault.
+    pub forfeits: Vec<(u32, bool, Side, Fault)>,
 }
 
 /// Summarises match games.
@@ -278,14 +311,22 @@ pub fn summarize(games: &[MatchGame]) -> Summary {
         mean_plies: if n == 0 { 0.0 } else { plies as f64 / n as f64 },
         by_seat,
         ends,
+        forfeits: games
+            .iter()
+            .filter_map(|g| {
+                let (side, f) = g.played.forfeit.clone()?;
+                Some((g.index, side == g.a_side, side, f))
+            })
+            .collect(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::FaultKind;
     use mancala_solver::game::Game;
-    use mancala_solver::tworow::{Kind, TwoRow};
+    use mancala_solver::tworow::{Kind, Pit, TwoRow, TwoRowPos};
 
     #[test]
     fn matches_do_not_depend_on_the_thread_count() {
@@ -339,6 +380,64 @@ mod tests {
             };
             assert_eq!(p.winner, expect);
         }
+    }
+
+    /// Plays the first legal move `good` times, then faults.
+    struct Faulty {
+        good: u32,
+        heard: Vec<usize>,
+    }
+
+    impl Engine<TwoRow> for Faulty {
+        fn name(&self) -> String {
+            "faulty".into()
+        }
+        fn choose(&mut self, g: &TwoRow, pos: &TwoRowPos, _: &mut Rng) -> Pit {
+            g.legal_moves(pos)[0]
+        }
+        fn try_choose(&mut self, g: &TwoRow, pos: &TwoRowPos, rng: &mut Rng) -> Result<Pit, Fault> {
+            if self.good == 0 {
+                return Err(Fault {
+                    kind: FaultKind::Illegal,
+                    detail: "move 'x'".into(),
+                    stderr: vec!["last words".into()],
+                });
+            }
+            self.good -= 1;
+            Ok(self.choose(g, pos, rng))
+        }
+        fn heard(&mut self, g: &TwoRow, before: &TwoRowPos, mv: Pit) {
+            let i = g.legal_moves(before).iter().position(|&m| m == mv).unwrap();
+            self.heard.push(i);
+        }
+    }
+
+    #[test]
+    fn a_fault_loses_the_game_by_forfeit_whatever_the_seeds() {
+        let g = TwoRow::standard(Kind::Oware);
+        let mut f = Faulty {
+            good: 2,
+            heard: Vec::new(),
+        };
+        let mut r = crate::engine::random::RandomEngine::default();
+        let p = play_game(&g, &g.start(), [&mut r, &mut f], &mut Rng::new(3), 1, 100);
+        // South plays the opening ply and his own; North faults on his third move.
+        assert_eq!((p.plies, p.end), (5, End::Forfeit));
+        assert_eq!(p.winner, Some(Side::South));
+        let (side, fault) = p.forfeit.clone().unwrap();
+        assert_eq!((side, fault.kind), (Side::North, FaultKind::Illegal));
+        assert_eq!(fault.stderr, ["last words"]);
+        // Every move played was heard, the faulting engine's own two included.
+        assert_eq!(f.heard.len(), 5);
+        assert_eq!((f.heard[1], f.heard[3]), (0, 0));
+        let games = [MatchGame {
+            index: 4,
+            a_side: Side::North,
+            played: p,
+        }];
+        let s = summarize(&games);
+        assert_eq!((s.wins, s.losses, s.ends), (0, 1, [0, 0, 0]));
+        assert_eq!(s.forfeits, [(4, true, Side::North, fault)]);
     }
 
     #[test]

@@ -199,14 +199,18 @@ fn choose<G: EngineGame + Notation + 'static>(
     let t = Instant::now();
     let mut engine = spec.build(oracle);
     let rng = &mut Rng::new(seed);
+    // An external engine that gives no move is an error here, not a made-up move.
+    let gave = |r: Result<_, crate::engine::Fault>| {
+        r.map_err(|f| format!("engine {spec} gave no move: {f}"))
+    };
     let mv = match deadline {
-        None => engine.choose(g, pos, rng),
+        None => gave(engine.try_choose(g, pos, rng))?,
         Some(d) => {
             // Listed before the deadline: a move to play whenever the engine is cut short.
             let moves = g.legal_moves(pos);
             engine.stop_at(d);
-            match mancala_solver::stop::within(d, || engine.choose(g, pos, rng)) {
-                Ok(m) => m,
+            match mancala_solver::stop::within(d, || engine.try_choose(g, pos, rng)) {
+                Ok(m) => gave(m)?,
                 Err(_) => {
                     moves[engine
                         .best_so_far()

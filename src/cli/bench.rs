@@ -17,6 +17,11 @@ pub(crate) enum BenchWhat {
         /// Only this variant.
         #[arg(long)]
         variant: Option<String>,
+        /// Measure this engine instead of the built-in list (repeatable; any spec of
+        /// docs/ENGINES.md, external ones too: an external engine's nodes are not counted, its
+        /// time a move is the protocol's round trip plus its search).
+        #[arg(long = "engine", value_name = "SPEC")]
+        engines: Vec<String>,
     },
     /// Speed of kpo for three and four players: perft, searches, whole-graph analysis.
     Players(Json),
@@ -37,6 +42,7 @@ pub(crate) fn run(what: Option<&BenchWhat>, as_json: bool, threads: usize) -> Re
         Some(BenchWhat::Engines {
             out: Json { json },
             variant,
+            engines,
         }) => {
             bench::check_variant(variant.as_deref())?;
             // The rows go to stdout between the redraws of the bar of the moves chosen.
@@ -49,7 +55,11 @@ pub(crate) fn run(what: Option<&BenchWhat>, as_json: bool, threads: usize) -> Re
                 BenchEvent::Row(r) if !json => _ = pb.suspend(|| show(false, &EngineBench::new(r))),
                 BenchEvent::Row(_) => {}
             };
-            let rows = bench::engines(variant.as_deref(), on);
+            let rows = if engines.is_empty() {
+                bench::engines(variant.as_deref(), on)
+            } else {
+                bench::engines_of(engines, variant.as_deref(), on)?
+            };
             pb.finish_and_clear();
             at_end(*json, &rows)
         }

@@ -14,7 +14,11 @@ pub(crate) struct MatchArgs {
     #[command(flatten)]
     pub(crate) common: Common,
     /// Engine A: random, greedy, alphabeta[:depth=D|:nodes=N|:time=MS],
-    /// mcts[:iters=N][:c=C], perfect[:tt=MB][:time=MS] (docs/ENGINES.md).
+    /// mcts[:iters=N][:c=C], perfect[:tt=MB][:time=MS] (docs/ENGINES.md), or an external
+    /// program speaking docs/ENGINE-PROTOCOL.md: cmd:<command line> (split as a shell
+    /// splits it, run without one; limits as cmd[time=MS,margin=MS]:<command line>),
+    /// ext:<name>[@<file>] (an engines file's entry, the file named by MANCALA_ENGINES
+    /// without @); a fault of one loses its game by forfeit.
     #[arg(long, required_unless_present = "engines")]
     pub(crate) a: Option<String>,
     /// Engine B (same forms as --a).

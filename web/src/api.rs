@@ -5,7 +5,7 @@
 
 use crate::state::{Reply, State};
 use mancala_analysis::args::{self, Search};
-use mancala_analysis::engine::{alphabeta::Limit, EngineSpec};
+use mancala_analysis::engine::{alphabeta::Limit, external, EngineSpec};
 use mancala_analysis::json::{self, Variants};
 use mancala_analysis::{play, position, solve, tables};
 use mancala_solver::any::AnyGame;
@@ -75,12 +75,16 @@ pub fn route(state: &State, method: &str, name: &str, body: &[u8]) -> Reply {
     let answer = match (method, name) {
         ("GET", "variants") => Ok(json::line(&Variants::new(VARIANTS))),
         (_, "variants") => Err((405, format!("{method} /api/variants: use GET"))),
+        ("GET", "engines") => external::listed()
+            .map(|engines| json::line(&serde_json::json!({ "engines": engines })))
+            .map_err(|e| (500, e.to_string())),
+        (_, "engines") => Err((405, format!("{method} /api/engines: use GET"))),
         ("POST", n) if POSTED.contains(&n) => parse(body).and_then(|r| answer(state, n, &r)),
         (_, n) if POSTED.contains(&n) => Err((405, format!("{method} /api/{n}: use POST"))),
         _ => Err((
             404,
             format!(
-                "no endpoint /api/{}: expected variants, {}",
+                "no endpoint /api/{}: expected variants, engines, {}",
                 mancala_analysis::error::shorten(name),
                 POSTED.join(", ")
             ),
@@ -225,7 +229,24 @@ fn search(state: &State, r: &Request, g: &AnyGame) -> Result<Search, Refusal> {
 /// counted budget past the API's limits is refused, a perfect engine without a time limit
 /// gets the request's.
 pub fn bounded(text: &str, seconds: f64, tt_mb: usize) -> Result<EngineSpec, Refusal> {
+    // A request must not make the server run a program, or read a file, of its choosing.
+    let t = text.trim();
+    let refused = || {
+        bad(format!(
+            "engine {}: the server runs only the external engines of its engines file, ext:NAME (GET /api/engines lists them)",
+            mancala_analysis::error::shorten(t)
+        ))
+    };
+    if t.starts_with("cmd") || t.starts_with("ext:") && t.contains('@') {
+        return Err(refused());
+    }
     let spec: EngineSpec = text.parse().map_err(bad)?;
+    if let EngineSpec::External(x) = &spec {
+        // Whatever the spec's text, only an entry of the server's own engines file runs.
+        if !x.label.starts_with("ext:") || x.label.contains('@') {
+            return Err(refused());
+        }
+    }
     let ms = (seconds * 1000.0) as u64;
     let over = |what: String| bad(format!("engine {text}: {what}"));
     match spec {

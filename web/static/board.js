@@ -544,7 +544,24 @@ async function loadPosition(text) {
   await refresh();
 }
 
+// The external engines of the server's engines file (docs/ENGINES.md), after the built-in ones.
+async function listEngines() {
+  let engines = [];
+  try {
+    ({ engines } = await api("engines"));
+  } catch (e) {
+    return; // a broken engines file leaves the built-in engines
+  }
+  for (const name of engines) {
+    const o = document.createElement("option");
+    o.value = name;
+    o.textContent = name;
+    $("engine").append(o);
+  }
+}
+
 async function init() {
+  await listEngines();
   const { variants } = await api("variants");
   S.variants = variants.filter((v) => v.status === "playable");
   const sel = $("variant");

@@ -484,3 +484,37 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn external_engines_come_only_from_the_servers_engines_file() {
+    let s = state();
+    for engine in [
+        "cmd:sh -c 'echo hi'",
+        "ext:x@/etc/passwd",
+        " cmd:true",
+        "cmd[time=5]:sh",
+    ] {
+        let body = format!(r#"{{"variant":"oware","engine":{engine:?}}}"#);
+        let m = refused(post(&s, "engine", &body), 400);
+        assert!(m.contains("engines file"), "{engine}: {m}");
+    }
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/engines/engines.toml"
+    );
+    // The server reads the file its environment names (no other test names one).
+    std::env::set_var("MANCALA_ENGINES", file);
+    let v: Value = serde_json::from_slice(&handle(&s, "GET", "/api/engines", b"").body).unwrap();
+    assert_eq!(
+        v["engines"],
+        json!(["ext:greedy-py", "ext:random-sh", "ext:slow"])
+    );
+    let m = ok(
+        &s,
+        "engine",
+        r#"{"variant":"oware","position":"1,1,1,4,4,4/4,4,4,4,4,4 S captured=0,0","engine":"ext:greedy-py","seed":1}"#,
+    );
+    // Sowing pit 6 ends in North's pit 4, making 2: the only capture.
+    assert_eq!(m["move"], "6", "{m}");
+    assert_eq!(m["engine"], "ext:greedy-py");
+}

@@ -204,3 +204,21 @@ pub fn engines(
         rows: rows.iter().map(crate::json::EngineBench::new).collect(),
     }
 }
+
+/// `mancala bench engines --engine SPEC...`: [`bench_engines`] of the engines `specs` (any
+/// spec, external ones too) on every variant's positions (or only on `variant`), each spec
+/// checked first.
+pub fn engines_of(
+    specs: &[String],
+    variant: Option<&str>,
+    on: &mut dyn FnMut(BenchEvent),
+) -> Result<crate::json::Rows<crate::json::EngineBench>, mancala_solver::error::ConfigError> {
+    for s in specs {
+        s.parse::<EngineSpec>()?;
+    }
+    let names: Vec<&str> = specs.iter().map(|s| s.as_str()).collect();
+    let rows = bench_engines(&names, &names, variant, on);
+    Ok(crate::json::Rows {
+        rows: rows.iter().map(crate::json::EngineBench::new).collect(),
+    })
+}

@@ -2,9 +2,11 @@
 //! ([`EngineGame`], with each family's evaluation), the value of a won game and the choice
 //! among equal moves.
 
+use crate::json::Describe;
 use mancala_solver::game::{Game, MarginGame};
 use mancala_solver::rng::Rng;
 use mancala_solver::tworow::{Kind, TwoRow, TwoRowPos};
+use mancala_solver::Notation;
 
 /// The value of a won game for the side to move in games whose [`EngineGame::terminal`]
 /// gives it (the four-row games), less the plies from the root to the end (a nearer win is
@@ -32,10 +34,69 @@ pub trait Engine<G: Game>: Send {
     fn best_so_far(&self) -> Option<usize> {
         None
     }
+    /// Chooses a move like [`Engine::choose`], or says why the engine gave none (an external
+    /// program that crashed, overran its time or named an illegal move): the game is then
+    /// lost by forfeit. The engines of this crate cannot fail; the default calls `choose`.
+    fn try_choose(&mut self, game: &G, pos: &G::Position, rng: &mut Rng) -> Result<G::Move, Fault> {
+        Ok(self.choose(game, pos, rng))
+    }
+    /// Hears a move `mv` played from `before` by either side (the random opening's too), so
+    /// that an engine that keeps the game's history (an external program is sent the moves
+    /// since the start) can follow it. The default ignores it.
+    fn heard(&mut self, _game: &G, _before: &G::Position, _mv: G::Move) {}
 }
 
-/// What the engines need of a rules type beyond [`MarginGame`]: a heuristic evaluation.
-pub trait EngineGame: MarginGame<Key = u128> {
+/// Why an engine gave no move ([`Engine::try_choose`]): its game is lost by forfeit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    /// What went wrong.
+    pub kind: FaultKind,
+    /// What and where, in one line (the move named, the time taken, the exit status).
+    pub detail: String,
+    /// The engine's last lines on its standard error (at most [`STDERR_LINES`]).
+    pub stderr: Vec<String>,
+}
+
+/// The standard-error lines a [`Fault`] keeps, the last ones.
+pub const STDERR_LINES: usize = 20;
+
+/// The kinds of [`Fault`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FaultKind {
+    /// The program could not be started, or failed the handshake.
+    Start,
+    /// No move within the time for the move and its margin (the program is killed).
+    Time,
+    /// A move that is not legal, or not a move name.
+    Illegal,
+    /// A line the protocol does not allow (too long, not UTF-8, `bestmove` without a move).
+    Protocol,
+    /// The program exited, or closed its input or output.
+    Crash,
+}
+
+impl FaultKind {
+    /// A short word for tables and JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FaultKind::Start => "start",
+            FaultKind::Time => "time",
+            FaultKind::Illegal => "illegal",
+            FaultKind::Protocol => "protocol",
+            FaultKind::Crash => "crash",
+        }
+    }
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.kind.as_str(), self.detail)
+    }
+}
+
+/// What the engines need of a rules type beyond [`MarginGame`]: a heuristic evaluation, and
+/// the text forms ([`Notation`], [`Describe`]) an external engine is sent.
+pub trait EngineGame: MarginGame<Key = u128> + Notation + Describe {
     /// A heuristic value of `pos` for the side to move, in quarter seeds, used by
     /// `alphabeta` at its horizon. The default is four times the seeds won so far
     /// ([`MarginGame::margin`]). It must differ from `4 * margin` only by a function of
@@ -59,6 +120,11 @@ pub trait EngineGame: MarginGame<Key = u128> {
     /// ([`mancala_solver::search::MAX_MOVES`]), so that `perfect` may search it.
     fn searchable(&self) -> bool {
         true
+    }
+    /// Command-line options of the game's size beyond [`Describe`]'s width, seeds, counters
+    /// and rules, as `mancala` spells them (`--store N`), for the protocol's `variant` line.
+    fn size_options(&self) -> Vec<String> {
+        Vec::new()
     }
 }
 
@@ -124,6 +190,18 @@ pub const ISOLO_CANDIDATES: usize = 48;
 ///
 /// [`Isolo::for_engines`]: mancala_solver::isolo::Isolo::for_engines
 impl EngineGame for mancala_solver::isolo::Isolo {
+    fn size_options(&self) -> Vec<String> {
+        use mancala_solver::isolo::{Kind, Setup};
+        let (setup, standard) = (self.setup(), Setup::standard(self.kind()));
+        let mut out = Vec::new();
+        if self.kind() == Kind::IsoloI && setup.store != standard.store {
+            out.extend(["--store".to_string(), setup.store.to_string()]);
+        }
+        if self.kind() == Kind::IsoloII && setup.max_hole != standard.max_hole {
+            out.extend(["--max-hole".to_string(), setup.max_hole.to_string()]);
+        }
+        out
+    }
     fn evaluate(&self, pos: &mancala_solver::isolo::IsoloPos) -> i32 {
         4 * self.material(pos)
     }

@@ -6,6 +6,7 @@
 //! | `greedy` | the move with the best immediate gain (seeds won by this move alone, the final share-out included when it ends the game), ties broken at random |
 //! | `alphabeta[:depth=D]`, `alphabeta:nodes=N`, `alphabeta:time=MS` | negamax alpha-beta by iterative deepening (ordering, a small table) with the heuristic evaluation of [`EngineGame::evaluate`] at the horizon, to depth D, or as deep as N nodes a move or MS milliseconds a move allow; ties broken at random (default depth 4) |
 //! | `mcts[:iters=N][:c=C]` | UCT Monte-Carlo tree search with random playouts (default 1000 iterations, C = 1.4) |
+//! | `cmd:<command line>`, `cmd[time=MS,...]:<command line>`, `ext:<name>[@<file>]` | an external program speaking the engine protocol (docs/ENGINE-PROTOCOL.md), see [`external`] |
 //! | `perfect[:tt=MB][:time=MS]` | the exact solver ([`mancala_solver::search::Solver`]), helped by tablebases when given: only for positions small enough to solve; with `time`, the solver's move when the time runs out (then not exact) |
 //!
 //! Parameters follow the name after colons, `name=value`, e.g. `alphabeta:depth=6`,
@@ -31,6 +32,7 @@
 
 pub mod alphabeta;
 pub mod bench;
+pub mod external;
 mod game;
 pub mod greedy;
 pub mod mcts;
@@ -38,7 +40,7 @@ pub mod perfect;
 pub mod random;
 mod spec;
 
-pub use game::{from_child, Engine, EngineGame, ISOLO_CANDIDATES};
+pub use game::{from_child, Engine, EngineGame, Fault, FaultKind, ISOLO_CANDIDATES, STDERR_LINES};
 use mancala_solver::error::ConfigError;
 pub use mancala_solver::rng::Rng;
 use mancala_solver::search::Oracle;
@@ -72,6 +74,8 @@ pub enum EngineSpec {
         /// Milliseconds a move (`None`: solve exactly, however long it takes).
         time_ms: Option<u64>,
     },
+    /// A program speaking the engine protocol (docs/ENGINE-PROTOCOL.md).
+    External(Box<external::ExternalSpec>),
 }
 
 impl fmt::Display for EngineSpec {
@@ -89,17 +93,21 @@ impl fmt::Display for EngineSpec {
                 None => write!(f, "perfect:tt={tt_mb}"),
                 Some(ms) => write!(f, "perfect:tt={tt_mb}:time={ms}"),
             },
+            EngineSpec::External(x) => write!(f, "{}", x.label),
         }
     }
 }
 
-const ENGINES: &str = "random, greedy, alphabeta[:depth=D|:nodes=N|:time=MS], mcts[:iters=N][:c=C], perfect[:tt=MB][:time=MS]";
+const ENGINES: &str = "random, greedy, alphabeta[:depth=D|:nodes=N|:time=MS], mcts[:iters=N][:c=C], perfect[:tt=MB][:time=MS], cmd:<command line>, cmd[time=MS,...]:<command line>, ext:<name>[@<file>]";
 
 impl std::str::FromStr for EngineSpec {
     type Err = ConfigError;
 
     /// Parses `name[:param=value]...` (parameters also separated by commas).
     fn from_str(text: &str) -> Result<EngineSpec, ConfigError> {
+        if let Some(x) = external::ExternalSpec::parse(text) {
+            return Ok(EngineSpec::External(Box::new(x?)));
+        }
         let spec = SpecText::parse(
             text,
             |name| match name {
@@ -153,14 +161,15 @@ impl EngineSpec {
         &self,
         oracle: Option<Arc<dyn Oracle<G>>>,
     ) -> Box<dyn Engine<G>> {
-        match *self {
+        match self {
             EngineSpec::Random => Box::new(random::RandomEngine::default()),
             EngineSpec::Greedy => Box::new(greedy::Greedy::default()),
-            EngineSpec::AlphaBeta { limit } => Box::new(alphabeta::AlphaBeta::with_limit(limit)),
-            EngineSpec::Mcts { iters, c } => Box::new(mcts::Mcts::new(iters, c)),
+            EngineSpec::AlphaBeta { limit } => Box::new(alphabeta::AlphaBeta::with_limit(*limit)),
+            EngineSpec::Mcts { iters, c } => Box::new(mcts::Mcts::new(*iters, *c)),
             EngineSpec::Perfect { tt_mb, time_ms } => {
-                Box::new(perfect::Perfect::new(tt_mb, oracle).with_time(time_ms))
+                Box::new(perfect::Perfect::new(*tt_mb, oracle).with_time(*time_ms))
             }
+            EngineSpec::External(x) => Box::new(external::External::new((**x).clone())),
         }
     }
 }

@@ -26,6 +26,9 @@ pub struct Ends {
     pub repetition: u64,
     /// Stopped at the ply limit.
     pub ply_limit: u64,
+    /// Lost by an engine that gave no move (written only when some game was).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<u64>,
 }
 
 impl Ends {
@@ -35,6 +38,7 @@ impl Ends {
             rules: e[0],
             repetition: e[1],
             ply_limit: e[2],
+            forfeit: None,
         }
     }
 }
@@ -107,6 +111,26 @@ pub struct Match {
     pub ended: Ends,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// The games lost by forfeit, in game order (written only when some game was).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub forfeits: Vec<Forfeit>,
+}
+
+/// A game lost by an engine that gave no move (docs/ENGINE-PROTOCOL.md, "Faults").
+#[derive(Serialize)]
+pub struct Forfeit {
+    /// The game's index.
+    pub game: u32,
+    /// `a` or `b`: the engine that forfeited.
+    pub engine: String,
+    /// Its seat, `S` or `N`.
+    pub side: String,
+    /// `start`, `time`, `illegal`, `protocol` or `crash`.
+    pub kind: String,
+    /// What and where, in one line.
+    pub reason: String,
+    /// The engine's last lines on its standard error.
+    pub stderr: Vec<String>,
 }
 
 impl Match {
@@ -142,8 +166,23 @@ impl Match {
                 draws: s.by_seat[1],
                 losses: s.by_seat[2],
             },
-            ended: Ends::of(s.ends),
+            ended: Ends {
+                forfeit: (!s.forfeits.is_empty()).then_some(s.forfeits.len() as u64),
+                ..Ends::of(s.ends)
+            },
             seconds,
+            forfeits: s
+                .forfeits
+                .iter()
+                .map(|(game, a, side, f)| Forfeit {
+                    game: *game,
+                    engine: if *a { "a" } else { "b" }.to_string(),
+                    side: side.letter().to_string(),
+                    kind: f.kind.as_str().to_string(),
+                    reason: f.detail.clone(),
+                    stderr: f.stderr.clone(),
+                })
+                .collect(),
         }
     }
 }

@@ -24,10 +24,31 @@ impl fmt::Display for Match {
             elo_text(self.elo_hi, 1.0)
         )?;
         let (p, e) = (&self.first_player, &self.ended);
-        writeln!(
+        write!(
             f,
             "mean game length {:.1} plies; first player {} wins, {} draws, {} losses; ended by the rules {}, by repetition {}, by the ply limit {}",
             self.mean_plies, p.wins, p.draws, p.losses, e.rules, e.repetition, e.ply_limit
-        )
+        )?;
+        match e.forfeit {
+            Some(n) => writeln!(f, ", by forfeit {n}")?,
+            None => writeln!(f)?,
+        }
+        for x in &self.forfeits {
+            let who = if x.engine == "a" { &self.a } else { &self.b };
+            writeln!(
+                f,
+                "game {}: {} ({}, {}) forfeits: {}: {}",
+                x.game,
+                x.engine.to_uppercase(),
+                who,
+                x.side,
+                x.kind,
+                x.reason
+            )?;
+            for l in &x.stderr {
+                writeln!(f, "  stderr: {l}")?;
+            }
+        }
+        Ok(())
     }
 }
