@@ -302,7 +302,9 @@ pub fn ask<G: EngineGame>(
     pos: &G::Position,
     rng: &mut Rng,
 ) -> Result<usize, String> {
-    let mv = engine.choose(g, pos, rng);
+    let mv = engine
+        .try_choose(g, pos, rng)
+        .map_err(|f| format!("{}: {}", f.kind.as_str(), f.detail))?;
     g.legal_moves(pos)
         .iter()
         .position(|&m| m == mv)
