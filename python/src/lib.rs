@@ -3,6 +3,8 @@
 //! that every value and every error message is the command line's. The Python package
 //! `mancala` (python/mancala/) wraps it with typed results, OpenSpiel and PettingZoo.
 #![deny(missing_docs)]
+// PyO3 0.22's `#[pymethods]` expansion converts each `PyResult` into itself.
+#![allow(clippy::useless_conversion)]
 
 mod long;
 
@@ -35,8 +37,8 @@ fn bad(message: impl std::fmt::Display) -> PyErr {
 enum Rules {
     /// Two players.
     Two(AnyRules),
-    /// Kpo for three or four players.
-    Seats(KpoPlayers),
+    /// Kpo for three or four players (boxed: its sowing tables make it large).
+    Seats(Box<KpoPlayers>),
 }
 
 /// A position of [`Rules`]' kind.
@@ -76,11 +78,9 @@ impl Inner {
                 self.listable(g, p)?;
                 Ok((0..g.legal_moves(p).len()).collect())
             }
-            (Rules::Seats(g), Pos::Seats(p)) => Ok(g
-                .legal_moves(p)
-                .iter()
-                .map(|m| seat_action(g, m))
-                .collect()),
+            (Rules::Seats(g), Pos::Seats(p)) => {
+                Ok(g.legal_moves(p).iter().map(|m| seat_action(g, m)).collect())
+            }
             _ => unreachable!("a position of its own game"),
         }
     }
@@ -398,7 +398,7 @@ impl Game {
                         command::setup(variant, n, width, seeds, &rule_texts, position)
                     })
                     .map_err(bad)?;
-                (Rules::Seats(g), Pos::Seats(p))
+                (Rules::Seats(Box::new(g)), Pos::Seats(p))
             }
             None => {
                 let size = Size {
@@ -589,7 +589,11 @@ impl Game {
     ) -> PyResult<u64> {
         same_game(&self.inner, &state.game)?;
         let (inner, pos) = (self.inner.clone(), state.pos.clone());
-        long::run(py, move |_| inner.playouts(&pos, games, max_plies, seed), |_, _: ()| Ok(()))
+        long::run(
+            py,
+            move |_| inner.playouts(&pos, games, max_plies, seed),
+            |_, _: ()| Ok(()),
+        )
     }
 
     /// Plays one random legal action in each state not over (its own generator, from
@@ -873,7 +877,11 @@ impl State {
     #[pyo3(signature = (games, *, max_plies=10_000, seed=0))]
     fn playouts(&self, py: Python<'_>, games: u64, max_plies: u64, seed: u64) -> PyResult<u64> {
         let (g, pos) = (self.game.clone(), self.pos.clone());
-        long::run(py, move |_| g.playouts(&pos, games, max_plies, seed), |_, _: ()| Ok(()))
+        long::run(
+            py,
+            move |_| g.playouts(&pos, games, max_plies, seed),
+            |_, _: ()| Ok(()),
+        )
     }
 
     fn __copy__(slf: Py<Self>) -> Py<Self> {

@@ -193,3 +193,32 @@ def test_playouts_count_plies_like_a_python_loop():
     assert g.playouts(s, 20, seed=1) == plies
     steps = g.random_steps([s] * 8, seed=1)
     assert all(x.text() != s.text() for x in steps)
+
+
+def test_ctrl_c_ends_a_long_solve_at_once():
+    import os
+    import signal
+    import threading
+    import time
+
+    s = mancala.Game("warri").start()
+    # The solve stops by itself after 4 s; Ctrl-C comes after 0.3 s.
+    threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    t = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        s.solve(time=4, threads=1, memory="64M")
+    assert time.monotonic() - t < 2
+
+
+def test_long_work_releases_the_gil():
+    import threading
+
+    s = mancala.Game("oware").start()
+    out = []
+    t = threading.Thread(target=lambda: out.append(s.perft(7).nodes))
+    t.start()
+    ticks = 0
+    while t.is_alive():
+        ticks += 1  # Python runs here while the count goes on
+    t.join()
+    assert out[0] == s.perft(7).nodes and ticks > 1000
