@@ -36,6 +36,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+import math
+import tempfile
+
 import numpy as np
 import pyspiel
 
@@ -242,13 +245,24 @@ def register(variants: Optional[Sequence[str]] = None) -> List[str]:
 
 
 class PerfectBot(pyspiel.Bot):
-    """Plays the exact solver's best move (the toolkit's ``perfect`` engine, helped by the
-    endgame tables of ``tablebases`` when given): for positions small enough to solve."""
+    """Plays the exact solver's best move (the toolkit's ``perfect`` engine) from the
+    endgame tables of ``tablebases`` when given. A two-row game small enough (at most
+    ``max_positions`` positions with up to its seeds) gets its whole tables built first,
+    in a temporary folder, so that every move is a probe; otherwise each move is a search,
+    for positions small enough to solve."""
 
     def __init__(self, game, player_id: int, *, tt_mb: int = 64,
-                 tablebases: Optional[str] = None) -> None:
+                 tablebases: Optional[str] = None, max_positions: int = 5_000_000) -> None:
         pyspiel.Bot.__init__(self)
         self.player_id = player_id
+        setup = _setup_of(game)
+        if tablebases is None and setup.game.family == "two-row":
+            pits = 2 * setup.game.width
+            seeds = sum(setup.game.start().scores()) + _seeds_on_board(setup.game.start())
+            if math.comb(seeds + pits, pits) <= max_positions:
+                self._folder = tempfile.TemporaryDirectory(prefix="mancala-tables-")
+                tablebases = self._folder.name
+                mancala.Tablebases(tablebases).build(setup.game, seeds)
         self.engine = mancala.engine(f"perfect:tt={tt_mb}", tablebases=tablebases)
 
     def restart_at(self, state) -> None:
@@ -260,3 +274,8 @@ class PerfectBot(pyspiel.Bot):
 
     def provides_policy(self) -> bool:
         return False
+
+
+def _seeds_on_board(state: "mancala.State") -> int:
+    rows = state.text().split()[0].split("/")
+    return sum(int(x) for r in rows for x in r.split(","))
