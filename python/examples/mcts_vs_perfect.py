@@ -4,7 +4,8 @@
         [--games 10] [--simulations 1000] [--seed 1]
 
 Half the games MCTS moves first. Prints each game's returns and the totals; perfect play
-never does worse than the position's solved value, which it prints too.
+never does worse than the position's solved value, which it prints too. Warri 4x2 is a
+draw (8 seeds each) with perfect play: MCTS draws or loses.
 """
 
 import argparse
