@@ -246,7 +246,10 @@ class EngineMove:
 class Engine:
     """A built-in engine (``mancala match``'s): ``random``, ``greedy``,
     ``alphabeta[:depth=D|:nodes=N|:time=MS]``, ``mcts[:iters=N][:c=C]``,
-    ``perfect[:tt=MB][:time=MS]`` (docs/ENGINES.md)."""
+    ``perfect[:tt=MB][:time=MS]`` (docs/ENGINES.md); for kpo with three or four players
+    the seat engines of ``match --engines``: ``random``, ``greedy``,
+    ``maxn[:depth=D|:nodes=N][:tie=...]``, ``paranoid[:depth=D|:nodes=N]``,
+    ``mcts[:iters=N][:c=C]``."""
 
     def __init__(self, spec: str, *, tablebases: Optional[Path] = None) -> None:
         self.spec = spec

@@ -13,6 +13,7 @@ use mancala_analysis::json;
 use mancala_analysis::options::{self, SearchText};
 use mancala_analysis::position;
 use mancala_analysis::seats::command;
+use mancala_analysis::seats::engine::SeatEngineSpec;
 use mancala_analysis::solve::{self, Event};
 use mancala_analysis::tables;
 use mancala_solver::any::{AnyGame, AnyPos, AnyRules};
@@ -839,9 +840,10 @@ impl State {
         line.map_err(|e| bad(e.0))
     }
 
-    /// The move the engine `spec` chooses here (`mancala match`'s engines), as the JSON of
-    /// its choice; random choices drawn from `seed`; the perfect engine probes the tables
-    /// of `tablebases`; with `time` (seconds), the best move found when it runs out.
+    /// The move the engine `spec` chooses here (`mancala match`'s engines; kpo for three or
+    /// four players, `match --engines`' seat engines), as the JSON of its choice; random
+    /// choices drawn from `seed`; the perfect engine probes the tables of `tablebases`; with
+    /// `time` (seconds), the best move found when it runs out (two players).
     #[pyo3(signature = (spec, *, seed=0, tablebases=None, time=None))]
     fn engine_json(
         &self,
@@ -851,17 +853,26 @@ impl State {
         tablebases: Option<PathBuf>,
         time: Option<f64>,
     ) -> PyResult<String> {
-        let spec: EngineSpec = spec.parse().map_err(bad)?;
+        let spec_text = spec;
         let deadline = match time {
             Some(t) if !(t > 0.0 && t < 1e9) => return Err(bad(options::Invalid::Time(t))),
             Some(t) => Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(t)),
             None => None,
         };
         let Some(game) = self.game.any_game(&self.pos) else {
-            return Err(bad(
-                "engine: kpo for three or four players plays its engines through `mancala match --engines`",
-            ));
+            let (Rules::Seats(g), Pos::Seats(p)) = (&self.game.rules, &self.pos) else {
+                unreachable!("a game of two players is any family's")
+            };
+            let (g, p) = ((**g).clone(), *p);
+            let spec: SeatEngineSpec = spec_text.parse().map_err(bad)?;
+            let line = long::run(
+                py,
+                move |_| seat_engine_move(&g, &p, &spec, seed),
+                |_, _: ()| Ok(()),
+            )?;
+            return line.map_err(bad);
         };
+        let spec: EngineSpec = spec_text.parse().map_err(bad)?;
         let shape = long::run(
             py,
             move |_| {
@@ -1007,10 +1018,41 @@ fn tablebase_info(py: Python<'_>, folder: PathBuf, verify: bool) -> PyResult<Str
     r.map_err(bad)
 }
 
-/// Refuses an engine spec that does not parse, with the command line's message.
+/// Refuses an engine spec that parses neither as a two-player engine nor as a seat engine of
+/// kpo for three or four, with the command line's message of the two-player engines.
 #[pyfunction]
 fn check_engine(spec: &str) -> PyResult<()> {
-    spec.parse::<EngineSpec>().map(|_| ()).map_err(bad)
+    match (spec.parse::<EngineSpec>(), spec.parse::<SeatEngineSpec>()) {
+        (Err(e), Err(_)) => Err(bad(e)),
+        _ => Ok(()),
+    }
+}
+
+/// The move the seat engine `spec` chooses in `pos`, as the JSON of a two-player engine's
+/// choice (`move`, `after`, `engine`, `nodes`, `seconds`, `variant`, `position`, `players`).
+fn seat_engine_move(
+    g: &KpoPlayers,
+    pos: &KpoNPos,
+    spec: &SeatEngineSpec,
+    seed: u64,
+) -> Result<String, String> {
+    if g.is_over(pos) {
+        return Err("the game is already over in the given position".into());
+    }
+    let t = std::time::Instant::now();
+    let mut engine = spec.build::<KpoPlayers>();
+    let mv = engine.choose(g, pos, &mut Rng::new(seed));
+    let shape = serde_json::json!({
+        "variant": "kpo",
+        "players": g.players(),
+        "position": g.format_position(pos),
+        "engine": engine.name(),
+        "move": g.move_name(pos, mv),
+        "after": g.format_position(&g.play(pos, mv)),
+        "nodes": engine.nodes(),
+        "seconds": t.elapsed().as_secs_f64(),
+    });
+    Ok(shape.to_string())
 }
 
 /// `mancala variants --json`.

@@ -223,3 +223,14 @@ def test_long_work_releases_the_gil():
         ticks += 1  # Python runs here while the count goes on
     t.join()
     assert out == [18137964] and ticks > 1000
+
+
+def test_seat_engines_play_kpo_for_three_and_four():
+    for players, width in [(3, 3), (4, 4)]:
+        s = mancala.Game("kpo", players=players, width=width, seeds=2).start()
+        for spec in ["random", "greedy", "maxn:depth=3", "paranoid:depth=3", "mcts:iters=50"]:
+            chosen = mancala.engine(spec).choose(s, seed=2)
+            assert chosen.move in s.moves(), spec
+            assert chosen.after == s.play(chosen.move).text()
+        with pytest.raises(ValueError, match="unknown engine"):
+            mancala.engine("perfect").move(s)
