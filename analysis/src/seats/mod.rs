@@ -5,3 +5,5 @@ pub(crate) mod bench;
 pub mod command;
 pub(crate) mod engine;
 pub(crate) mod matches;
+
+pub use engine::SeatEngineSpec;

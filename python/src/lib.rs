@@ -1,0 +1,1075 @@
+//! The Python module `mancala._native`: the toolkit's games, states, perft, solve, analyze,
+//! tablebases and engines, bound through the `mancala-analysis` crate's public functions so
+//! that every value and every error message is the command line's. The Python package
+//! `mancala` (python/mancala/) wraps it with typed results, OpenSpiel and PettingZoo.
+#![deny(missing_docs)]
+// PyO3 0.22's `#[pymethods]` expansion converts each `PyResult` into itself.
+#![allow(clippy::useless_conversion)]
+
+mod long;
+
+use mancala_analysis::args::{self, SearchText};
+use mancala_analysis::engine::EngineSpec;
+use mancala_analysis::json;
+use mancala_analysis::position;
+use mancala_analysis::seats::command;
+use mancala_analysis::seats::SeatEngineSpec;
+use mancala_analysis::solve::{self, Event};
+use mancala_analysis::tables;
+use mancala_solver::any::{AnyGame, AnyPos, AnyRules};
+use mancala_solver::game::{Game as _, Notation};
+use mancala_solver::kpo_players::{KpoNMove, KpoNPos, KpoPlayers};
+use mancala_solver::nseat::analysis::winners;
+use mancala_solver::nseat::{SeatGame, SeatNotation};
+use mancala_solver::rng::Rng;
+use mancala_solver::side::Side;
+use mancala_solver::variant::Size;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// A refusal of the user's input, as the command line words it, raised as `ValueError`.
+fn bad(message: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(message.to_string())
+}
+
+/// The rules of a game: two players of any family, or kpo for three or four.
+enum Rules {
+    /// Two players.
+    Two(AnyRules),
+    /// Kpo for three or four players (boxed: its sowing tables make it large).
+    Seats(Box<KpoPlayers>),
+}
+
+/// A position of [`Rules`]' kind.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Pos {
+    /// Of a two-player game.
+    Two(AnyPos),
+    /// Of kpo for three or four players.
+    Seats(KpoNPos),
+}
+
+/// A game and the options that named it (the tablebase commands take them as text).
+struct Inner {
+    rules: Rules,
+    start: Pos,
+    variant: String,
+    width: Option<usize>,
+    rule_texts: Vec<String>,
+    counters: Option<u32>,
+    candidates: Option<usize>,
+    /// The keyword arguments the game was made with, for pickling.
+    kwargs: Vec<(&'static str, PyObject)>,
+}
+
+/// The most moves of a morris position: a point left (or none), a point played to and a
+/// counter taken (or none).
+const MORRIS_ACTIONS: usize = 25 * 24 * 25;
+
+impl Inner {
+    /// The legal moves of `pos` as [`Game`]'s actions (see `num_actions`).
+    fn actions(&self, pos: &Pos) -> PyResult<Vec<usize>> {
+        match (&self.rules, pos) {
+            (Rules::Two(AnyRules::Two(g)), Pos::Two(AnyPos::Two(p))) => {
+                Ok(g.legal_moves(p).iter().map(|&m| m as usize).collect())
+            }
+            (Rules::Two(g), Pos::Two(p)) => {
+                self.listable(g, p)?;
+                Ok((0..g.legal_moves(p).len()).collect())
+            }
+            (Rules::Seats(g), Pos::Seats(p)) => {
+                Ok(g.legal_moves(p).iter().map(|m| seat_action(g, m)).collect())
+            }
+            _ => unreachable!("a position of its own game"),
+        }
+    }
+
+    /// Refuses a position whose moves are too many to list (an Isolo arrangement).
+    fn listable(&self, g: &AnyRules, p: &AnyPos) -> PyResult<()> {
+        // A game limited to candidate arrangements lists them, however many the full game has.
+        match g.too_many_to_list(p).filter(|_| self.candidates.is_none()) {
+            Some(why) => Err(bad(format!("moves: {why}"))),
+            None => Ok(()),
+        }
+    }
+
+    /// The position after the action `a`, refused when it is not a legal one.
+    fn apply(&self, pos: &Pos, a: usize) -> PyResult<Pos> {
+        let illegal = || bad(format!("action {a} is not legal in this position"));
+        match (&self.rules, pos) {
+            (Rules::Two(AnyRules::Two(g)), Pos::Two(AnyPos::Two(p))) => {
+                let m = u8::try_from(a).map_err(|_| illegal())?;
+                let ok = g.legal_moves(p).contains(&m);
+                ok.then(|| Pos::Two(AnyPos::Two(g.play(p, m))))
+                    .ok_or_else(illegal)
+            }
+            (Rules::Two(g), Pos::Two(p)) => {
+                self.listable(g, p)?;
+                let moves = g.legal_moves(p);
+                let m = moves.get(a).ok_or_else(illegal)?;
+                Ok(Pos::Two(g.play(p, *m)))
+            }
+            (Rules::Seats(g), Pos::Seats(p)) => {
+                let moves = g.legal_moves(p);
+                let m = moves.iter().find(|m| seat_action(g, m) == a);
+                Ok(Pos::Seats(g.play(p, *m.ok_or_else(illegal)?)))
+            }
+            _ => unreachable!("a position of its own game"),
+        }
+    }
+
+    /// The move names of `pos`, in move order.
+    fn moves(&self, pos: &Pos) -> PyResult<Vec<String>> {
+        Ok(match (&self.rules, pos) {
+            (Rules::Two(g), Pos::Two(p)) => {
+                self.listable(g, p)?;
+                let moves = g.legal_moves(p);
+                moves.iter().map(|&m| g.move_name(p, m)).collect()
+            }
+            (Rules::Seats(g), Pos::Seats(p)) => command::moves(g, p).0.moves,
+            _ => unreachable!("a position of its own game"),
+        })
+    }
+
+    /// The move name of action `a` in `pos`.
+    fn action_name(&self, pos: &Pos, a: usize) -> PyResult<String> {
+        let illegal = || bad(format!("action {a} is not legal in this position"));
+        match (&self.rules, pos) {
+            (Rules::Two(g), Pos::Two(p)) => {
+                let i = self.actions(pos)?.iter().position(|&x| x == a);
+                let m = g.legal_moves(p)[i.ok_or_else(illegal)?];
+                Ok(g.move_name(p, m))
+            }
+            (Rules::Seats(g), Pos::Seats(p)) => {
+                let moves = g.legal_moves(p);
+                let m = moves.iter().find(|m| seat_action(g, m) == a);
+                Ok(g.move_name(p, *m.ok_or_else(illegal)?))
+            }
+            _ => unreachable!("a position of its own game"),
+        }
+    }
+
+    /// The action of the move named `name` in `pos`, with the command line's refusal.
+    fn action_of(&self, pos: &Pos, name: &str) -> PyResult<usize> {
+        match (&self.rules, pos) {
+            (Rules::Two(g), Pos::Two(p)) => {
+                let m = g.parse_move(p, name).map_err(bad)?;
+                let i = g.legal_moves(p).iter().position(|&x| x == m);
+                Ok(self.actions(pos)?[i.expect("a parsed move is legal")])
+            }
+            (Rules::Seats(g), Pos::Seats(p)) => {
+                let m = g.parse_move(p, name).map_err(bad)?;
+                Ok(seat_action(g, &m))
+            }
+            _ => unreachable!("a position of its own game"),
+        }
+    }
+
+    /// The seat to move: 0 for South (P1), 1 for North (P2), and so on.
+    fn to_move(&self, pos: &Pos) -> usize {
+        match (&self.rules, pos) {
+            (Rules::Two(g), Pos::Two(p)) => g.to_move(p).index(),
+            (Rules::Seats(g), Pos::Seats(p)) => g.to_move(p),
+            _ => unreachable!("a position of its own game"),
+        }
+    }
+
+    /// True when the game is over.
+    fn over(&self, pos: &Pos) -> bool {
+        match (&self.rules, pos) {
+            (Rules::Two(AnyRules::Two(g)), Pos::Two(AnyPos::Two(p))) => g.outcome(p).is_some(),
+            (Rules::Two(g), Pos::Two(p)) => g.outcome(p).is_some(),
+            (Rules::Seats(g), Pos::Seats(p)) => g.is_over(p),
+            _ => unreachable!("a position of its own game"),
+        }
+    }
+
+    /// Each seat's result of a finished game: two players +1, -1 or 0 for each; more, the
+    /// leaders share 1 (`None` while the game goes on).
+    fn returns(&self, pos: &Pos) -> Option<Vec<f64>> {
+        match (&self.rules, pos) {
+            (Rules::Two(g), Pos::Two(p)) => {
+                let o = g.outcome(p)?;
+                Some(match o.winner {
+                    None => vec![0.0, 0.0],
+                    Some(Side::South) => vec![1.0, -1.0],
+                    Some(Side::North) => vec![-1.0, 1.0],
+                })
+            }
+            (Rules::Seats(g), Pos::Seats(p)) => {
+                if !g.is_over(p) {
+                    return None;
+                }
+                let w = winners(&g.final_scores(p), g.players());
+                let share = 1.0 / w.len() as f64;
+                let mut r = vec![0.0; g.players()];
+                w.iter().for_each(|&s| r[s] = share);
+                Some(r)
+            }
+            _ => unreachable!("a position of its own game"),
+        }
+    }
+
+    /// Each seat's seeds: taken so far, or at the end the final score.
+    fn scores(&self, pos: &Pos) -> Vec<u32> {
+        match (&self.rules, pos) {
+            (Rules::Two(g), Pos::Two(p)) => match g.outcome(p) {
+                Some(o) => o.score.to_vec(),
+                None => g.captured(p).to_vec(),
+            },
+            (Rules::Seats(g), Pos::Seats(p)) => {
+                let s = match g.is_over(p) {
+                    true => g.final_scores(p),
+                    false => g.captured(p),
+                };
+                s[..g.players()].to_vec()
+            }
+            _ => unreachable!("a position of its own game"),
+        }
+    }
+
+    /// The position text.
+    fn text(&self, pos: &Pos) -> String {
+        match (&self.rules, pos) {
+            (Rules::Two(g), Pos::Two(p)) => g.format_position(p),
+            (Rules::Seats(g), Pos::Seats(p)) => g.format_position(p),
+            _ => unreachable!("a position of its own game"),
+        }
+    }
+
+    /// The game of any family at `pos`, for the commands that take one.
+    fn any_game(&self, pos: &Pos) -> Option<AnyGame> {
+        let (Rules::Two(g), Pos::Two(p)) = (&self.rules, pos) else {
+            return None;
+        };
+        Some(match (g.clone(), p.clone()) {
+            (AnyRules::Two(g), AnyPos::Two(p)) => AnyGame::Two(g, p),
+            (AnyRules::Four(g), AnyPos::Four(p)) => AnyGame::Four(g, p),
+            (AnyRules::Morris(g), AnyPos::Morris(p)) => AnyGame::Morris(g, p),
+            (AnyRules::Isolo(g), AnyPos::Isolo(p)) => AnyGame::Isolo(g, p),
+            _ => unreachable!("a position of its own game"),
+        })
+    }
+
+    /// The `show --json` object of `pos`.
+    fn show_json(&self, pos: &Pos) -> String {
+        match (&self.rules, pos) {
+            (Rules::Two(g), Pos::Two(p)) => json::line(&position::show(g, p)),
+            (Rules::Seats(g), Pos::Seats(p)) => json::line(&command::state(g, p)),
+            _ => unreachable!("a position of its own game"),
+        }
+    }
+
+    /// The drawing of the board.
+    fn draw(&self, pos: &Pos) -> String {
+        match (&self.rules, pos) {
+            (Rules::Two(g), Pos::Two(p)) => g.draw(p),
+            (Rules::Seats(g), Pos::Seats(p)) => g.draw(p),
+            _ => unreachable!("a position of its own game"),
+        }
+    }
+
+    /// Plies of `games` random playouts from `pos` (at most `max_plies` each), in Rust.
+    fn playouts(&self, pos: &Pos, games: u64, max_plies: u64, seed: u64) -> u64 {
+        match (&self.rules, pos) {
+            (Rules::Two(AnyRules::Two(g)), Pos::Two(AnyPos::Two(p))) => {
+                playouts_of(&**g, p, games, max_plies, seed)
+            }
+            (Rules::Two(AnyRules::Four(g)), Pos::Two(AnyPos::Four(p))) => {
+                playouts_of(g, p, games, max_plies, seed)
+            }
+            (Rules::Two(AnyRules::Morris(g)), Pos::Two(AnyPos::Morris(p))) => {
+                playouts_of(g, p, games, max_plies, seed)
+            }
+            (Rules::Two(AnyRules::Isolo(g)), Pos::Two(AnyPos::Isolo(p))) => {
+                playouts_of(g, p, games, max_plies, seed)
+            }
+            (Rules::Seats(g), Pos::Seats(p)) => {
+                let mut plies = 0;
+                for i in 0..games {
+                    let (mut rng, mut at) = (Rng::for_game(seed, i), *p);
+                    for _ in 0..max_plies {
+                        let moves = g.legal_moves(&at);
+                        if g.is_over(&at) || moves.is_empty() {
+                            break;
+                        }
+                        at = g.play(&at, moves[rng.below(moves.len())]);
+                        plies += 1;
+                    }
+                }
+                plies
+            }
+            _ => unreachable!("a position of its own game"),
+        }
+    }
+}
+
+/// The action of kpo's move `m`: twice the pit number from the mover's left less one, plus
+/// one when sown clockwise.
+fn seat_action(g: &KpoPlayers, m: &KpoNMove) -> usize {
+    2 * (g.number_of(m.lane as usize) - 1) + m.cw as usize
+}
+
+/// Plies of `games` random playouts of one family (see [`Inner::playouts`]).
+fn playouts_of<G: mancala_solver::game::Game>(
+    g: &G,
+    p: &G::Position,
+    games: u64,
+    max_plies: u64,
+    seed: u64,
+) -> u64 {
+    let mut plies = 0;
+    let mut moves = G::Moves::default();
+    for i in 0..games {
+        let (mut rng, mut at) = (Rng::for_game(seed, i), p.clone());
+        for _ in 0..max_plies {
+            g.gen_moves(&at, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            at = g.play(&at, moves[rng.below(moves.len())]);
+            plies += 1;
+        }
+    }
+    plies
+}
+
+/// A game: a variant with its board size and rule options (see `mancala.Game`).
+#[pyclass(frozen, module = "mancala._native")]
+struct Game {
+    inner: Arc<Inner>,
+}
+
+/// The rule options `name=value`, from `rules` as given.
+fn rule_texts(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let Some(r) = rules else { return Ok(vec![]) };
+    if let Ok(d) = r.downcast::<pyo3::types::PyDict>() {
+        let mut out = vec![];
+        for (k, v) in d.iter() {
+            let v: String = match v.extract::<bool>() {
+                Ok(b) => b.to_string(),
+                Err(_) => v.str()?.to_string(),
+            };
+            out.push(format!("{}={v}", k.str()?.to_string().replace('_', "-")));
+        }
+        return Ok(out);
+    }
+    r.extract::<Vec<String>>()
+        .map_err(|_| bad("rules: expected a dict of name: value or a list of 'name=value'"))
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (variant, *, width=None, seeds=None, rules=None, players=None, counters=None, store=None, max_hole=None, phase=None, position=None, candidates=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        variant: &str,
+        width: Option<usize>,
+        seeds: Option<u32>,
+        rules: Option<&Bound<'_, PyAny>>,
+        players: Option<usize>,
+        counters: Option<u32>,
+        store: Option<u32>,
+        max_hole: Option<u32>,
+        phase: Option<&str>,
+        position: Option<&str>,
+        candidates: Option<usize>,
+    ) -> PyResult<Game> {
+        let rule_texts = rule_texts(rules)?;
+        let kwargs: Vec<(&'static str, PyObject)> = vec![
+            ("width", width.into_py(py)),
+            ("seeds", seeds.into_py(py)),
+            ("rules", rule_texts.clone().into_py(py)),
+            ("players", players.into_py(py)),
+            ("counters", counters.into_py(py)),
+            ("store", store.into_py(py)),
+            ("max_hole", max_hole.into_py(py)),
+            ("phase", phase.into_py(py)),
+            ("position", position.into_py(py)),
+            ("candidates", candidates.into_py(py)),
+        ];
+        let (rules, start) = match players.filter(|&p| p != 2) {
+            Some(n) => {
+                let (g, p) = py
+                    .allow_threads(|| {
+                        command::setup(variant, n, width, seeds, &rule_texts, position)
+                    })
+                    .map_err(bad)?;
+                (Rules::Seats(Box::new(g)), Pos::Seats(p))
+            }
+            None => {
+                let size = Size {
+                    width,
+                    seeds,
+                    counters,
+                    store,
+                    max_hole,
+                    phase: None,
+                };
+                let game = py
+                    .allow_threads(|| args::setup(variant, size, phase, &rule_texts, position))
+                    .map_err(|e| bad(e.0))?;
+                let (g, p) = game.split();
+                let g = match (g, candidates) {
+                    (AnyRules::Isolo(g), Some(n)) => AnyRules::Isolo(g.for_engines(n)),
+                    (_, Some(_)) => {
+                        return Err(bad(format!(
+                            "{variant} takes no candidates: it is for the Isolo games' arrangements"
+                        )))
+                    }
+                    (g, None) => g,
+                };
+                (Rules::Two(g), Pos::Two(p))
+            }
+        };
+        Ok(Game {
+            inner: Arc::new(Inner {
+                rules,
+                start,
+                variant: variant.to_string(),
+                width,
+                rule_texts,
+                counters,
+                candidates,
+                kwargs,
+            }),
+        })
+    }
+
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String, PyObject))> {
+        // A game pickles as the options it was made with (`mancala._make_game`).
+        let make = py.import_bound("mancala")?.getattr("_make_game")?.unbind();
+        let kw = pyo3::types::PyDict::new_bound(py);
+        for (k, v) in &self.inner.kwargs {
+            kw.set_item(k, v.clone_ref(py))?;
+        }
+        Ok((make, (self.inner.variant.clone(), kw.into_any().unbind())))
+    }
+
+    /// The variant id.
+    #[getter]
+    fn variant(&self) -> String {
+        self.inner.variant.clone()
+    }
+
+    /// The number of players.
+    #[getter]
+    fn players(&self) -> usize {
+        match &self.inner.rules {
+            Rules::Two(_) => 2,
+            Rules::Seats(g) => g.players(),
+        }
+    }
+
+    /// The board family: `two-row`, `four-row`, `morris`, `isolo` or `seats`.
+    #[getter]
+    fn family(&self) -> &'static str {
+        match &self.inner.rules {
+            Rules::Two(AnyRules::Two(_)) => "two-row",
+            Rules::Two(AnyRules::Four(_)) => "four-row",
+            Rules::Two(AnyRules::Morris(_)) => "morris",
+            Rules::Two(AnyRules::Isolo(_)) => "isolo",
+            Rules::Seats(_) => "seats",
+        }
+    }
+
+    /// Pits a side (holes a row), or `None` on the morris board.
+    #[getter]
+    fn width(&self) -> Option<usize> {
+        match &self.inner.rules {
+            Rules::Two(AnyRules::Two(g)) => Some(g.width()),
+            Rules::Two(AnyRules::Four(g)) => Some(g.width()),
+            Rules::Two(AnyRules::Morris(_)) => None,
+            Rules::Two(AnyRules::Isolo(g)) => Some(g.width()),
+            Rules::Seats(g) => Some(g.width()),
+        }
+    }
+
+    /// The rule options as `name=value`, every option of the variant.
+    #[getter]
+    fn rules(&self) -> Vec<String> {
+        match &self.inner.rules {
+            Rules::Two(AnyRules::Two(g)) => g.options().describe(g.kind()),
+            Rules::Two(AnyRules::Four(g)) => g.options().describe(g.kind()),
+            Rules::Two(AnyRules::Morris(g)) => g.options().describe(),
+            Rules::Two(AnyRules::Isolo(g)) => g.options().describe(g.kind()),
+            Rules::Seats(g) => g.options().describe(),
+        }
+    }
+
+    /// Seeds a pit (hole) at the start, or `None` on the morris board.
+    #[getter]
+    fn seeds(&self) -> Option<u32> {
+        match &self.inner.rules {
+            Rules::Two(AnyRules::Two(g)) => Some(g.seeds()),
+            Rules::Two(AnyRules::Four(g)) => Some(g.seeds()),
+            Rules::Two(AnyRules::Morris(_)) => None,
+            Rules::Two(AnyRules::Isolo(g)) => Some(g.seeds()),
+            Rules::Seats(g) => Some(g.seeds()),
+        }
+    }
+
+    /// Counters a side on the morris board, else `None`.
+    #[getter]
+    fn counters(&self) -> Option<u32> {
+        match &self.inner.rules {
+            Rules::Two(AnyRules::Morris(g)) => Some(g.counters()),
+            _ => None,
+        }
+    }
+
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
+    /// The Isolo games' arrangements offered a move when limited (`candidates`), else None.
+    #[getter]
+    fn candidates(&self) -> Option<usize> {
+        self.inner.candidates
+    }
+
+    /// The size of the action space: every action is below it.
+    #[getter]
+    fn num_actions(&self) -> PyResult<usize> {
+        Ok(match &self.inner.rules {
+            Rules::Two(AnyRules::Two(g)) => g.width(),
+            Rules::Two(AnyRules::Four(g)) => usize::try_from(g.max_moves_bound())
+                .map_err(|_| bad("four-row: too many moves for an action space"))?,
+            Rules::Two(AnyRules::Morris(_)) => MORRIS_ACTIONS,
+            Rules::Two(AnyRules::Isolo(g)) => match self.inner.candidates {
+                Some(n) => g.circuit_len().max(n),
+                None => {
+                    return Err(bad(format!(
+                        "{}: an action space needs candidates=N (an arrangement phase has up to 10^12 moves)",
+                        self.inner.variant
+                    )))
+                }
+            },
+            Rules::Seats(g) => 2 * g.pits_per_player(),
+        })
+    }
+
+    /// The start position (or the position the game was made with).
+    fn start(&self) -> State {
+        State {
+            game: self.inner.clone(),
+            pos: self.inner.start.clone(),
+        }
+    }
+
+    /// The state of the position text `text`, with the command line's refusal.
+    fn state(&self, text: &str) -> PyResult<State> {
+        let pos = match &self.inner.rules {
+            Rules::Two(g) => Pos::Two(g.parse_position(text).map_err(bad)?),
+            Rules::Seats(g) => Pos::Seats(g.parse_position(text).map_err(bad)?),
+        };
+        Ok(State {
+            game: self.inner.clone(),
+            pos,
+        })
+    }
+
+    /// The plies of `games` random playouts from `state`, at most `max_plies` each, played
+    /// in Rust without the GIL (the batch form of a Python playout loop).
+    #[pyo3(signature = (state, games, *, max_plies=10_000, seed=0))]
+    fn playouts(
+        &self,
+        py: Python<'_>,
+        state: &State,
+        games: u64,
+        max_plies: u64,
+        seed: u64,
+    ) -> PyResult<u64> {
+        same_game(&self.inner, &state.game)?;
+        let (inner, pos) = (self.inner.clone(), state.pos.clone());
+        long::run(
+            py,
+            move |_| inner.playouts(&pos, games, max_plies, seed),
+            |_, _: ()| Ok(()),
+        )
+    }
+
+    /// Plays one random legal action in each state not over (its own generator, from
+    /// `seed`), the batch step of many games at once: the states after, the finished ones
+    /// as they were.
+    #[pyo3(signature = (states, seed=0))]
+    fn random_steps(&self, states: Vec<PyRef<'_, State>>, seed: u64) -> PyResult<Vec<State>> {
+        let mut out = Vec::with_capacity(states.len());
+        for (i, s) in states.iter().enumerate() {
+            same_game(&self.inner, &s.game)?;
+            let acts = match self.inner.over(&s.pos) {
+                true => vec![],
+                false => self.inner.actions(&s.pos)?,
+            };
+            let pos = match acts.len() {
+                0 => s.pos.clone(),
+                n => {
+                    let a = acts[Rng::for_game(seed, i as u64).below(n)];
+                    self.inner.apply(&s.pos, a)?
+                }
+            };
+            out.push(State {
+                game: self.inner.clone(),
+                pos,
+            });
+        }
+        Ok(out)
+    }
+
+    fn __repr__(&self) -> String {
+        let mut parts = vec![format!("{:?}", self.inner.variant)];
+        if let Some(w) = self.width() {
+            parts.push(format!("width={w}"));
+        }
+        if let Rules::Seats(g) = &self.inner.rules {
+            parts.push(format!("players={}", g.players()));
+        }
+        let r = self.rules();
+        if !r.is_empty() {
+            parts.push(format!("rules={r:?}"));
+        }
+        format!("Game({})", parts.join(", "))
+    }
+}
+
+/// Refuses a state of another game object.
+fn same_game(a: &Arc<Inner>, b: &Arc<Inner>) -> PyResult<()> {
+    match Arc::ptr_eq(a, b) {
+        true => Ok(()),
+        false => Err(bad("a state of another game object")),
+    }
+}
+
+/// An immutable state of a game: a position (see `mancala.State`).
+#[pyclass(frozen, module = "mancala._native")]
+struct State {
+    game: Arc<Inner>,
+    pos: Pos,
+}
+
+impl State {
+    fn with(&self, pos: Pos) -> State {
+        State {
+            game: self.game.clone(),
+            pos,
+        }
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The game of this state.
+    #[getter]
+    fn game(&self) -> Game {
+        Game {
+            inner: self.game.clone(),
+        }
+    }
+
+    /// The position text (docs/NOTATION.md).
+    fn text(&self) -> String {
+        self.game.text(&self.pos)
+    }
+
+    /// The legal moves by name, in move order.
+    fn moves(&self) -> PyResult<Vec<String>> {
+        self.game.moves(&self.pos)
+    }
+
+    /// The state after the move `name` (a `ValueError` when it is not legal).
+    fn play(&self, name: &str) -> PyResult<State> {
+        let pos = match (&self.game.rules, &self.pos) {
+            (Rules::Two(g), Pos::Two(p)) => {
+                let m = g.parse_move(p, name).map_err(bad)?;
+                Pos::Two(g.play(p, m))
+            }
+            (Rules::Seats(g), Pos::Seats(p)) => {
+                let m = g.parse_move(p, name).map_err(bad)?;
+                Pos::Seats(g.play(p, m))
+            }
+            _ => unreachable!("a position of its own game"),
+        };
+        Ok(self.with(pos))
+    }
+
+    /// The legal moves as actions (integers below `game.num_actions`), in move order.
+    fn legal_actions(&self) -> PyResult<Vec<usize>> {
+        self.game.actions(&self.pos)
+    }
+
+    /// The state after the action `action`.
+    fn apply_action(&self, action: usize) -> PyResult<State> {
+        Ok(self.with(self.game.apply(&self.pos, action)?))
+    }
+
+    /// The move name of the legal action `action`.
+    fn action_name(&self, action: usize) -> PyResult<String> {
+        self.game.action_name(&self.pos, action)
+    }
+
+    /// The action of the legal move `name`.
+    fn action_of(&self, name: &str) -> PyResult<usize> {
+        self.game.action_of(&self.pos, name)
+    }
+
+    /// The seat to move: 0 for South (P1), 1 for North (P2), 2 and 3 for P3 and P4.
+    #[getter]
+    fn to_move(&self) -> usize {
+        self.game.to_move(&self.pos)
+    }
+
+    /// True when the game is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.over(&self.pos)
+    }
+
+    /// Each seat's result of a finished game (two players: +1 win, -1 loss, 0 draw; three
+    /// or four: the leaders share 1), `None` while it goes on.
+    fn returns(&self) -> Option<Vec<f64>> {
+        self.game.returns(&self.pos)
+    }
+
+    /// Each seat's seeds: taken so far, or once the game is over its final score.
+    fn scores(&self) -> Vec<u32> {
+        self.game.scores(&self.pos)
+    }
+
+    /// The `mancala show --json` object of this state, as a JSON line.
+    fn show_json(&self) -> String {
+        self.game.show_json(&self.pos)
+    }
+
+    /// The board drawn as the players see it (`mancala show`).
+    fn draw(&self) -> String {
+        self.game.draw(&self.pos)
+    }
+
+    /// The `perft --json` object: move paths of `depth` plies (with `divide`, the count
+    /// under each first move), counted without the GIL.
+    #[pyo3(signature = (depth, divide=false))]
+    fn perft_json(&self, py: Python<'_>, depth: u32, divide: bool) -> PyResult<String> {
+        let (game, pos) = (self.game.clone(), self.pos.clone());
+        let shape = long::run(
+            py,
+            move |_| match (&game.rules, &pos) {
+                (Rules::Two(g), Pos::Two(p)) => position::perft(g, p, depth, divide),
+                (Rules::Seats(g), Pos::Seats(p)) => Ok(command::perft(g, p, depth, divide)),
+                _ => unreachable!("a position of its own game"),
+            },
+            |_, _: ()| Ok(()),
+        )?;
+        Ok(json::line(&shape.map_err(|e| bad(e.0))?))
+    }
+
+    /// `solve` (`analyze` with `every_move`) of this state under the limits of the command
+    /// line, as its `--json` line; `progress(message)` hears the spinner's messages.
+    #[pyo3(signature = (every_move=false, *, threads=None, tt_mb=None, depth=None, tablebases=None, memory=None, time=None, method=None, proof=None, progress=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn solve_json(
+        &self,
+        py: Python<'_>,
+        every_move: bool,
+        threads: Option<usize>,
+        tt_mb: Option<usize>,
+        depth: Option<u32>,
+        tablebases: Option<PathBuf>,
+        memory: Option<String>,
+        time: Option<f64>,
+        method: Option<String>,
+        proof: Option<PathBuf>,
+        progress: Option<PyObject>,
+    ) -> PyResult<String> {
+        let text = SearchText {
+            threads,
+            tt_mb,
+            depth,
+            tablebases,
+            memory,
+            time,
+            method,
+            proof,
+        };
+        let s = text.parse().map_err(bad)?;
+        let on = |py: Python<'_>, m: String| match &progress {
+            Some(f) => f.call1(py, (m,)).map(|_| ()),
+            None => Ok(()),
+        };
+        let line = match (&self.game.rules, &self.pos) {
+            (Rules::Seats(g), Pos::Seats(p)) => {
+                if every_move {
+                    return Err(bad(command::analyze_refused(g.players())));
+                }
+                let (g, p) = (g.clone(), *p);
+                long::run(
+                    py,
+                    move |tx| {
+                        let log = |m: &str| {
+                            let _ = tx.send(m.to_string());
+                        };
+                        command::solve_with(&g, &p, &s, &log).map(|r| json::line(&r))
+                    },
+                    on,
+                )?
+            }
+            _ => {
+                let game = self.game.any_game(&self.pos).expect("two players");
+                long::run(
+                    py,
+                    move |tx| {
+                        let on = |e: Event| {
+                            let m = match e {
+                                Event::Spin(m) | Event::Line(m) | Event::Note(m) => m,
+                            };
+                            let _ = tx.send(m);
+                        };
+                        solve::run(game, &s, every_move, &on).map(|r| json::line(&r))
+                    },
+                    on,
+                )?
+            }
+        };
+        line.map_err(|e| bad(e.0))
+    }
+
+    /// The move the engine `spec` chooses here (`mancala match`'s engines; kpo for three or
+    /// four players, `match --engines`' seat engines), as the JSON of its choice; random
+    /// choices drawn from `seed`; the perfect engine probes the tables of `tablebases`; with
+    /// `time` (seconds), the best move found when it runs out (two players).
+    #[pyo3(signature = (spec, *, seed=0, tablebases=None, time=None))]
+    fn engine_json(
+        &self,
+        py: Python<'_>,
+        spec: &str,
+        seed: u64,
+        tablebases: Option<PathBuf>,
+        time: Option<f64>,
+    ) -> PyResult<String> {
+        let spec_text = spec;
+        let deadline = match time {
+            Some(t) if !(t > 0.0 && t < 1e9) => return Err(bad(args::Invalid::Time(t))),
+            Some(t) => Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(t)),
+            None => None,
+        };
+        let Some(game) = self.game.any_game(&self.pos) else {
+            let (Rules::Seats(g), Pos::Seats(p)) = (&self.game.rules, &self.pos) else {
+                unreachable!("a game of two players is any family's")
+            };
+            let (g, p) = ((**g).clone(), *p);
+            let spec: SeatEngineSpec = spec_text.parse().map_err(bad)?;
+            let line = long::run(
+                py,
+                move |_| seat_engine_move(&g, &p, &spec, seed),
+                |_, _: ()| Ok(()),
+            )?;
+            return line.map_err(bad);
+        };
+        let spec: EngineSpec = spec_text.parse().map_err(bad)?;
+        let shape = long::run(
+            py,
+            move |_| {
+                let dir = tablebases.as_deref();
+                mancala_analysis::play::engine_move(&game, &spec, seed, dir, deadline)
+            },
+            |_, _: ()| Ok(()),
+        )?;
+        Ok(json::line(&shape.map_err(bad)?))
+    }
+
+    /// Random playout plies from this state: `games` games of at most `max_plies` plies.
+    #[pyo3(signature = (games, *, max_plies=10_000, seed=0))]
+    fn playouts(&self, py: Python<'_>, games: u64, max_plies: u64, seed: u64) -> PyResult<u64> {
+        let (g, pos) = (self.game.clone(), self.pos.clone());
+        long::run(
+            py,
+            move |_| g.playouts(&pos, games, max_plies, seed),
+            |_, _: ()| Ok(()),
+        )
+    }
+
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
+    fn __repr__(&self) -> String {
+        format!("State({:?}, {:?})", self.game.variant, self.text())
+    }
+
+    fn __str__(&self) -> String {
+        self.text()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.downcast::<State>() {
+            Ok(o) => {
+                let o = o.get();
+                Arc::ptr_eq(&self.game, &o.game) && self.pos == o.pos
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.pos.hash(&mut h);
+        h.finish()
+    }
+
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String,))> {
+        // A state pickles as the game's `state` of its text (the game object goes along).
+        let f = Game {
+            inner: self.game.clone(),
+        }
+        .into_py(py)
+        .getattr(py, "state")?;
+        Ok((f, (self.text(),)))
+    }
+}
+
+/// The game the tablebase commands name: the game's variant, width, rules and counters.
+fn game_text(g: &Inner) -> tables::GameText<'_> {
+    tables::GameText::new(&g.variant, g.width, &g.rule_texts, g.counters)
+}
+
+/// `mancala tablebase build` of `game` into `folder`, as its `--json` line; `progress` hears
+/// each finished slice's line.
+#[pyfunction]
+#[pyo3(signature = (game, folder, *, max_stones=None, threads=None, progress=None))]
+fn tablebase_build(
+    py: Python<'_>,
+    game: &Game,
+    folder: PathBuf,
+    max_stones: Option<u32>,
+    threads: Option<usize>,
+    progress: Option<PyObject>,
+) -> PyResult<String> {
+    let g = game.inner.clone();
+    if matches!(g.rules, Rules::Seats(_)) {
+        return Err(bad(
+            "kpo for three or four players has no endgame tables: `solve` gives its values",
+        ));
+    }
+    let done = long::run(
+        py,
+        move |tx| {
+            let pass = |_: &mancala_tablebases::Progress| {};
+            let slice = |line: &str| {
+                let _ = tx.send(line.to_string());
+            };
+            let watch = tables::Watch {
+                pass: &pass,
+                slice: &slice,
+            };
+            let job = tables::Job::Build(game_text(&g), max_stones, threads, false);
+            tables::run(job, &folder, &watch).map(|d| d.shape.map(|s| json::line(&s)))
+        },
+        |py, line: String| match &progress {
+            Some(f) => f.call1(py, (line,)).map(|_| ()),
+            None => Ok(()),
+        },
+    )?;
+    Ok(done.map_err(|e| bad(e.0))?.unwrap_or_default())
+}
+
+/// `mancala tablebase probe` of `state` from the tables of `folder`, as its `--json` line.
+#[pyfunction]
+fn tablebase_probe(py: Python<'_>, state: &State, folder: PathBuf) -> PyResult<String> {
+    let Some(game) = state.game.any_game(&state.pos) else {
+        return Err(bad(
+            "kpo for three or four players has no endgame tables: `solve` gives its values",
+        ));
+    };
+    let r = long::run(
+        py,
+        move |_| tables::probe(&game, &folder).map(|p| json::line(&p)),
+        |_, _: ()| Ok(()),
+    )?;
+    r.map_err(bad)
+}
+
+/// `mancala tablebase info` (`verify` with `verify`) of `folder`, as its `--json` line.
+#[pyfunction]
+#[pyo3(signature = (folder, verify=false))]
+fn tablebase_info(py: Python<'_>, folder: PathBuf, verify: bool) -> PyResult<String> {
+    let r = long::run(
+        py,
+        move |_| match verify {
+            true => tables::verify(&folder).map(|v| json::line(&v)),
+            false => tables::info(&folder).and_then(|(shape, sound)| {
+                sound?;
+                Ok(json::line(&shape))
+            }),
+        },
+        |_, _: ()| Ok(()),
+    )?;
+    r.map_err(bad)
+}
+
+/// Refuses an engine spec that parses neither as a two-player engine nor as a seat engine of
+/// kpo for three or four, with the command line's message of the two-player engines.
+#[pyfunction]
+fn check_engine(spec: &str) -> PyResult<()> {
+    match (spec.parse::<EngineSpec>(), spec.parse::<SeatEngineSpec>()) {
+        (Err(e), Err(_)) => Err(bad(e)),
+        _ => Ok(()),
+    }
+}
+
+/// The move the seat engine `spec` chooses in `pos`, as the JSON of a two-player engine's
+/// choice (`move`, `after`, `engine`, `nodes`, `seconds`, `variant`, `position`, `players`).
+fn seat_engine_move(
+    g: &KpoPlayers,
+    pos: &KpoNPos,
+    spec: &SeatEngineSpec,
+    seed: u64,
+) -> Result<String, String> {
+    if g.is_over(pos) {
+        return Err("the game is already over in the given position".into());
+    }
+    let t = std::time::Instant::now();
+    let mut engine = spec.build::<KpoPlayers>();
+    let mv = engine.choose(g, pos, &mut Rng::new(seed));
+    let shape = serde_json::json!({
+        "variant": "kpo",
+        "players": g.players(),
+        "position": g.format_position(pos),
+        "engine": engine.name(),
+        "move": g.move_name(pos, mv),
+        "after": g.format_position(&g.play(pos, mv)),
+        "nodes": engine.nodes(),
+        "seconds": t.elapsed().as_secs_f64(),
+    });
+    Ok(shape.to_string())
+}
+
+/// `mancala variants --json`.
+#[pyfunction]
+fn variants_json() -> String {
+    json::line(&json::Variants::new(mancala_solver::variant::VARIANTS))
+}
+
+/// The module `mancala._native`.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Game>()?;
+    m.add_class::<State>()?;
+    m.add_function(wrap_pyfunction!(variants_json, m)?)?;
+    m.add_function(wrap_pyfunction!(check_engine, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase_build, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase_probe, m)?)?;
+    m.add_function(wrap_pyfunction!(tablebase_info, m)?)?;
+    Ok(())
+}

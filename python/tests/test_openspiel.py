@@ -1,0 +1,155 @@
+"""`mancala.openspiel`: every variant passes OpenSpiel's own checks, plays move for move
+like OpenSpiel's `oware` and `mancala` (Kalah), and the perfect bot plays the solved moves."""
+
+import pickle
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import mancala  # noqa: E402
+import mancala.openspiel as mo  # noqa: E402
+
+NAMES = mo.register()
+
+
+def test_every_playable_variant_is_registered():
+    playable = [v.id for v in mancala.variants() if v.playable]
+    assert NAMES == [mo.game_name(v) for v in playable]
+    assert "mancala_nine_mens_morris" in pyspiel.registered_names()
+
+
+# The slow four-row games (long random games, many capture choices) at a smaller width.
+SIMS = [n for n in NAMES if n not in ("mancala_mwambulula", "mancala_nchuba", "mancala_toka")]
+SIMS += [
+    "mancala_mwambulula(width=4)",
+    "mancala_nchuba(width=4)",
+    "mancala_toka(width=6)",
+    "mancala_kpo(players=3,width=3)",
+    "mancala_kpo(players=4,width=4)",
+    "mancala_warri(width=4,seeds=3,chain=uniform)",
+]
+
+
+@pytest.mark.parametrize("name", SIMS)
+def test_openspiels_random_simulation_test(name):
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", ["mancala_warri", "mancala_kpo(players=3,width=3)",
+                                  "mancala_nine_mens_morris", "mancala_isolo_ii"])
+def test_games_and_states_serialize_and_pickle(name):
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(game, state)
+    g2, s2 = pyspiel.deserialize_game_and_state(text)
+    assert str(g2) == str(game)
+    assert str(s2) == str(state)
+    assert s2.history() == state.history()
+    assert str(pickle.loads(pickle.dumps(state))) == str(state)
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    clone = state.clone()
+    assert str(clone) == str(state) and clone.history() == state.history()
+
+
+def test_observation_tensor_is_the_documented_one():
+    game = pyspiel.load_game("mancala_kalah(width=3,seeds=2)")
+    state = game.new_initial_state()
+    state.apply_action(1)  # pit 2: the last seed in the store, South again
+    obs = state.observation_tensor(1)
+    # North's row as South sees it, South's row, stores=, scores, to move, observer.
+    assert obs == [2, 2, 2, 2, 0, 3, 1, 0, 1, 0, 1, 0, 0, 1]
+    assert len(obs) == game.observation_tensor_size()
+
+
+def _their_rows(kind, st):
+    lines = str(st).splitlines()
+    if kind == "oware":
+        nums = [x for x in lines if x.split() and all(t.isdigit() for t in x.split())]
+        top, bottom = ([int(t) for t in r.split()] for r in nums[:2])
+        sc = [int(x.split("=")[1].split()[0]) for x in lines if "score" in x]
+        return top, bottom, [sc[1], sc[0]]  # Player 1's line comes first
+    top = [int(t) for t in lines[0].strip("-").split("-")]
+    mid = lines[1].split("-")
+    bottom = [int(t) for t in lines[2].strip("-").split("-")]
+    return top, bottom, [int(mid[-1]), int(mid[0])]
+
+
+def _our_rows(s):
+    parts = s.text().split()
+    top, bottom = ([int(t) for t in r.split(",")] for r in parts[0].split("/"))
+    f = dict(x.split("=") for x in parts[2:])
+    return top, bottom, [int(t) for t in (f.get("captured") or f.get("stores")).split(",")]
+
+
+@pytest.mark.parametrize("kind,theirs,ours,rules", [
+    # OpenSpiel's oware lets a grand slam be played and capture nothing.
+    ("oware", "oware", "oware", {"grandslam": "forfeit"}),
+    # OpenSpiel's Kalah captures from an own empty pit only when the opposite one holds seeds.
+    ("kalah", "mancala", "kalah", {"capture": "nonempty"}),
+])
+def test_plays_openspiels_own_game_move_for_move(kind, theirs, ours, rules):
+    their_game = pyspiel.load_game(theirs)
+    ended_apart = 0
+    for seed in range(150):
+        rng = random.Random(seed)
+        th = their_game.new_initial_state()
+        s = mancala.Game(ours, rules=rules).start()
+        plies = 0
+        while not th.is_terminal():
+            p = th.current_player()
+            assert s.to_move == p and not s.is_over, (seed, plies)
+            # OpenSpiel's Kalah numbers South's pits 1..6 and North's 8..13.
+            shift = 0 if kind == "oware" else (1 if p == 0 else 8)
+            assert sorted(a + shift for a in s.legal_actions()) == th.legal_actions()
+            assert _our_rows(s) == _their_rows(kind, th), (seed, plies)
+            a = rng.choice(th.legal_actions())
+            th.apply_action(a)
+            s = s.apply_action(a - shift)
+            plies += 1
+        if s.is_over:
+            # The final scores: OpenSpiel's Kalah leaves the last seeds on their owner's row.
+            top, bottom, sc = _their_rows(kind, th)
+            assert s.scores() == [sc[0] + sum(bottom), sc[1] + sum(top)], seed
+            assert s.returns() == th.returns(), seed
+        else:
+            # OpenSpiel ends oware once a player holds a majority or a row is empty, each
+            # player taking his own row's seeds; the toolkit plays on by the Awari rules.
+            assert kind == "oware", seed
+            top, bottom, sc = _our_rows(s)
+            assert [sc[0] + sum(bottom), sc[1] + sum(top)] == _their_rows(kind, th)[2]
+            ended_apart += 1
+    assert ended_apart < 150
+
+
+def test_perfect_bot_plays_a_solved_best_move():
+    game = pyspiel.load_game("mancala_kalah(width=3,seeds=2)")
+    state = game.new_initial_state()
+    bot = mo.PerfectBot(game, 0)
+    a = bot.step(state)
+    best = mancala.Game("kalah", width=3, seeds=2).start().analyze(threads=1).best_moves
+    assert state.action_to_string(0, a) in best
+
+
+def test_mcts_and_evaluate_bots_run_unchanged():
+    from open_spiel.python.algorithms import evaluate_bots, mcts
+
+    game = pyspiel.load_game("mancala_warri(width=3,seeds=2)")
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=2, random_state=None)
+    rng = __import__("numpy").random.RandomState(7)
+    bots = [
+        mcts.MCTSBot(game, 1.4, 50, evaluator, random_state=rng),
+        mo.PerfectBot(game, 1),
+    ]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert len(returns) == 2 and returns[0] == -returns[1]
+    # Perfect play never loses a game whose value for it is not a loss.
+    start = mancala.Game("warri", width=3, seeds=2).start().solve(threads=1)
+    assert returns[1] >= (-1 if start.value > 0 else 0)
