@@ -485,3 +485,40 @@ fn a_stray_answer_is_dropped_not_taken_for_the_next_move() {
     );
     assert!(m.get("forfeits").is_none(), "{m}");
 }
+
+#[test]
+fn the_strength_report_ladders_and_rates_an_external_engine() {
+    let a = format!("cmd[time=5000]:sh {}", example("random.sh"));
+    let out = scratch("strength-external");
+    let out_s = out.display().to_string();
+    let args = [
+        "report", "strength", "--budget", "tiny", "--seed", "3", "--out", &out_s, "--engine", &a,
+    ];
+    common::ok(&args);
+    let md = std::fs::read_to_string(out.join("strength.md")).unwrap();
+    assert!(
+        md.contains(&format!("--engine '{a}'`")),
+        "the header names the engine added"
+    );
+    // In every two-row ladder and rated beside the built-in engines.
+    let ladder = std::fs::read_to_string(out.join("strength-ladder.csv")).unwrap();
+    let rate = std::fs::read_to_string(out.join("strength-rate.csv")).unwrap();
+    for id in ["kalah", "oware", "warri", "kale", "kpo"] {
+        assert!(
+            ladder
+                .lines()
+                .any(|l| l.starts_with(&format!("{id},")) && l.contains(a.as_str())),
+            "{id} ladder"
+        );
+        assert!(
+            rate.lines()
+                .any(|l| l.starts_with(&format!("{id},")) && l.contains(a.as_str())),
+            "{id} rating"
+        );
+    }
+    // Only the strength report takes engines; a bad spec is refused before any work.
+    let e = common::fails(&["report", "advantage", "--engine", &a, "--out", &out_s]);
+    assert!(e.contains("strength report only"), "{e}");
+    let e = common::fails(&["report", "strength", "--engine", "cmd:", "--out", &out_s]);
+    assert!(e.starts_with("error: invalid --engine"), "{e}");
+}

@@ -43,6 +43,10 @@ pub(crate) struct ReportArgs {
     /// Folder of the tablebases built for the report (default: a temporary folder, removed).
     #[arg(long, value_name = "DIR")]
     pub(crate) tables: Option<std::path::PathBuf>,
+    /// An engine added to the strength report's two-row ladders and ratings, after the
+    /// budget's own (any engine spec, `cmd:<command line>` and `ext:<name>` too); repeatable.
+    #[arg(long = "engine", value_name = "SPEC")]
+    pub(crate) engines: Vec<String>,
     /// Overwrite reports in --out that were made with another budget or seed.
     #[arg(long)]
     pub(crate) force: bool,
@@ -57,7 +61,7 @@ pub(crate) fn run(r: &ReportArgs) -> Res {
     let log = |msg: &str| pb.set_message(msg.to_string());
     let (out, tables) = (&r.out, r.tables.as_deref());
     let res = command(
-        which, out, tables, &r.budget, r.seed, r.threads, r.force, &log,
+        which, out, tables, &r.budget, r.seed, r.threads, &r.engines, r.force, &log,
     );
     pb.finish_and_clear();
     res?;

@@ -1,6 +1,7 @@
 //! What the reports share: the work [`Preset`], the Markdown [`Table`], writing a file, a
 //! rate as text and the splice of a section into `advantage.md`.
 
+use crate::engine::EngineSpec;
 use mancala_solver::error::ConfigError;
 use std::io;
 use std::path::Path;
@@ -42,6 +43,9 @@ pub struct Preset {
     pub random_games: u32,
     /// The engines of the strength ladder.
     pub ladder: &'static [&'static str],
+    /// Engines added to the two-row ladders and ratings (`report strength --engine`), after
+    /// the preset's own.
+    pub engines: Vec<EngineSpec>,
     /// Games per pair of the ladder (both seat orders).
     pub ladder_games: u32,
     /// Tablebase positions on which each engine's errors are counted.
@@ -82,6 +86,15 @@ pub struct Preset {
 }
 
 impl Preset {
+    /// The engines of the two-row ladders and ratings: the preset's, then those added.
+    pub fn two_row_ladder(&self) -> Vec<EngineSpec> {
+        let own = self
+            .ladder
+            .iter()
+            .map(|s| s.parse().expect("preset engines parse"));
+        own.chain(self.engines.iter().cloned()).collect()
+    }
+
     /// The preset `name`: `tiny` (CI, seconds), `small` (a minute or two), `medium` (the
     /// committed reports, several minutes on two cores).
     pub fn named(name: &str, threads: usize) -> Result<Preset, ConfigError> {
@@ -107,6 +120,7 @@ impl Preset {
             random_games: 20,
             ladder: &["random", "greedy", "alphabeta:depth=2", "mcts:iters=30"],
             ladder_games: 2,
+            engines: Vec::new(),
             error_positions: 10,
             tb_stones: 6,
             table_memory: 1 << 20,
@@ -154,6 +168,7 @@ impl Preset {
                 "mcts:iters=300",
             ],
             ladder_games: 10,
+            engines: Vec::new(),
             error_positions: 200,
             tb_stones: 8,
             table_memory: 64 << 20,
@@ -208,6 +223,7 @@ impl Preset {
                 "mcts:iters=1000",
             ],
             ladder_games: 16,
+            engines: Vec::new(),
             error_positions: 400,
             tb_stones: 10,
             table_memory: 2 << 30,

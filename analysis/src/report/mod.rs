@@ -146,9 +146,9 @@ pub fn generate(
     res
 }
 
-/// `mancala report`: [`generate`] on a pool of `threads` within the budget named `budget`,
-/// refusing to overwrite a report another budget or seed made unless `force`
-/// ([`overwrite_conflict`]).
+/// `mancala report`: [`generate`] on a pool of `threads` within the budget named `budget`
+/// (the strength report's two-row ladders and ratings with `engines` added), refusing to
+/// overwrite a report another budget or seed made unless `force` ([`overwrite_conflict`]).
 #[allow(clippy::too_many_arguments)]
 pub fn command(
     which: Which,
@@ -157,11 +157,23 @@ pub fn command(
     budget: &str,
     seed: u64,
     threads: Option<usize>,
+    engines: &[String],
     force: bool,
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<(), crate::error::Fail> {
     let threads = crate::args::threads(threads)?;
-    let budget = Preset::named(budget, threads)?;
+    let mut budget = Preset::named(budget, threads)?;
+    if !engines.is_empty() && !which.files().contains(&"strength") {
+        return Err(crate::error::Fail(
+            "invalid --engine: engines are added to the strength report only (report strength or report all)".into(),
+        ));
+    }
+    for e in engines {
+        let spec = e
+            .parse()
+            .map_err(|err| crate::error::Fail(format!("invalid --engine: {err}")))?;
+        budget.engines.push(spec);
+    }
     if let Some(line) = overwrite_conflict(which, out, budget.name, seed).filter(|_| !force) {
         return Err(crate::error::Fail(line));
     }
