@@ -9,13 +9,13 @@ use mancala_solver::rng::Rng;
 /// is [`EngineGame::material`]: in the four-row games the seeds held, mover minus opponent
 /// (so a capture is a gain), and a move that wins the game at once beats every other.
 #[derive(Clone, Debug, Default)]
-pub struct Greedy {
+pub(crate) struct Greedy {
     nodes: u64,
 }
 
 /// The mover's material after `mv` in quarter seeds (the final value when the game ends:
 /// [`EngineGame::terminal`]), mover's view.
-pub fn after_move<G: EngineGame>(game: &G, pos: &G::Position, mv: G::Move) -> i32 {
+pub(crate) fn after_move<G: EngineGame>(game: &G, pos: &G::Position, mv: G::Move) -> i32 {
     let c = game.play(pos, mv);
     let v = if game.outcome(&c).is_some() {
         game.terminal(&c)

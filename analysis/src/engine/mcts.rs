@@ -9,7 +9,7 @@ use std::time::Instant;
 /// The longest random playout, in plies, of both MCTS engines; a playout cut there is scored
 /// by the seeds won so far (the match rule for unfinished games, see [`crate::matches`]), and
 /// for more than two players the seeds left are shared.
-pub const PLAYOUT_PLIES: u32 = 400;
+pub(crate) const PLAYOUT_PLIES: u32 = 400;
 
 /// Plays from `pos` the moves `step` picks (the next position, `None` at the end) until the
 /// game ends or [`PLAYOUT_PLIES`] pass: the position reached and the plies played.
@@ -51,7 +51,7 @@ pub(crate) fn most_visited<M: Copy>(
 /// random game from it, and backs up 1 for a win, ½ for a draw, 0 for a loss. The move
 /// played is the most visited root child (the first of them in the shuffled order).
 #[derive(Clone, Debug)]
-pub struct Mcts {
+pub(crate) struct Mcts {
     iters: u32,
     c: f64,
     nodes: u64,
@@ -74,7 +74,7 @@ struct Node<G: Game> {
 
 impl Mcts {
     /// UCT with `iters` iterations a move (at least 1) and exploration constant `c`.
-    pub fn new(iters: u32, c: f64) -> Mcts {
+    pub(crate) fn new(iters: u32, c: f64) -> Mcts {
         Mcts {
             iters: iters.max(1),
             c,
@@ -86,7 +86,7 @@ impl Mcts {
 
 /// The South result of a finished game (1, ½ or 0), or of an unfinished one scored by the
 /// seeds won so far.
-pub fn south_result<G: MarginGame>(game: &G, pos: &G::Position) -> f64 {
+pub(crate) fn south_result<G: MarginGame>(game: &G, pos: &G::Position) -> f64 {
     let (v, side) = match game.outcome(pos) {
         Some(o) => {
             return match o.winner {

@@ -34,10 +34,10 @@ pub mod alphabeta;
 pub mod bench;
 pub mod external;
 mod game;
-pub mod greedy;
-pub mod mcts;
-pub mod perfect;
-pub mod random;
+pub(crate) mod greedy;
+pub(crate) mod mcts;
+pub(crate) mod perfect;
+pub(crate) mod random;
 mod spec;
 
 pub use game::{from_child, Engine, EngineGame, Fault, FaultKind, ISOLO_CANDIDATES, STDERR_LINES};

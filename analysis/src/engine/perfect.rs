@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 /// The most legal moves of a position the solver handles (it numbers moves with a byte);
 /// the perfect engine plays a random move, counted unproven, in a position with more (some
 /// four-row positions of nchuba and kanotta on the full board).
-pub const MAX_SOLVER_MOVES: usize = 256;
+pub(crate) const MAX_SOLVER_MOVES: usize = 256;
 
 /// Plays a move of the best exact value (ties broken at random). When every child of the
 /// position is known to the oracle (tablebases) the values come from it; otherwise each move
@@ -24,7 +24,7 @@ pub const MAX_SOLVER_MOVES: usize = 256;
 /// its last iterations is played (the best move of its table at the root, which the last
 /// finished iteration wrote and the interrupted one may have refined), and the move is not
 /// exact. Such games depend on the machine's speed: not reproducible.
-pub struct Perfect<G: MarginGame> {
+pub(crate) struct Perfect<G: MarginGame> {
     tt_mb: usize,
     time_ms: Option<u64>,
     oracle: Option<Arc<dyn Oracle<G>>>,
@@ -36,7 +36,7 @@ pub struct Perfect<G: MarginGame> {
 
 impl<G: MarginGame> Perfect<G> {
     /// A perfect player with a solver table of `tt_mb` MiB and an optional oracle.
-    pub fn new(tt_mb: usize, oracle: Option<Arc<dyn Oracle<G>>>) -> Self {
+    pub(crate) fn new(tt_mb: usize, oracle: Option<Arc<dyn Oracle<G>>>) -> Self {
         Perfect {
             tt_mb,
             time_ms: None,
@@ -48,20 +48,21 @@ impl<G: MarginGame> Perfect<G> {
     }
 
     /// The same with a time limit a move (`None`: none).
-    pub fn with_time(mut self, time_ms: Option<u64>) -> Self {
+    pub(crate) fn with_time(mut self, time_ms: Option<u64>) -> Self {
         self.time_ms = time_ms;
         self
     }
 
     /// Moves played so far that the time limit left unproven.
-    pub fn unproven(&self) -> u64 {
+    #[cfg(test)]
+    pub(crate) fn unproven(&self) -> u64 {
         self.unproven
     }
 }
 
 /// The exact value of every legal move of `pos` for the side to move (final seed difference,
 /// seeds already won included), from the oracle alone; `None` if it misses one.
-pub fn oracle_values<G: MarginGame>(
+pub(crate) fn oracle_values<G: MarginGame>(
     game: &G,
     oracle: &dyn Oracle<G>,
     pos: &G::Position,
@@ -81,7 +82,7 @@ pub fn oracle_values<G: MarginGame>(
 }
 
 /// The exact value of every legal move of `pos` (oracle first, else the solver).
-pub fn exact_values<G: EngineGame>(
+pub(crate) fn exact_values<G: EngineGame>(
     game: &G,
     oracle: Option<&dyn Oracle<G>>,
     pos: &G::Position,

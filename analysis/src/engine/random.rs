@@ -6,7 +6,7 @@ use mancala_solver::rng::Rng;
 
 /// Plays a uniformly random legal move.
 #[derive(Clone, Debug, Default)]
-pub struct RandomEngine {
+pub(crate) struct RandomEngine {
     nodes: u64,
 }
 

@@ -3,11 +3,11 @@
 //! the command line only chooses between a shape's JSON line and its text. A shape's text may
 //! use fields the JSON leaves out (`#[serde(skip)]`), never the other way round.
 
-pub mod bench;
-pub mod matches;
+pub(crate) mod bench;
+pub(crate) mod matches;
 pub mod players;
-pub mod position;
+pub(crate) mod position;
 pub mod progress;
-pub mod rate;
-pub mod solve;
-pub mod tables;
+pub(crate) mod rate;
+pub(crate) mod solve;
+pub(crate) mod tables;
