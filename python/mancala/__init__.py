@@ -173,7 +173,7 @@ def _solve(
     """Solves this position exactly, with ``mancala solve``'s limits: ``time`` (seconds),
     ``memory`` (e.g. ``"512M"``, a plain number is MiB), ``threads``, ``tt_mb``, ``depth``,
     ``tablebases`` (a folder), ``method`` and ``proof`` (a certificate's file);
-    ``progress(message)`` hears its progress. Runs without the GIL; Ctrl-C stops the wait."""
+    ``progress(message)`` hears its progress. Runs without the GIL; Ctrl-C stops it."""
     kw = _limits(
         dict(time=time, memory=memory, threads=threads, tt_mb=tt_mb, depth=depth,
              tablebases=tablebases, method=method, proof=proof)
@@ -199,7 +199,7 @@ def _analyze(
     progress: _Progress = None,
 ) -> Analysis:
     """The exact value of every legal move, with ``mancala analyze``'s limits (see
-    :meth:`State.solve`). Runs without the GIL; Ctrl-C stops the wait."""
+    :meth:`State.solve`). Runs without the GIL; Ctrl-C stops it."""
     kw = _limits(dict(time=time, memory=memory, threads=threads, tt_mb=tt_mb,
                       tablebases=tablebases))
     raw = _json.loads(self.solve_json(True, progress=progress, **kw))
@@ -307,7 +307,7 @@ class Tablebases:
         """Builds every slice of ``game`` up to ``max_stones`` seeds on the board (the
         morris games: ``Game(counters=...)``) into the folder; ``progress(line)`` hears
         each finished slice. Returns the ``tablebase build --json`` object. Runs without
-        the GIL; Ctrl-C stops the wait."""
+        the GIL; Ctrl-C stops it."""
         line = _native.tablebase_build(game, self.folder, max_stones=max_stones,
                                        threads=threads, progress=progress)
         return _json.loads(line) if line else {}

@@ -118,7 +118,7 @@ class State:
         proof: Optional[_Path] = None,
         progress: Optional[Callable[[str], Any]] = None,
     ) -> Union[Solution, SeatSolution]:
-        """The exact value (``mancala solve``), without the GIL; Ctrl-C stops the wait."""
+        """The exact value (``mancala solve``), without the GIL; Ctrl-C stops it."""
     def analyze(
         self,
         *,

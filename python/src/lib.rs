@@ -1062,6 +1062,13 @@ fn variants_json() -> String {
 }
 
 /// The module `mancala._native`.
+/// The number of long computations (solve, analyze, perft, table builds, engine moves)
+/// running on threads of their own: 0 once a Ctrl-C has stopped them.
+#[pyfunction]
+fn _running() -> usize {
+    long::running()
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
@@ -1071,5 +1078,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tablebase_build, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase_probe, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase_info, m)?)?;
+    m.add_function(wrap_pyfunction!(_running, m)?)?;
     Ok(())
 }

@@ -210,6 +210,30 @@ def test_ctrl_c_ends_a_long_solve_at_once():
     assert time.monotonic() - t < 2
 
 
+def test_ctrl_c_stops_the_computation_itself():
+    import os
+    import signal
+    import threading
+    import time
+
+    from mancala import _native
+
+    s = mancala.Game("warri").start()
+    # No time limit: the solve would run for hours; Ctrl-C after 0.3 s stops it, not only
+    # the call.
+    threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    t = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        s.solve(threads=1, memory="64M")
+    assert time.monotonic() - t < 6
+    end = time.monotonic() + 5
+    while _native._running() and time.monotonic() < end:
+        time.sleep(0.05)
+    assert _native._running() == 0
+    # The stop is withdrawn: the next computation runs to its end.
+    assert mancala.Game("kalah", width=2, seeds=2).start().solve().exact
+
+
 def test_long_work_releases_the_gil():
     import threading
 

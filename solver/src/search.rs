@@ -441,7 +441,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
             if self.salt != 0 && self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if crate::stop::passed(self.deadline) {
                 self.stop.store(true, Ordering::Relaxed);
                 self.aborted = true;
             }
@@ -1346,7 +1346,7 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Solver<'a, G, T> {
         let mut values = Vec::with_capacity(moves.len());
         for (i, &m) in moves.iter().enumerate() {
             let c = g.play(root, m);
-            let late = deadline.is_some_and(|d| Instant::now() >= d);
+            let late = crate::stop::passed(deadline);
             let fc = if late {
                 None
             } else {

@@ -4,13 +4,46 @@
 //! deadline; once it passes, the next [`check`] unwinds the computation to [`within`], so
 //! that nothing half-listed is ever seen. Without [`within`] the checks cost a thread-local
 //! read and never stop anything.
+//!
+//! Beside the deadlines, a stop asked of the whole process ([`request`]): every computation
+//! that heeds a deadline ([`passed`]: the searches, the proof search, the graph solvers, the
+//! table builds) stops as if its deadline had passed, so that a caller can interrupt work
+//! it runs on other threads (Ctrl-C in the Python package).
 
 use std::cell::Cell;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// Set by [`request`], cleared by [`clear`].
+static REQUESTED: AtomicBool = AtomicBool::new(false);
+
+/// Asks every computation of the process that heeds a deadline to stop now, as if its
+/// deadline had passed (its answer is then the partial one a time limit gives).
+pub fn request() {
+    REQUESTED.store(true, Ordering::Relaxed);
+}
+
+/// Withdraws [`request`]: computations started afterwards run to their own limits.
+pub fn clear() {
+    REQUESTED.store(false, Ordering::Relaxed);
+}
+
+/// True while a stop is [`request`]ed.
+#[inline]
+pub fn requested() -> bool {
+    REQUESTED.load(Ordering::Relaxed)
+}
+
+/// True once `deadline` has passed, or a stop is [`request`]ed: the one test every long
+/// computation makes of its time.
+#[inline]
+pub fn passed(deadline: Option<Instant>) -> bool {
+    requested() || deadline.is_some_and(|d| Instant::now() >= d)
 }
 
 /// The computation of [`within`] was stopped by its deadline.
@@ -33,10 +66,8 @@ pub fn within<R>(deadline: Instant, f: impl FnOnce() -> R) -> Result<R, Interrup
 /// hook: nothing is printed.
 #[inline]
 pub fn check() {
-    if DEADLINE
-        .with(|d| d.get())
-        .is_some_and(|t| Instant::now() >= t)
-    {
+    let deadline = DEADLINE.with(|d| d.get());
+    if deadline.is_some() && passed(deadline) {
         resume_unwind(Box::new(Interrupted));
     }
 }

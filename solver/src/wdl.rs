@@ -106,7 +106,7 @@ pub fn solve_graph<G: Game, K: Hash + Eq + Clone>(
 ) -> Result<WdlGraph<K>, RetroError> {
     // Node numbers take 31 bits in the move lists.
     let limit = limit.min(u32::MAX as usize >> 1);
-    let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    let late = || crate::stop::passed(deadline);
     // Moves played since the clock was last read: a position can have thousands.
     let mut work = 0usize;
     let mut index: HashMap<K, usize> = HashMap::new();
@@ -427,7 +427,7 @@ impl<'a, G: Game, K: Hash + Eq, F: Fn(&G::Position) -> Option<K>> Distances<'a, 
         if self.nodes > self.bounds.nodes || self.memo.len() >= self.bounds.memo {
             return Err(Stop::Budget);
         }
-        if self.nodes % 256 == 0 && self.bounds.deadline.is_some_and(|t| Instant::now() >= t) {
+        if self.nodes % 256 == 0 && crate::stop::passed(self.bounds.deadline) {
             return Err(Stop::Time);
         }
         let game = self.game;

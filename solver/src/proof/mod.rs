@@ -489,7 +489,7 @@ impl<'g, G: Game> Prover<'g, G> {
     }
 
     fn tick(&mut self) -> Result<(), Halt> {
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if crate::stop::passed(self.deadline) {
             return Err(Halt::Time);
         }
         if let Some(mut f) = self.report.take() {

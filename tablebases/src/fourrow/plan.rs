@@ -396,7 +396,7 @@ pub fn solve_any(
                 first.deadline = Some(now + d.saturating_duration_since(now) / 2);
             }
             let a = solve_by_proof(g, pos, first, how.memory, on)?;
-            if a.exact || limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            if a.exact || mancala_solver::stop::passed(limits.deadline) {
                 return Ok(a);
             }
         }

@@ -169,7 +169,7 @@ pub fn analyze(
     let mut nodes = 0;
     let mut moves = Vec::with_capacity(legal.len());
     for &mv in &legal {
-        let late = limits.deadline.is_some_and(|d| Instant::now() >= d);
+        let late = mancala_solver::stop::passed(limits.deadline);
         let after = (!late)
             .then(|| answer(game, &game.play(pos, mv), &ready, limits, progress, t0))
             .transpose()?;

@@ -155,11 +155,12 @@ pub(super) fn solve_unit(
     deadline: Option<Instant>,
 ) -> Result<(Vec<Vec<u8>>, u32), Error> {
     let late = || -> Result<(), Error> {
-        match deadline {
-            Some(d) if Instant::now() >= d => Err(Error::TimeLimit {
+        if mancala_solver::stop::passed(deadline) {
+            Err(Error::TimeLimit {
                 stones: splits[0][0] + splits[0][1],
-            }),
-            _ => Ok(()),
+            })
+        } else {
+            Ok(())
         }
     };
     let unit = Unit::new(splits);

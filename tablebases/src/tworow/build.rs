@@ -444,11 +444,12 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
     /// `Err` once the deadline has passed.
     #[inline]
     fn in_time(&self) -> Result<(), Error> {
-        match self.deadline {
-            Some(d) if Instant::now() >= d => Err(Error::TimeLimit {
+        if mancala_solver::stop::passed(self.deadline) {
+            Err(Error::TimeLimit {
                 stones: self.slice.stones(),
-            }),
-            _ => Ok(()),
+            })
+        } else {
+            Ok(())
         }
     }
 
