@@ -152,6 +152,11 @@ fn every_engine_form_is_documented_and_accepted() {
         assert!(help.contains(word), "`match --help` does not name {word}");
         assert!(readme.contains(word), "README does not name {word}");
     }
+    // Every command that takes an engine takes an external one, and says so.
+    for cmd in [&["rate"][..], &["report"], &["bench", "engines"]] {
+        let h = self::help(cmd);
+        assert!(h.contains("cmd:") && h.contains("ext:"), "{cmd:?} --help");
+    }
     // Every form accepted (a one-game match on a tiny board).
     for spec in [
         "random",

@@ -30,5 +30,9 @@ fn a_requested_stop_ends_a_search_without_deadline_and_is_withdrawn() {
     assert!(!stop::passed(None));
     // Withdrawn: a small search runs to its proof.
     let small = TwoRow::new(Kind::Kalah, 2, 2, Default::default()).unwrap();
-    assert!(Solver::new(&small, Limits::default()).solve(&small.start()).exact);
+    assert!(
+        Solver::new(&small, Limits::default())
+            .solve(&small.start())
+            .exact
+    );
 }

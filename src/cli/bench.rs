@@ -18,8 +18,9 @@ pub(crate) enum BenchWhat {
         #[arg(long)]
         variant: Option<String>,
         /// Measure this engine instead of the built-in list (repeatable; any spec of
-        /// docs/ENGINES.md, external ones too: an external engine's nodes are not counted, its
-        /// time a move is the protocol's round trip plus its search).
+        /// docs/ENGINES.md, external ones too, `cmd:<command line>` or `ext:<name>`: an
+        /// external engine's nodes are not counted, its time a move is the protocol's round
+        /// trip plus its search).
         #[arg(long = "engine", value_name = "SPEC")]
         engines: Vec<String>,
     },

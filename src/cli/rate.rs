@@ -26,7 +26,8 @@ pub(crate) struct RateArgs {
     #[arg(long)]
     pub(crate) counters: Option<u32>,
     /// The engine rated: random, greedy, alphabeta[:depth=D|:nodes=N|:time=MS],
-    /// mcts[:iters=N][:c=C], perfect[:tt=MB][:time=MS] (docs/ENGINES.md).
+    /// mcts[:iters=N][:c=C], perfect[:tt=MB][:time=MS], or an external program,
+    /// cmd:<command line> or ext:<name> (docs/ENGINES.md, docs/ENGINE-PROTOCOL.md).
     #[arg(long)]
     pub(crate) engine: String,
     /// Positions rated, 1..=100000.
