@@ -36,6 +36,16 @@ fn match_json(args: &[&str], env: &[(&str, &str)]) -> Value {
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
+/// The lines the manager sent to the engines in a match of `args`, from the exchange log
+/// written to `log` (`MANCALA_ENGINE_LOG`).
+fn sent_lines(args: &[&str], log: &Path) -> Vec<String> {
+    match_json(args, &[("MANCALA_ENGINE_LOG", log.to_str().unwrap())]);
+    let text = std::fs::read_to_string(log).unwrap();
+    text.lines()
+        .filter_map(|l| l.split_once(" > ").map(|x| x.1.to_string()))
+        .collect()
+}
+
 /// A folder of this test binary's own, emptied.
 fn scratch(name: &str) -> PathBuf {
     let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
@@ -141,12 +151,7 @@ fn the_moves_sent_lead_to_the_board_sent() {
         "3",
         "--json",
     ];
-    match_json(&args, &[("MANCALA_ENGINE_LOG", log.to_str().unwrap())]);
-    let text = std::fs::read_to_string(&log).unwrap();
-    let sent: Vec<&str> = text
-        .lines()
-        .filter_map(|l| l.split_once(" > ").map(|x| x.1))
-        .collect();
+    let sent = sent_lines(&args, &log);
     assert_eq!(sent[0], "mancala-protocol 1");
     assert_eq!(sent[1], "variant kalah --width 4 --rule capture=empty");
     let mut checked = 0;
@@ -170,7 +175,7 @@ fn the_moves_sent_lead_to_the_board_sent() {
         assert_eq!(out.trim_end(), board, "{p}");
         checked += 1;
     }
-    assert!(checked >= 2, "{text}");
+    assert!(checked >= 2, "{sent:?}");
 }
 
 /// A match of `misbehave.py <mode> 1` (one good move, then the fault) as A against greedy,
@@ -422,12 +427,7 @@ fn an_engines_file_sends_its_options_and_limits() {
         "1",
         "--json",
     ];
-    match_json(&args, &[("MANCALA_ENGINE_LOG", log.to_str().unwrap())]);
-    let text = std::fs::read_to_string(&log).unwrap();
-    let sent: Vec<&str> = text
-        .lines()
-        .filter_map(|l| l.split_once(" > ").map(|x| x.1))
-        .collect();
+    let sent = sent_lines(&args, &log);
     assert_eq!(
         sent[..4],
         [
@@ -442,7 +442,7 @@ fn an_engines_file_sends_its_options_and_limits() {
         go.starts_with("go movetime 700 nodes 5000 depth 3 seed "),
         "{go}"
     );
-    assert_eq!(sent.last(), Some(&"quit"));
+    assert_eq!(sent.last().map(String::as_str), Some("quit"));
 }
 
 #[test]

@@ -2,18 +2,12 @@
 //! threads, and clean refusals (exit status 2, one line).
 
 mod common;
-use common::{json, mancala, ok};
+use common::{fails, json, ok, says};
 use std::process::Command;
 
 /// Exit status 2, one line on stderr containing `what`, nothing on stdout.
 fn assert_fails(args: &[&str], what: &str) {
-    let out = mancala(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(what), "{args:?}: {err}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    says(&fails(args), &[what]);
 }
 
 const SMALL: [&str; 5] = ["oware", "--width", "3", "--seeds", "2"];
