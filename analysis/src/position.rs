@@ -22,6 +22,21 @@ pub enum Action<'a> {
     Perft(u32, bool),
 }
 
+/// The deepest perft counted: far beyond any count that ends in a lifetime (the counts grow
+/// geometrically), and a bound on the recursion, which a game that cycles would otherwise
+/// carry until the stack overflows.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// `depth` if a perft may count it, else the one-line refusal.
+pub fn perft_depth(depth: u32) -> Result<u32, Fail> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(Fail(format!(
+            "invalid --depth {depth}: perft counts at most {MAX_PERFT_DEPTH} plies"
+        )));
+    }
+    Ok(depth)
+}
+
 /// Runs the position command `action` on the game and position of `game`.
 pub fn run(game: AnyGame, action: Action) -> Result<json::Position, Fail> {
     use json::Position as P;
@@ -69,6 +84,7 @@ pub fn play<G: Notation + Describe>(
 
 /// `perft` of `depth` plies from `pos` (with `split`, the count under each first move).
 pub fn perft(g: &AnyRules, pos: &AnyPos, depth: u32, split: bool) -> Result<json::Perft, Fail> {
+    let depth = perft_depth(depth)?;
     if let Some(why) = g.too_many_to_list(pos).filter(|_| depth > 0) {
         return Err(Fail(format!("perft: {why}")));
     }

@@ -762,7 +762,9 @@ impl State {
             py,
             move |_| match (&game.rules, &pos) {
                 (Rules::Two(g), Pos::Two(p)) => position::perft(g, p, depth, divide),
-                (Rules::Seats(g), Pos::Seats(p)) => Ok(command::perft(g, p, depth, divide)),
+                (Rules::Seats(g), Pos::Seats(p)) => {
+                    position::perft_depth(depth).map(|d| command::perft(g, p, d, divide))
+                }
                 _ => unreachable!("a position of its own game"),
             },
             |_, _: ()| Ok(()),

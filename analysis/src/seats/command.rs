@@ -60,7 +60,9 @@ pub fn position(g: &KpoPlayers, pos: KpoNPos, action: Action) -> Result<json::Po
         Action::Show => P::SeatState(state(g, &pos)),
         Action::Moves => P::SeatMoves(moves(g, &pos)),
         Action::Play(names) => P::SeatPlayed(play(g, pos, names)?),
-        Action::Perft(depth, divide) => P::Perft(perft(g, &pos, depth, divide)),
+        Action::Perft(depth, divide) => {
+            P::Perft(perft(g, &pos, crate::position::perft_depth(depth)?, divide))
+        }
     })
 }
 
