@@ -1,9 +1,11 @@
 //! `mpirun -np P mancala tablebase build ... --distributed` on localhost (the `mpi` feature,
-//! Open MPI's `mpirun` on the path): the files are byte for byte those of a single-process
-//! build, for the two-row margin tables (the fixpoint and the acyclic path) and the four-row
-//! win/draw/loss tables, at 2 and 3 ranks and 1 or 2 threads a rank; a rank killed from
-//! outside ends the job (no hang: every wait has a deadline) and the build then resumes from
-//! the finished slices; an error on one rank aborts the job with its message.
+//! Open MPI's `mpirun` on the path): with the values partitioned between the ranks, the files
+//! are byte for byte those of a single-process build, for the two-row margin tables (the
+//! fixpoint and the acyclic path) and the four-row win/draw/loss tables, at 2, 3 and 4 ranks
+//! and 1 or 2 threads a rank, each rank holding its share; a rank killed from outside ends
+//! the job (no hang: every wait has a deadline) and the build then resumes from the finished
+//! slices; an error on one rank (a damaged file, a file that cannot be written) aborts the
+//! job with its message.
 #![cfg(feature = "mpi")]
 
 mod common;
@@ -100,8 +102,8 @@ fn distributed_builds_write_the_bytes_of_a_single_process() {
     for (variant, stones) in [("oware", "12"), ("kalah", "10"), ("mulabalaba", "6")] {
         let one = t.path().join(format!("{variant}-1"));
         single(variant, stones, &one);
-        for ranks in [2, 3] {
-            for threads in ["1", "2"] {
+        for (ranks, threads) in [(2, "1"), (2, "2"), (3, "1"), (4, "1")] {
+            {
                 let dir = t.path().join(format!("{variant}-{ranks}-{threads}"));
                 let d = dir.to_str().unwrap();
                 let j: serde_json::Value = serde_json::from_str(&mpi_ok(
@@ -136,6 +138,20 @@ fn distributed_builds_write_the_bytes_of_a_single_process() {
                 };
                 assert!(sum("received") > 0, "{variant}: {x}");
                 assert_eq!(sum("sent"), sum("received"));
+                // Each rank holds its share of the values, and says its peak memory.
+                let held: Vec<u64> = x["held"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_u64().unwrap())
+                    .collect();
+                assert_eq!(held.len(), ranks, "{x}");
+                assert!(held.iter().all(|&h| h > 0), "{x}");
+                assert!(x["peak_rss"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|v| v.as_u64() > Some(0)));
             }
         }
     }
@@ -263,6 +279,33 @@ fn an_error_on_a_rank_aborts_the_job_with_its_message() {
     // Both ranks meet the damaged file: one line tells it.
     let told = stderr.lines().filter(|l| l.starts_with("error:")).count();
     assert_eq!(told, 1, "one error line a job: {stderr}");
+}
+
+#[test]
+fn a_file_that_cannot_be_written_aborts_the_job_with_its_name() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path().to_str().unwrap();
+    // The temporary name of slice 4 is taken by a folder: rank 0 cannot write the slice.
+    std::fs::create_dir(t.path().join("oware-grandslam=illegal-w6-n4.mtb.tmp")).unwrap();
+    let args = [
+        "tablebase",
+        "build",
+        "oware",
+        "--max-stones",
+        "8",
+        "--dir",
+        d,
+        "--distributed",
+    ];
+    let out = wait(mpirun(3, &args), Duration::from_secs(60));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("w6-n4.mtb.tmp") && stderr.contains("rank 0 of 3"),
+        "{stderr}"
+    );
+    // The slices before it are kept for the next run.
+    assert!(t.path().join("oware-grandslam=illegal-w6-n3.mtb").exists());
 }
 
 #[test]

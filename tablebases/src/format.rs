@@ -51,6 +51,8 @@ pub const MORRIS_INDEX: &str = "morris-d4-mover-opponent";
 pub const MAX_STONES: u32 = 127;
 /// The longest JSON header accepted.
 const MAX_HEADER: usize = 1 << 20;
+/// Values [`write_file`] asks of its `fill` at a time (the last call may ask fewer).
+pub const WRITE_CHUNK: usize = 1 << 20;
 
 /// The JSON header of a slice file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,7 +119,12 @@ pub fn write_slice(
     positions: u64,
     fill: impl FnMut(u64, &mut [u8]),
 ) -> Result<(), Error> {
-    let header = Header {
+    write_file(path, slice_header(id, stones, positions), fill)
+}
+
+/// The header of a two-row slice file (offset and checksum filled in by [`write_file`]).
+pub fn slice_header(id: &GameId, stones: u32, positions: u64) -> Header {
+    Header {
         variant: id.variant.clone(),
         rules: id.rules.clone(),
         width: id.width,
@@ -129,8 +136,7 @@ pub fn write_slice(
         data_offset: 0,
         data_checksum: checksum_text(0),
         split: None,
-    };
-    write_file(path, header, fill)
+    }
 }
 
 /// Writes a file with `header` (whose `data_offset` and `data_checksum` are filled in here)
@@ -173,7 +179,7 @@ pub fn write_file(
     f.seek(SeekFrom::Start(offset as u64))
         .map_err(io("seeking"))?;
     let mut hasher = Xxh3::new();
-    let mut buf = vec![0u8; 1 << 20];
+    let mut buf = vec![0u8; WRITE_CHUNK];
     let mut at = 0u64;
     {
         let mut w = std::io::BufWriter::with_capacity(1 << 20, &mut f);
@@ -227,7 +233,16 @@ pub fn write_wdl(
     index: &str,
     v: &[u8],
 ) -> Result<(), Error> {
-    let header = Header {
+    write_file(
+        path,
+        wdl_header(id, split, index, v.len() as u64),
+        |at, buf| buf.copy_from_slice(&v[at as usize..at as usize + buf.len()]),
+    )
+}
+
+/// The header of a win/draw/loss slice file (offset and checksum filled in by [`write_file`]).
+pub fn wdl_header(id: GameId, split: [u32; 2], index: &str, positions: u64) -> Header {
+    Header {
         variant: id.variant,
         rules: id.rules,
         width: id.width,
@@ -235,14 +250,11 @@ pub fn write_wdl(
         metric: FOUR_METRIC.into(),
         encoding: FOUR_ENCODING.into(),
         index: index.into(),
-        positions: v.len() as u64,
+        positions,
         data_offset: 0,
         data_checksum: String::new(),
         split: Some(split),
-    };
-    write_file(path, header, |at, buf| {
-        buf.copy_from_slice(&v[at as usize..at as usize + buf.len()])
-    })
+    }
 }
 
 /// What a file type is, in words, for [`Error::NotAFile`].

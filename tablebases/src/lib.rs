@@ -59,7 +59,9 @@ pub mod mpi;
 pub mod tworow;
 pub mod wdl;
 
-pub use driver::{BuildReport, Comm, PassBytes, Single};
+pub use driver::{
+    peak_rss, BuildReport, Comm, Part, PassBytes, RankMemory, Single, Threads, PART_BLOCK, ROUND,
+};
 pub use error::{Bound, Error, Need};
 pub use files::GameId;
 pub use folder::{ensure_sound, info, verify, FileInfo, VerifyReport};
@@ -68,6 +70,6 @@ pub use index::{slice_len, Slice};
 pub use tworow::plan::{Answer, Method, Planner};
 pub use tworow::rules::{Edge, SliceRules};
 pub use tworow::{
-    build, build_next, build_next_on, build_on, probe, probe_with, stats, Probe, Progress,
-    SliceBuilder, SliceReport, Stats, Tablebases,
+    build, build_next, build_on, probe, probe_with, stats, Probe, Progress, SliceBuilder,
+    SliceReport, Stats, Tablebases,
 };

@@ -8,24 +8,20 @@
 //! ([`Mpi::abort`]: `MPI_Abort`), so no rank waits for ever on one that has stopped; a rank
 //! killed from outside makes `mpirun` end the others.
 
-use crate::driver::{Comm, Log, PassBytes};
+use crate::driver::Comm;
 use crate::error::Error;
 use ::mpi::collective::SystemOperation;
-use ::mpi::datatype::PartitionMut;
+use ::mpi::datatype::{Partition, PartitionMut};
 use ::mpi::environment::Universe;
 use ::mpi::topology::SimpleCommunicator;
 use ::mpi::traits::*;
 use ::mpi::{Count, Threading};
 
-/// Entries each rank sends in one collective call of an exchange at most: an exchange larger
-/// than that goes in several batches (MPI counts are 32-bit, and the receive buffer of one
-/// batch stays at `ranks × 64 MiB`).
-pub const BATCH_ENTRIES: usize = 1 << 23;
-
 /// This process's place in the MPI job.
 pub struct Mpi {
     world: SimpleCommunicator,
-    log: Log,
+    /// Bytes sent to and received from the other ranks so far.
+    traffic: std::cell::Cell<(u64, u64)>,
     // Dropped last: finalises MPI.
     _universe: Universe,
 }
@@ -43,7 +39,7 @@ impl Mpi {
         }
         Ok(Mpi {
             world: universe.world(),
-            log: Log::default(),
+            traffic: Default::default(),
             _universe: universe,
         })
     }
@@ -98,48 +94,58 @@ impl Comm for Mpi {
         self.world.barrier();
     }
 
-    fn exchange(&self, mine: &[u64]) -> Vec<u64> {
+    fn all_to_all(&self, out: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
         let p = self.ranks();
         let me = self.rank();
-        let mut counts = vec![0u64; p];
+        let count = |n: usize| {
+            Count::try_from(n).unwrap_or_else(|_| {
+                self.abort(&format!(
+                    "an exchange of {n} bytes to one rank: MPI counts stop at {}",
+                    Count::MAX
+                ))
+            })
+        };
+        let send_counts: Vec<Count> = out.iter().map(|v| count(v.len())).collect();
+        let mut recv_counts: Vec<Count> = vec![0; p];
         self.world
-            .all_gather_into(&(mine.len() as u64), &mut counts[..]);
-        self.log.record(&counts, 8);
-        let others: u64 = counts.iter().sum::<u64>() - counts[me];
-        let mut out = Vec::with_capacity(others as usize);
-        let most = *counts.iter().max().expect("one rank at least") as usize;
-        // Batch k carries entries k*B .. (k+1)*B of every rank.
-        let mut at = 0;
-        while at < most {
-            let part: Vec<Count> = counts
-                .iter()
-                .map(|&c| (c as usize).saturating_sub(at).min(BATCH_ENTRIES) as Count)
-                .collect();
-            let displs: Vec<Count> = part
-                .iter()
-                .scan(0, |a, &c| {
+            .all_to_all_into(&send_counts[..], &mut recv_counts[..]);
+        let displs = |c: &[Count]| -> Vec<Count> {
+            c.iter()
+                .scan(0 as Count, |a, &n| {
                     let d = *a;
-                    *a += c;
+                    *a += n;
                     Some(d)
                 })
-                .collect();
-            let total: usize = part.iter().map(|&c| c as usize).sum();
-            let mut buf = vec![0u64; total];
-            let send = &mine[at.min(mine.len())..(at + BATCH_ENTRIES).min(mine.len())];
-            {
-                let mut recv = PartitionMut::new(&mut buf[..], &part[..], &displs[..]);
-                self.world.all_gather_varcount_into(send, &mut recv);
-            }
-            for r in (0..p).filter(|&r| r != me) {
-                let d = displs[r] as usize;
-                out.extend_from_slice(&buf[d..d + part[r] as usize]);
-            }
-            at += BATCH_ENTRIES;
+                .collect()
+        };
+        let (sd, rd) = (displs(&send_counts), displs(&recv_counts));
+        // One spare byte each, never sent: two empty buffers would share an address, which
+        // Open MPI refuses as the same buffer for sending and receiving.
+        let mut send: Vec<u8> = out.concat();
+        send.push(0);
+        let total: usize = recv_counts.iter().map(|&c| c as usize).sum();
+        let mut recv = vec![0u8; total + 1];
+        {
+            let s = Partition::new(&send[..], &send_counts[..], &sd[..]);
+            let mut r = PartitionMut::new(&mut recv[..], &recv_counts[..], &rd[..]);
+            self.world.all_to_all_varcount_into(&s, &mut r);
         }
-        out
+        let others = |c: &[Count]| -> u64 {
+            c.iter()
+                .enumerate()
+                .filter(|&(r, _)| r != me)
+                .map(|(_, &n)| n as u64)
+                .sum()
+        };
+        let (s, r) = self.traffic.get();
+        self.traffic
+            .set((s + others(&send_counts), r + others(&recv_counts)));
+        (0..p)
+            .map(|k| recv[rd[k] as usize..rd[k] as usize + recv_counts[k] as usize].to_vec())
+            .collect()
     }
 
-    fn take_log(&self) -> Vec<PassBytes> {
-        self.log.take()
+    fn traffic(&self) -> (u64, u64) {
+        self.traffic.get()
     }
 }

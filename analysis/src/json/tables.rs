@@ -67,13 +67,14 @@ pub struct BuiltSlice {
     pub exchange: Option<Exchange>,
 }
 
-/// The bytes the ranks of a distributed build exchanged for one slice (or one unit of the
-/// four-row builder), each list indexed by rank. Entries are 8 bytes a value changed, sent
-/// once to every other rank; the small control messages (counts, sums) are left out.
+/// What the ranks of a distributed build exchanged and held for one slice (or one unit of
+/// the four-row builder), each list indexed by rank: every byte a rank sent to or received
+/// from another (requests, answers, marks, the values gathered for the file, and the small
+/// control messages).
 #[derive(Serialize)]
 pub struct Exchange {
-    /// Exchanges: one a pass (two-row), a potential level (kalah) or a round (four-row,
-    /// plus one for the positions without a move).
+    /// Entries of `sent_by_pass`: one a pass (two-row), a potential level (kalah), or one
+    /// for the whole unit (four-row).
     pub passes: usize,
     /// Bytes each rank sent, all passes together.
     pub sent: Vec<u64>,
@@ -81,11 +82,19 @@ pub struct Exchange {
     pub received: Vec<u64>,
     /// Each pass: the bytes each rank sent.
     pub sent_by_pass: Vec<Vec<u64>>,
+    /// Bytes of values and bitmaps each rank held for the slice: its shares of the finished
+    /// slices and its working arrays of this one.
+    pub held: Vec<u64>,
+    /// Each rank's peak resident memory so far (`VmHWM`; 0 where the system does not say).
+    pub peak_rss: Vec<u64>,
 }
 
 impl Exchange {
     /// The exchanges of a slice, `None` when there were none.
-    pub fn of(log: &[mancala_tablebases::PassBytes]) -> Option<Exchange> {
+    pub fn of(
+        log: &[mancala_tablebases::PassBytes],
+        memory: &mancala_tablebases::RankMemory,
+    ) -> Option<Exchange> {
         let ranks = log.first()?.sent.len();
         let total = |f: fn(&mancala_tablebases::PassBytes) -> &Vec<u64>| {
             (0..ranks)
@@ -97,6 +106,8 @@ impl Exchange {
             sent: total(|p| &p.sent),
             received: total(|p| &p.received),
             sent_by_pass: log.iter().map(|p| p.sent.clone()).collect(),
+            held: memory.held.clone(),
+            peak_rss: memory.peak_rss.clone(),
         })
     }
 }
@@ -183,7 +194,7 @@ impl TableBuild {
                     seconds: s.seconds,
                     evaluations: s.run.evaluations,
                     file: file_name(&s.path),
-                    exchange: Exchange::of(&s.exchange),
+                    exchange: Exchange::of(&s.exchange, &s.memory),
                 })
                 .collect(),
             ranks: None,
@@ -404,7 +415,7 @@ impl FourBuild {
                 .slices
                 .iter()
                 .map(|s| FourBuiltSlice {
-                    exchange: Exchange::of(&s.exchange),
+                    exchange: Exchange::of(&s.exchange, &s.memory),
                     ..FourBuiltSlice::new(
                         s.split,
                         s.positions,

@@ -142,7 +142,7 @@ impl WdlGame for FourRow {
         pool: &rayon::ThreadPool,
         comm: &dyn Comm,
         _deadline: Option<Instant>,
-    ) -> Result<(Vec<Vec<u8>>, u32), Error> {
+    ) -> Result<crate::wdl::UnitValues, Error> {
         super::retro::solve_unit(self, unit, built, pool, comm)
     }
 }

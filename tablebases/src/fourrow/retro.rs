@@ -2,27 +2,24 @@
 //! it): every child of every position computed once, then rounds of a Jacobi iteration.
 
 use super::slice::{split_of, FourSlice};
-use crate::driver::{pack, unpack, Comm, Share};
+use crate::driver::{all_to_all_words, Comm, Part, ROUND};
 use crate::error::Error;
-use crate::wdl::{stored, Built};
+use crate::wdl::{stored, Built, UnitValues};
 use mancala_solver::fourrow::FourRow;
 use mancala_solver::Game;
 use rayon::prelude::*;
 
-/// An edge to an exit: the child's value byte, flagged by this bit.
+/// An edge to an exit, or to a child whose value is learned: the child's value byte, flagged
+/// by this bit.
 const EXIT: u32 = 1 << 31;
 
-/// Positions per block of a unit's index range: block `b` is evaluated by rank
-/// `b % ranks` ([`Share`]).
-const BLOCK: u64 = 1 << 10;
-
-/// The children of every position of a unit: an internal child's unit index, or
-/// [`EXIT`]` | byte` for an exit.
+/// The children of every position of a unit that this rank owns (by local index): an
+/// internal child's unit index, or [`EXIT`]` | byte` for an exit.
 fn edges(
     game: &FourRow,
     unit: &[[u32; 2]],
     built: &Built,
-    share: Share,
+    part: Part,
 ) -> Result<Vec<Vec<u32>>, Error> {
     let slices: Vec<FourSlice> = unit.iter().map(|&s| FourSlice::new(game, s)).collect();
     let offsets: Vec<u64> = slices
@@ -40,13 +37,10 @@ fn edges(
             unit[0][0], unit[0][1]
         )));
     }
-    (0..total)
+    (0..part.owned_len(total))
         .into_par_iter()
-        .map_init(Vec::new, |moves, g| {
-            if !share.owns_block(g / BLOCK) {
-                // Another rank's: never evaluated here.
-                return Ok(Vec::new());
-            }
+        .map_init(Vec::new, |moves, l| {
+            let g = part.global(l);
             let k = offsets.iter().rposition(|&o| o <= g).expect("offset 0");
             let pos = slices[k].unrank(game, g - offsets[k]);
             game.gen_moves(&pos, moves);
@@ -72,19 +66,24 @@ fn edges(
         .collect()
 }
 
-/// The values of the slices of one unit (in `unit` order) and the rounds it took after
-/// round 0, on `pool`, by the ranks of `comm` together. Each round reads only the values of
-/// the round before (a Jacobi iteration), so splitting it between ranks changes nothing: each
-/// rank computes its blocks, then takes in the values the others changed.
+/// The values of the slices of one unit (this rank's share of their index range, the slices
+/// one after the other) and the rounds it took after round 0, on `pool`, by the ranks of
+/// `comm` together. Each round reads only the values of the round before (a Jacobi
+/// iteration), so splitting it between ranks changes nothing. A rank holds the values and
+/// edges of its own positions; in each round it asks the owners for the values of the
+/// children of its undecided positions, in batches of [`ROUND`] positions, and keeps a
+/// child's value once it is decided (it never changes again), so each is fetched until it is
+/// known.
 pub(super) fn solve_unit(
     game: &FourRow,
     unit: &[[u32; 2]],
     built: &Built,
     pool: &rayon::ThreadPool,
     comm: &dyn Comm,
-) -> Result<(Vec<Vec<u8>>, u32), Error> {
-    let share = Share::of(comm);
-    let e = pool.install(|| edges(game, unit, built, share))?;
+) -> Result<UnitValues, Error> {
+    let part = Part::of(comm);
+    let p = part.ranks;
+    let mut e = pool.install(|| edges(game, unit, built, part))?;
     let n = e.len();
     let max_exit = comm.max(
         e.iter()
@@ -94,70 +93,84 @@ pub(super) fn solve_unit(
             .max()
             .unwrap_or(0) as u64,
     ) as u32;
-    let owned = |i: usize| share.owns_block(i as u64 / BLOCK);
     // Round 0: no move, lost in 0 plies (byte 1).
-    let mut val: Vec<u8> = pool.install(|| {
-        e.par_iter()
-            .enumerate()
-            .map(|(i, k)| if k.is_empty() && owned(i) { 1 } else { 0 })
-            .collect()
-    });
-    let take_in = |val: &mut Vec<u8>, mine: Vec<u64>| {
-        for c in comm.exchange(&mine) {
-            let (i, b) = unpack(c);
-            val[i as usize] = b;
-        }
-    };
-    if share.ranks > 1 {
-        let mine = changed(pool, &val, None);
-        take_in(&mut val, mine);
-    }
+    let mut val: Vec<u8> = e.iter().map(|k| k.is_empty() as u8).collect();
     let mut d: u32 = 1;
     loop {
-        let known = |c: u32| -> u32 {
-            let b = if c & EXIT != 0 {
-                c & 0xff
-            } else {
-                val[c as usize] as u32
-            };
-            // Known at round d: decided with distance below d.
-            if b != 0 && b <= d {
-                b
-            } else {
-                0
-            }
-        };
-        let mut next: Vec<u8> = pool.install(|| {
-            (0..n)
-                .into_par_iter()
-                .map(|i| {
-                    if val[i] != 0 || !owned(i) {
-                        return val[i];
+        let mut next = val.clone();
+        let mut changed = 0u64;
+        let mut at = 0;
+        loop {
+            let range = at..(at + ROUND).min(n);
+            at = range.end;
+            // Ask for every internal child of the undecided positions of this batch.
+            let mut out: Vec<Vec<u64>> = vec![Vec::new(); p];
+            for l in range.clone() {
+                if val[l] == 0 {
+                    for &c in &e[l] {
+                        if c & EXIT == 0 && !part.owns(c as u64) {
+                            out[part.owner(c as u64)].push(c as u64);
+                        }
                     }
-                    let kids = &e[i];
-                    let decided = if d % 2 == 1 {
-                        // Won in d: a child lost in d - 1 (byte d, distance d - 1 even).
-                        kids.iter().any(|&c| known(c) == d)
+                }
+            }
+            let asked = all_to_all_words(comm, out);
+            let answers: Vec<Vec<u8>> = asked
+                .iter()
+                .map(|q| q.iter().map(|&c| val[part.local(c) as usize]).collect())
+                .collect();
+            let got = comm.all_to_all(answers);
+            // Learn the children decided by now, then decide the positions that can be.
+            let mut taken = vec![0usize; p];
+            for l in range {
+                if val[l] != 0 {
+                    continue;
+                }
+                for c in e[l].iter_mut() {
+                    if *c & EXIT != 0 {
+                        continue;
+                    }
+                    let b = if part.owns(*c as u64) {
+                        val[part.local(*c as u64) as usize]
                     } else {
-                        // Lost in d: every child a known win (odd distance below d).
-                        kids.iter().all(|&c| {
-                            let b = known(c);
-                            b != 0 && (b - 1) % 2 == 1
-                        })
+                        let o = part.owner(*c as u64);
+                        taken[o] += 1;
+                        got[o][taken[o] - 1]
                     };
-                    if decided {
-                        (d + 1).min(255) as u8
+                    if b != 0 {
+                        *c = EXIT | b as u32;
+                    }
+                }
+                let known = |c: u32| -> u32 {
+                    let b = if c & EXIT != 0 { c & 0xff } else { 0 };
+                    // Known at round d: decided with distance below d.
+                    if b != 0 && b <= d {
+                        b
                     } else {
                         0
                     }
-                })
-                .collect()
-        });
-        let mine = changed(pool, &next, Some(&val));
-        let changed = comm.sum(mine.len() as u64);
-        if share.ranks > 1 {
-            take_in(&mut next, mine);
+                };
+                let kids = &e[l];
+                let decided = if d % 2 == 1 {
+                    // Won in d: a child lost in d - 1 (byte d, distance d - 1 even).
+                    kids.iter().any(|&c| known(c) == d)
+                } else {
+                    // Lost in d: every child a known win (odd distance below d).
+                    kids.iter().all(|&c| {
+                        let b = known(c);
+                        b != 0 && (b - 1) % 2 == 1
+                    })
+                };
+                if decided {
+                    next[l] = (d + 1).min(255) as u8;
+                    changed += 1;
+                }
+            }
+            if comm.sum((at < n) as u64) == 0 {
+                break;
+            }
         }
+        let changed = comm.sum(changed);
         if changed > 0 && d + 1 > 255 {
             return Err(Error::OutOfRange(format!(
                 "slices m={} o={}: a distance beyond 254 plies does not fit the encoding",
@@ -170,22 +183,9 @@ pub(super) fn solve_unit(
         }
         d += 1;
     }
-    let l0 = FourSlice::new(game, unit[0]).len() as usize;
-    let second = val.split_off(l0);
-    let mut out = vec![val];
-    if unit.len() == 2 {
-        out.push(second);
-    }
-    Ok((out, d))
-}
-
-/// The [`pack`]ed entries of `now` that differ from `before` (from 0 without it).
-fn changed(pool: &rayon::ThreadPool, now: &[u8], before: Option<&[u8]>) -> Vec<u64> {
-    pool.install(|| {
-        now.par_iter()
-            .enumerate()
-            .filter(|&(i, &b)| b != before.map_or(0, |v| v[i]))
-            .map(|(i, &b)| pack(i as u64, b))
-            .collect()
+    Ok(UnitValues {
+        part,
+        values: val,
+        rounds: d,
     })
 }

@@ -145,15 +145,26 @@ impl WdlGame for Morris {
         Morris::entered(pos)
     }
 
-    /// Morris units are solved by one process (their builds are not distributed).
+    /// Morris units are solved by one process (their builds are not distributed: see
+    /// docs/DISTRIBUTED.md).
     fn solve_unit(
         &self,
         unit: &[[u32; 2]],
         built: &Built,
         pool: &rayon::ThreadPool,
-        _comm: &dyn Comm,
+        comm: &dyn Comm,
         deadline: Option<Instant>,
-    ) -> Result<(Vec<Vec<u8>>, u32), Error> {
-        pool.install(|| super::retro::solve_unit(self, unit, built, deadline))
+    ) -> Result<crate::wdl::UnitValues, Error> {
+        if comm.ranks() > 1 {
+            return Err(Error::Resources(
+                "the morris tables are built on one process, not on the ranks of an MPI job".into(),
+            ));
+        }
+        let (v, rounds) = pool.install(|| super::retro::solve_unit(self, unit, built, deadline))?;
+        Ok(crate::wdl::UnitValues {
+            part: crate::driver::Part::of(comm),
+            values: v.concat(),
+            rounds,
+        })
     }
 }

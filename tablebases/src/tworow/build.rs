@@ -123,7 +123,7 @@
 //! written are exactly those of evaluating one position at a time. The acyclic path batches
 //! the positions of a level the same way.
 
-use crate::driver::{pack, thread_pool, unit, unpack, BuildReport, Comm, PassBytes, Share, Single};
+use crate::driver::{thread_pool, unit, BuildReport, Comm, PassBytes, RankMemory, Single};
 use crate::error::{Bound, Error};
 use crate::files::GameId;
 use crate::format::{write_slice, SliceFile, MAX_STONES};
@@ -148,14 +148,9 @@ pub const CHUNK: u64 = 1 << 14;
 /// steps that find so.
 pub const LEVEL_CHUNK: u64 = 1 << 18;
 
-/// Positions per block of a slice shared between ranks: block `b` is evaluated by rank
-/// `b % ranks` ([`Share`]). Small, so that every rank takes part in the small slices and every
-/// part of a large one; a multiple of the 64 positions of a bitmap word.
-pub const DIST_BLOCK: u64 = 1 << 10;
-
 /// The value of a position not evaluated yet, in the acyclic path (never a value: values lie
 /// in `-127..=127`).
-const UNSET: i8 = i8::MIN;
+pub(super) const UNSET: i8 = i8::MIN;
 
 /// A position to mark for the next pass unless its value is `unless` or more by then.
 #[derive(Clone, Copy)]
@@ -165,7 +160,7 @@ struct Mark {
 }
 
 /// [`Mark::unless`] for a mark set whatever the value.
-const NEVER: i16 = i16::MAX;
+pub(super) const NEVER: i16 = i16::MAX;
 
 /// Positions expanded ahead of their evaluation, so that the values of their children are
 /// being fetched from memory meanwhile.
@@ -202,7 +197,7 @@ pub struct PassStats {
 }
 
 impl PassStats {
-    fn add(self, o: PassStats) -> PassStats {
+    pub(super) fn add(self, o: PassStats) -> PassStats {
         PassStats {
             evaluated: self.evaluated + o.evaluated,
             changed: self.changed + o.changed,
@@ -232,14 +227,14 @@ pub struct RunStats {
 /// allows them). Children's values are read at random over the whole slice; with 4 KiB pages
 /// nearly every such read of a large slice also misses the address translation cache, with
 /// 2 MiB pages far fewer do (BENCHMARKS.md: tablebases).
-struct ValueArray {
+pub(super) struct ValueArray {
     map: memmap2::MmapMut,
     len: usize,
 }
 
 impl ValueArray {
     /// `len` values, each `init`.
-    fn new(len: usize, init: i8) -> Result<ValueArray, Error> {
+    pub(super) fn new(len: usize, init: i8) -> Result<ValueArray, Error> {
         let map = memmap2::MmapMut::map_anon(len.max(1)).map_err(|e| {
             Error::Resources(format!("cannot allocate {len} bytes for the values: {e}"))
         })?;
@@ -259,6 +254,23 @@ impl ValueArray {
     fn fill(&mut self, x: i8) {
         self.map.fill(x as u8);
     }
+
+    /// The values `v`.
+    pub(super) fn from_bytes(v: &[u8]) -> Result<ValueArray, Error> {
+        let mut a = ValueArray::new(v.len(), 0)?;
+        a.map[..v.len()].copy_from_slice(v);
+        Ok(a)
+    }
+
+    /// The number of values.
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The values as bytes (read while no pass runs).
+    pub(super) fn bytes(&self) -> &[u8] {
+        &self.map[..self.len]
+    }
 }
 
 impl std::ops::Deref for ValueArray {
@@ -274,7 +286,7 @@ impl std::ops::Deref for ValueArray {
     }
 }
 
-fn bitmap(n: usize, ones: bool) -> Vec<AtomicU64> {
+pub(super) fn bitmap(n: usize, ones: bool) -> Vec<AtomicU64> {
     (0..n.div_ceil(64))
         .map(|w| {
             let bits = (n - 64 * w).min(64);
@@ -325,8 +337,6 @@ pub struct SliceBuilder<'a, R: SliceRules> {
     skip_unaffected: bool,
     /// Work stops with [`Error::TimeLimit`] when a work unit would start past it.
     deadline: Option<Instant>,
-    /// The blocks of the slice this process evaluates (all but on several ranks).
-    share: Share,
     /// The pool the passes run on (`None`: the current one).
     pool: Option<&'a rayon::ThreadPool>,
 }
@@ -375,7 +385,6 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             confirm: !rules.predecessors_complete(),
             skip_unaffected: rules.predecessors_complete(),
             deadline: None,
-            share: Share::ALL,
             pool: None,
         };
         if !acyclic {
@@ -415,8 +424,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         self
     }
 
-    /// Runs the passes on `pool` (the default: the pool the caller runs on). The ranks'
-    /// exchanges between passes then stay on the calling thread.
+    /// Runs the passes on `pool` (the default: the pool the caller runs on).
     pub fn with_pool(mut self, pool: &'a rayon::ThreadPool) -> Self {
         self.pool = Some(pool);
         self
@@ -428,12 +436,6 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             Some(p) => p.install(f),
             None => f(),
         }
-    }
-
-    /// Whether this process evaluates position `i` (blocks of [`DIST_BLOCK`]).
-    #[inline]
-    fn owns(&self, i: u64) -> bool {
-        self.share.owns_block(i / DIST_BLOCK)
     }
 
     /// The slice being built.
@@ -466,17 +468,6 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
     /// now, and marks the predecessors of every value changed for the next pass. Ranges of one
     /// pass may run concurrently.
     pub fn pass_range(&self, range: Range<u64>, pass: Pass) -> Result<PassStats, Error> {
-        self.pass_range_into(range, pass, &mut Vec::new())
-    }
-
-    /// [`SliceBuilder::pass_range`], adding each value changed to `changes` ([`pack`]ed)
-    /// when the slice is shared between ranks.
-    fn pass_range_into(
-        &self,
-        range: Range<u64>,
-        pass: Pass,
-        changes: &mut Vec<u64>,
-    ) -> Result<PassStats, Error> {
         if pass == Pass::Levels || self.active.is_empty() {
             return Err(Error::Unsound {
                 path: None,
@@ -497,11 +488,6 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         while i < range.end {
             let word = (i / 64) as usize;
             let stop = ((word as u64 + 1) * 64).min(range.end);
-            if !self.owns(i) {
-                // Another rank's word.
-                i = stop;
-                continue;
-            }
             let mut bits = self.active[word].load(Relaxed);
             if pass == Pass::Marked {
                 bits &= self.marks[self.cur][word].load(Relaxed);
@@ -536,12 +522,12 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             for &sel in &selected {
                 group.push(sel);
                 if group.is_full() {
-                    self.evaluate_batch(&mut group, &mut batch, &mut pending, changes, &mut st)?;
+                    self.evaluate_batch(&mut group, &mut batch, &mut pending, &mut st)?;
                 }
             }
             i = stop;
         }
-        self.evaluate_batch(&mut group, &mut batch, &mut pending, changes, &mut st)?;
+        self.evaluate_batch(&mut group, &mut batch, &mut pending, &mut st)?;
         Ok(st)
     }
 
@@ -553,78 +539,30 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         group: &mut ArrayVec<(u64, Pits), BATCH>,
         batch: &mut [Expanded],
         pending: &mut Vec<Mark>,
-        changes: &mut Vec<u64>,
         st: &mut PassStats,
     ) -> Result<(), Error> {
         for (e, &(_, pits)) in batch.iter_mut().zip(group.iter()) {
             self.expand_one(pits, e);
         }
         for (e, &(x, pits)) in batch.iter().zip(group.iter()) {
-            self.evaluate(x, pits, e, pending, changes, st)?;
+            self.evaluate(x, pits, e, pending, st)?;
         }
         group.clear();
         self.set_marks(pending);
         Ok(())
     }
 
-    /// Sets the marks of `pending` (then empties it), but those on positions of other ranks
-    /// (they mark their own on receiving the change) and those the value makes useless.
+    /// Sets the marks of `pending` (then empties it), but those the value makes useless.
     fn set_marks(&self, pending: &mut Vec<Mark>) {
         // The marks are read by the next pass only: setting them after the batch, their words
         // prefetched meanwhile, changes nothing else.
         for &Mark { index, unless } in pending.iter() {
-            if !self.owns(index) || self.values[index as usize].load(Relaxed) as i16 >= unless {
+            if self.values[index as usize].load(Relaxed) as i16 >= unless {
                 continue;
             }
             self.mark(index);
         }
         pending.clear();
-    }
-
-    /// The value from which a predecessor of a position changed from `old` to `new` needs no
-    /// mark (module docs), or [`NEVER`].
-    #[inline]
-    fn unless(&self, old: i32, new: i32) -> i16 {
-        // A predecessor's move here passes the turn: it was worth `-old`, now `-new`.
-        if !self.skip_unaffected {
-            NEVER
-        } else if new > old {
-            // It fell (both <= 0): no matter to a predecessor proven positive.
-            1
-        } else {
-            // It rose to `-new > 0`: no matter to a predecessor proven that much.
-            -new as i16
-        }
-    }
-
-    /// Takes in the values other ranks changed in the last pass (or level): each stored, and
-    /// on the fixpoint path the predecessors this rank owns marked as for a change of its own.
-    fn receive(&self, got: &[u64], fixpoint: bool) {
-        if got.is_empty() {
-            return;
-        }
-        let lanes = 2 * self.slice.width();
-        self.par(|| {
-            got.par_chunks(1 << 12).for_each(|part| {
-                let mut pending = Vec::new();
-                for &e in part {
-                    let (x, v) = unpack(e);
-                    let new = v as i8;
-                    let old = self.values[x as usize].swap(new, Relaxed);
-                    if !fixpoint || old == new {
-                        continue;
-                    }
-                    let unless = self.unless(old as i32, new as i32);
-                    self.rules.predecessors(self.slice.unrank(x), &mut |p| {
-                        let r = rank(p, lanes);
-                        if self.owns(r) {
-                            pending.push(Mark { index: r, unless });
-                        }
-                    });
-                }
-                self.set_marks(&mut pending);
-            })
-        });
     }
 
     /// The moves of `pits` into `e`, with the index of each child in its slice, and a
@@ -659,7 +597,6 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         pits: Pits,
         e: &Expanded,
         marks: &mut Vec<Mark>,
-        changes: &mut Vec<u64>,
         st: &mut PassStats,
     ) -> Result<(), Error> {
         let n = self.slice.stones() as i32;
@@ -713,11 +650,8 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         if new != old {
             self.values[x as usize].store(new as i8, Relaxed);
             st.changed += 1;
-            if self.share.ranks > 1 {
-                changes.push(pack(x, new as i8 as u8));
-            }
             let next = &self.marks[self.cur ^ 1];
-            let unless = self.unless(old, new);
+            let unless = unless(self.skip_unaffected, old, new);
             self.rules.predecessors(pits, &mut |p| {
                 let r = rank(p, lanes);
                 prefetch(next.as_ptr().wrapping_add((r / 64) as usize) as *const u8);
@@ -757,16 +691,6 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
     /// One pass over the whole slice on the current rayon pool, in ranges of [`CHUNK`]
     /// positions; `done` is called with the size of each finished range.
     pub fn pass(&self, pass: Pass, done: &(dyn Fn(u64) + Sync)) -> Result<PassStats, Error> {
-        self.pass_collect(pass, done).map(|(st, _)| st)
-    }
-
-    /// [`SliceBuilder::pass`] over this rank's blocks, with the values it changed
-    /// ([`pack`]ed; none on a single process).
-    fn pass_collect(
-        &self,
-        pass: Pass,
-        done: &(dyn Fn(u64) + Sync),
-    ) -> Result<(PassStats, Vec<u64>), Error> {
         let len = self.slice.len();
         self.par(|| {
             (0..len.div_ceil(CHUNK))
@@ -775,37 +699,12 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
                     self.in_time()?;
                     let r = c * CHUNK..((c + 1) * CHUNK).min(len);
                     let k = r.end - r.start;
-                    let mut changes = Vec::new();
-                    let st = self.pass_range_into(r, pass, &mut changes)?;
+                    let st = self.pass_range(r, pass)?;
                     done(k);
-                    Ok((st, changes))
+                    Ok(st)
                 })
-                .try_reduce(
-                    || (PassStats::default(), Vec::new()),
-                    |(a, mut x), (b, y)| {
-                        x.extend(y);
-                        Ok((a.add(b), x))
-                    },
-                )
+                .try_reduce(PassStats::default, |a, b| Ok(a.add(b)))
         })
-    }
-
-    /// Ends a pass on every rank: the changes exchanged and taken in, and the pass's
-    /// statistics summed over the ranks.
-    fn exchange(
-        &self,
-        comm: &dyn Comm,
-        (st, changes): (PassStats, Vec<u64>),
-        fixpoint: bool,
-    ) -> PassStats {
-        if comm.ranks() == 1 {
-            return st;
-        }
-        self.receive(&comm.exchange(&changes), fixpoint);
-        PassStats {
-            evaluated: comm.sum(st.evaluated),
-            changed: comm.sum(st.changed),
-        }
     }
 
     /// Finds every value of the slice: [`SliceBuilder::run_levels`] when the rules say that
@@ -817,25 +716,10 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         done: &(dyn Fn(u64) + Sync),
         on_pass: &mut dyn FnMut(Pass, PassStats),
     ) -> Result<RunStats, Error> {
-        self.run_on(&Single, done, on_pass)
-    }
-
-    /// [`SliceBuilder::run`] on the ranks of `comm`, every rank holding the whole slice at
-    /// the end: each evaluates its blocks of every pass (or level) and takes in the values the
-    /// others changed before the next one. The updates are those of one process in another
-    /// order, which changes neither fixpoint (module docs), so the values are the same bytes.
-    /// The passes and their statistics (`on_pass`, the result) are the ranks' together.
-    pub fn run_on(
-        &mut self,
-        comm: &dyn Comm,
-        done: &(dyn Fn(u64) + Sync),
-        on_pass: &mut dyn FnMut(Pass, PassStats),
-    ) -> Result<RunStats, Error> {
-        self.share = Share::of(comm);
         if self.rules.acyclic_in_slice() {
-            self.levels_on(comm, done, on_pass)
+            self.run_levels(done, on_pass)
         } else {
-            self.fixpoint_on(comm, done, on_pass)
+            self.run_fixpoint(done, on_pass)
         }
     }
 
@@ -851,16 +735,6 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         done: &(dyn Fn(u64) + Sync),
         on_pass: &mut dyn FnMut(Pass, PassStats),
     ) -> Result<RunStats, Error> {
-        self.share = Share::ALL;
-        self.levels_on(&Single, done, on_pass)
-    }
-
-    fn levels_on(
-        &mut self,
-        comm: &dyn Comm,
-        done: &(dyn Fn(u64) + Sync),
-        on_pass: &mut dyn FnMut(Pass, PassStats),
-    ) -> Result<RunStats, Error> {
         if self.init != Some(UNSET) {
             self.values.fill(UNSET);
         }
@@ -870,35 +744,19 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         let mut rs = RunStats::default();
         let mut total = PassStats::default();
         let this = &*self;
-        let share = this.share;
-        // Shared between ranks, each takes its blocks.
-        let unit = if share.ranks > 1 {
-            DIST_BLOCK
-        } else {
-            LEVEL_CHUNK
-        };
         for phi in (0..=max_potential(this.slice.width(), this.slice.stones())).rev() {
-            let got = this.par(|| {
-                (0..len.div_ceil(unit))
+            let st = this.par(|| {
+                (0..len.div_ceil(LEVEL_CHUNK))
                     .into_par_iter()
-                    .filter(|&c| share.owns_block(c))
                     .map(|c| {
                         this.in_time()?;
-                        let r = c * unit..((c + 1) * unit).min(len);
-                        let mut changes = Vec::new();
-                        let st = this.level_range_into(phi, r, &mut changes)?;
+                        let r = c * LEVEL_CHUNK..((c + 1) * LEVEL_CHUNK).min(len);
+                        let st = this.level_range(phi, r)?;
                         done(st.evaluated);
-                        Ok((st, changes))
+                        Ok(st)
                     })
-                    .try_reduce(
-                        || (PassStats::default(), Vec::new()),
-                        |(a, mut x), (b, y)| {
-                            x.extend(y);
-                            Ok((a.add(b), x))
-                        },
-                    )
+                    .try_reduce(PassStats::default, |a, b| Ok(a.add(b)))
             })?;
-            let st = this.exchange(comm, got, false);
             rs.levels += 1;
             total = total.add(st);
         }
@@ -921,17 +779,6 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
     /// path), given the final values of every position of higher potential. Ranges of one
     /// level may run concurrently, in any order.
     pub fn level_range(&self, phi: u32, range: Range<u64>) -> Result<PassStats, Error> {
-        self.level_range_into(phi, range, &mut Vec::new())
-    }
-
-    /// [`SliceBuilder::level_range`], adding each value found to `changes` ([`pack`]ed)
-    /// when the slice is shared between ranks.
-    fn level_range_into(
-        &self,
-        phi: u32,
-        range: Range<u64>,
-        changes: &mut Vec<u64>,
-    ) -> Result<PassStats, Error> {
         let mut st = PassStats::default();
         let mut group: ArrayVec<(u64, Pits), BATCH> = ArrayVec::new();
         let mut batch: Vec<Expanded> = vec![Expanded::default(); BATCH];
@@ -944,9 +791,6 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             let mut r = Ok(());
             for (e, &(x, pits)) in batch.iter().zip(group.iter()) {
                 r = r.and_then(|()| self.settle(x, pits, e, st));
-                if r.is_ok() && self.share.ranks > 1 {
-                    changes.push(pack(x, self.values[x as usize].load(Relaxed) as u8));
-                }
             }
             group.clear();
             r
@@ -1024,24 +868,13 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         done: &(dyn Fn(u64) + Sync),
         on_pass: &mut dyn FnMut(Pass, PassStats),
     ) -> Result<RunStats, Error> {
-        self.share = Share::ALL;
-        self.fixpoint_on(&Single, done, on_pass)
-    }
-
-    fn fixpoint_on(
-        &mut self,
-        comm: &dyn Comm,
-        done: &(dyn Fn(u64) + Sync),
-        on_pass: &mut dyn FnMut(Pass, PassStats),
-    ) -> Result<RunStats, Error> {
         if self.init != Some(0) || self.active.is_empty() {
             self.fixpoint_state();
         }
         self.init = None;
         let mut rs = RunStats::default();
         loop {
-            let got = self.pass_collect(Pass::Full, done)?;
-            let st = self.exchange(comm, got, true);
+            let st = self.pass(Pass::Full, done)?;
             on_pass(Pass::Full, st);
             rs.full_passes += 1;
             rs.evaluations += st.evaluated;
@@ -1051,10 +884,9 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             if st.changed == 0 {
                 return Ok(rs);
             }
-            while comm.sum(self.marked()) > 0 {
+            while self.marked() > 0 {
                 self.next_pass();
-                let got = self.pass_collect(Pass::Marked, done)?;
-                let st = self.exchange(comm, got, true);
+                let st = self.pass(Pass::Marked, done)?;
                 on_pass(Pass::Marked, st);
                 rs.marked_passes += 1;
                 rs.evaluations += st.evaluated;
@@ -1089,10 +921,27 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
     }
 }
 
+/// The value from which a predecessor of a position changed from `old` to `new` needs no
+/// mark (module docs), or [`NEVER`] when the rules' predecessors are not complete
+/// (`skip_unaffected` false).
+#[inline]
+pub(super) fn unless(skip_unaffected: bool, old: i32, new: i32) -> i16 {
+    // A predecessor's move here passes the turn: it was worth `-old`, now `-new`.
+    if !skip_unaffected {
+        NEVER
+    } else if new > old {
+        // It fell (both <= 0): no matter to a predecessor proven positive.
+        1
+    } else {
+        // It rose to `-new > 0`: no matter to a predecessor proven that much.
+        -new as i16
+    }
+}
+
 /// A board of a slice (`lanes` pits, mover's row first) as position text (docs/NOTATION.md),
 /// the side to move as South: the opponent's row from his pit W to his pit 1, `/`, the
 /// mover's row from his pit 1, then `S` (nothing captured, as in every slice).
-fn board_text(pits: Pits, lanes: usize) -> String {
+pub(super) fn board_text(pits: Pits, lanes: usize) -> String {
     let v = pits.to_vec(lanes);
     let row =
         |it: &mut dyn Iterator<Item = &u8>| it.map(|c| c.to_string()).collect::<Vec<_>>().join(",");
@@ -1105,7 +954,7 @@ fn board_text(pits: Pits, lanes: usize) -> String {
 }
 
 /// The error for a move that brings seeds back or gains without taking seeds off.
-fn bad_move(pits: Pits, n: u32, lanes: usize, stones: u32, gain: i32) -> Error {
+pub(super) fn bad_move(pits: Pits, n: u32, lanes: usize, stones: u32, gain: i32) -> Error {
     Error::Unsound {
         path: None,
         reason: format!(
@@ -1131,8 +980,11 @@ pub struct SliceReport {
     pub seconds: f64,
     /// The file.
     pub path: PathBuf,
-    /// The bytes each exchange between ranks moved, one per pass (empty on one process).
+    /// The bytes each rank sent and received in each pass (or potential level) of the slice
+    /// (empty on one process).
     pub exchange: Vec<PassBytes>,
+    /// What each rank held and its peak memory (empty on one process).
+    pub memory: RankMemory,
 }
 
 /// Progress of a build, reported to the caller's callback (from worker threads for
@@ -1181,10 +1033,10 @@ pub fn build(
     build_on(&Single, game, dir, max_stones, threads, progress)
 }
 
-/// [`build`] on the ranks of `comm` (every rank calls it with the same arguments): each
-/// slice is built by all of them ([`SliceBuilder::run_on`]) and written by rank 0, the same
-/// bytes as [`build`] writes; the folder must be the same one for every rank (a shared file
-/// system), since every rank reads the slices below.
+/// [`build`] on the ranks of `comm` (every rank calls it with the same arguments): on two
+/// ranks or more each slice is built by all of them with its values partitioned between
+/// them ([`crate::tworow::part`](super::part)) and written by rank 0, the same bytes as
+/// [`build`] writes; the folder must be the same one for every rank (a shared file system).
 pub fn build_on(
     comm: &dyn Comm,
     game: &TwoRow,
@@ -1193,24 +1045,17 @@ pub fn build_on(
     threads: usize,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Result<BuildReport, Error> {
+    if comm.ranks() > 1 {
+        return super::part::build_on(comm, game, dir, max_stones, threads, progress);
+    }
     let t0 = Instant::now();
     check_stones(game, max_stones)?;
     let pool = thread_pool(threads)?;
-    if comm.rank() == 0 {
-        crate::driver::create_folder(dir)?;
-    }
-    comm.barrier();
+    crate::driver::create_folder(dir)?;
     let mut tables = Tablebases::empty_in(game, dir);
     let mut reports = Vec::new();
     for n in 0..=max_stones {
-        reports.push(build_next_on(
-            comm,
-            game,
-            &mut tables,
-            &pool,
-            None,
-            progress,
-        )?);
+        reports.push(build_next(game, &mut tables, &pool, None, progress)?);
         debug_assert_eq!(tables.next_stones(), n + 1);
     }
     Ok(BuildReport {
@@ -1251,18 +1096,6 @@ pub fn build_next(
     deadline: Option<Instant>,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Result<SliceReport, Error> {
-    build_next_on(&Single, game, tables, pool, deadline, progress)
-}
-
-/// [`build_next`] on the ranks of `comm` (see [`build_on`]).
-pub fn build_next_on(
-    comm: &dyn Comm,
-    game: &TwoRow,
-    tables: &mut Tablebases,
-    pool: &rayon::ThreadPool,
-    deadline: Option<Instant>,
-    progress: &(dyn Fn(&Progress) + Sync),
-) -> Result<SliceReport, Error> {
     let t = Instant::now();
     let n = tables.next_stones();
     check_stones(game, n)?;
@@ -1281,6 +1114,7 @@ pub fn build_next_on(
         seconds: 0.0,
         path: path.clone().unwrap_or_default(),
         exchange: Vec::new(),
+        memory: RankMemory::default(),
     };
     // The slice's values, from the slices below, into `fill`'s buffers.
     let solve = |fill: &mut dyn FnMut(&mut SliceBuilder<TwoRow>)| -> Result<RunStats, Error> {
@@ -1297,7 +1131,7 @@ pub fn build_next_on(
             });
         };
         let mut passes = 0;
-        let rs = b.run_on(comm, &count, &mut |pass, st| {
+        let rs = b.run(&count, &mut |pass, st| {
             passes += 1;
             progress(&Progress::PassDone {
                 stones: n,
@@ -1313,15 +1147,12 @@ pub fn build_next_on(
         Some(p) => {
             let mut run = RunStats::default();
             let (kept, mut files) = unit(
-                comm,
+                &Single,
                 std::slice::from_ref(p),
                 || {
                     let mut written = Ok(());
                     run = solve(&mut |b| {
-                        if comm.rank() == 0 {
-                            written =
-                                write_slice(p, &id, n, slice.len(), |at, buf| b.fill(at, buf));
-                        }
+                        written = write_slice(p, &id, n, slice.len(), |at, buf| b.fill(at, buf));
                     })?;
                     written
                 },
@@ -1337,7 +1168,6 @@ pub fn build_next_on(
             tables.insert_memory(n, v);
         }
     }
-    report.exchange = comm.take_log();
     report.seconds = t.elapsed().as_secs_f64();
     progress(&Progress::SliceDone(&report));
     Ok(report)

@@ -105,11 +105,12 @@
 //!   they fit, then the search.
 
 pub mod build;
+mod part;
 pub mod plan;
 pub mod probe;
 pub mod rules;
 pub mod verify;
 
-pub use build::{build, build_next, build_next_on, build_on, Progress, SliceBuilder, SliceReport};
+pub use build::{build, build_next, build_on, Progress, SliceBuilder, SliceReport};
 pub use probe::{probe, probe_with, stats, Probe, Stats, Tablebases};
 pub use rules::{Edge, SliceRules};

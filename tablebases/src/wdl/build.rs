@@ -3,7 +3,7 @@
 
 use super::files::open_slice;
 use super::{tally, BuildReport, Built, UnitReport, WdlGame};
-use crate::driver::Comm;
+use crate::driver::{write_gathered, Comm, Meter};
 use crate::error::Error;
 use crate::format;
 use std::collections::HashMap;
@@ -69,23 +69,33 @@ where
             .map(|&s| dir.join(G::file_name(&id, s)))
             .collect();
         let mut rounds = 0;
+        let mut held = 0;
+        let mut meter = Meter::start(comm);
         let (skipped, files) = crate::driver::unit(
             comm,
             &paths,
             || {
-                let (values, r) = game.solve_unit(&unit, &built, &pool, comm, deadline)?;
-                rounds = r;
-                if comm.rank() == 0 {
-                    for ((s, p), v) in unit.iter().zip(&paths).zip(&values) {
-                        format::write_wdl(p, id.clone(), *s, G::INDEX, v)?;
-                    }
+                let u = game.solve_unit(&unit, &built, &pool, comm, deadline)?;
+                meter.pass(comm);
+                rounds = u.rounds;
+                held = u.values.len() as u64;
+                let mut at = 0;
+                for (s, p) in unit.iter().zip(&paths) {
+                    let len = G::slice_len(&game.slice(*s));
+                    let header = format::wdl_header(id.clone(), *s, G::INDEX, len);
+                    write_gathered(comm, u.part, &u.values, at..at + len, p, header)?;
+                    at += len;
                 }
                 Ok(())
             },
             |i, p| open_slice(game, p, unit[i]),
         )?;
         let seconds = t.elapsed().as_secs_f64();
-        let mut exchange = comm.take_log();
+        let (mut exchange, mut memory) = if comm.ranks() > 1 {
+            meter.finish(comm, held)
+        } else {
+            Default::default()
+        };
         for ((s, p), f) in unit.iter().zip(&paths).zip(files) {
             let positions = G::slice_len(&game.slice(*s));
             let (counts, max_plies) = tally(&f.data()[..positions as usize]);
@@ -99,6 +109,7 @@ where
                 counts,
                 max_plies,
                 exchange: std::mem::take(&mut exchange),
+                memory: std::mem::take(&mut memory),
             };
             progress(&r);
             slices.push(r);

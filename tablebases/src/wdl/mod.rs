@@ -20,7 +20,7 @@ pub use files::{check_header, list, open_slice};
 pub use tables::Tables;
 pub use verify::verify;
 
-use crate::driver::{Comm, PassBytes};
+use crate::driver::{Comm, Part, PassBytes, RankMemory};
 use crate::error::{Bound, Error};
 use crate::files::GameId;
 use crate::format::SliceFile;
@@ -117,9 +117,10 @@ where
         true
     }
 
-    /// The value bytes of the slices of `unit` (in `unit` order) and the rounds the
-    /// retrograde took, reading exits from `built`, on `pool`, by the ranks of `comm`,
-    /// stopped with [`Error::TimeLimit`] past `deadline`.
+    /// The value bytes of the slices of `unit` (this rank's share of their index range, the
+    /// slices in `unit` order one after the other) and the rounds the retrograde took,
+    /// reading exits from `built`, on `pool`, by the ranks of `comm`, stopped with
+    /// [`Error::TimeLimit`] past `deadline`.
     fn solve_unit(
         &self,
         unit: &[[u32; 2]],
@@ -127,7 +128,18 @@ where
         pool: &rayon::ThreadPool,
         comm: &dyn Comm,
         deadline: Option<Instant>,
-    ) -> Result<(Vec<Vec<u8>>, u32), Error>;
+    ) -> Result<UnitValues, Error>;
+}
+
+/// The values of one unit on one rank: its share ([`Part`]) of the index range of the unit's
+/// slices taken one after the other.
+pub struct UnitValues {
+    /// The partition (the whole range on one process).
+    pub part: Part,
+    /// This rank's values, by local index.
+    pub values: Vec<u8>,
+    /// Rounds of the retrograde.
+    pub rounds: u32,
 }
 
 /// The value byte of `v`: `0` a draw, `d + 1` the end in `d` plies.
@@ -224,9 +236,12 @@ pub struct UnitReport {
     pub counts: [u64; 3],
     /// The longest distance in the slice.
     pub max_plies: u32,
-    /// The bytes each exchange between ranks moved while its unit was built, one per round
-    /// (empty on one process, and on the second slice of a unit).
+    /// The bytes each rank sent and received while its unit was built, one entry for the
+    /// unit (empty on one process, and on the second slice of a unit).
     pub exchange: Vec<PassBytes>,
+    /// What each rank held and its peak memory (empty on one process, and on the second
+    /// slice of a unit).
+    pub memory: RankMemory,
 }
 
 /// A probe of the tables: the value of a position and of each move.
