@@ -223,3 +223,20 @@ fn long_arguments_are_refused_in_short_lines() {
         }
     }
 }
+
+/// Perft depths past what can ever finish, cases the fuzzer found: refused with exit status 2
+/// and one line (the recursion of a cycling game once overflowed the stack on them).
+#[test]
+fn perft_depths_beyond_the_limit_are_refused_in_one_line() {
+    for args in [
+        &["perft", "--depth", "65200", "oware"][..],
+        &["perft", "--depth", "65", "kpo", "--players", "3"],
+        &["perft", "--depth", "18446744073709551615", "warri"],
+    ] {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let (code, err, _) = run(&args, Duration::from_secs(20));
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("depth"), "{args:?}: {err}");
+    }
+}
