@@ -157,6 +157,40 @@ fn distributed_builds_write_the_bytes_of_a_single_process() {
     }
 }
 
+#[test]
+fn distributed_morris_builds_write_the_bytes_of_a_single_process() {
+    let t = tempfile::tempdir().unwrap();
+    let one = t.path().join("one");
+    let build = |dir: &Path| {
+        [
+            "tablebase",
+            "build",
+            "mulabalaba-morris",
+            "--counters",
+            "3",
+            "--dir",
+            dir.to_str().unwrap(),
+            "--threads",
+            "1",
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let args = build(&one);
+    ok(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    for ranks in [2, 3, 4] {
+        let dir = t.path().join(format!("r{ranks}"));
+        let mut args = build(&dir);
+        args.extend(["--distributed", "--json"].map(String::from));
+        let args: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+        let j: serde_json::Value = serde_json::from_str(&mpi_ok(ranks, &args)).unwrap();
+        assert_eq!(j["ranks"], ranks);
+        assert_eq!(same_files(&one, &dir), 1);
+        let x = &j["slices"].as_array().unwrap().last().unwrap()["exchange"];
+        assert_eq!(x["held"].as_array().unwrap().len(), ranks, "{x}");
+    }
+}
+
 /// The processes of the ranks of a job building into `dir` (their command line names it).
 fn ranks_of(dir: &str) -> Vec<u32> {
     let mut pids = Vec::new();
@@ -327,7 +361,7 @@ fn a_refused_option_is_told_once_by_rank_0() {
             "tablebase",
             "build",
             "mulabalaba-morris",
-            "--counters",
+            "--max-stones",
             "3",
             "--dir",
             d,

@@ -176,14 +176,8 @@ pub fn build(
         )
         .map(Some);
     }
-    match game {
-        AnyGame::Morris(..) => {
-            return Err(format!(
-                "invalid --distributed for {variant}: the morris tables are built on one process"
-            ))
-        }
-        AnyGame::Isolo(g, _) => return Err(no_tables(g)),
-        _ => {}
+    if let AnyGame::Isolo(g, _) = game {
+        return Err(no_tables(g));
     }
     distributed_build(game, variant, max_stones, counters, dir, threads, watch)
 }
@@ -239,7 +233,7 @@ fn distributed_build(
     match &mut shape {
         json::TablebaseBuild::Two(j) => j.ranks = ranks,
         json::TablebaseBuild::Four(j) => j.ranks = ranks,
-        json::TablebaseBuild::Morris(_) => {}
+        json::TablebaseBuild::Morris(j) => j.ranks = ranks,
     }
     Ok(root.then_some(shape))
 }
@@ -301,7 +295,7 @@ fn build_on(
                     "tablebase build of {variant}: --counters N is required (the most counters a side the tables hold, 3..=12)"
                 )
             })?;
-            let r = mancala_tablebases::wdl::build(g, dir, n, threads, &|u| {
+            let r = mancala_tablebases::wdl::build_on(comm, g, dir, n, threads, None, &|u| {
                 (watch.slice)(&wdl_slice_line(
                     u.split,
                     u.positions,

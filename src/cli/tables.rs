@@ -56,7 +56,7 @@ pub(crate) enum TablebaseCommand {
         #[arg(long)]
         threads: Option<usize>,
         /// Build on every rank of the MPI job (`mpirun -np P mancala tablebase build ...
-        /// --distributed`; needs a binary built with the mpi feature; not the morris games).
+        /// --distributed`; needs a binary built with the mpi feature).
         #[arg(long)]
         distributed: bool,
     },

@@ -1,7 +1,7 @@
 //! The builds with the values partitioned between ranks, on ranks that are threads of this
 //! process ([`Threads`]; `tests/cli_mpi.rs` runs the same builds under `mpirun`): the files
 //! are byte for byte those of one process at 2, 3 and 4 ranks for the two-row cyclic games,
-//! kalah's acyclic path and the four-row tables; each rank holds about `1/P` of the values;
+//! kalah's acyclic path, the four-row and the morris tables; each rank holds about `1/P` of the values;
 //! every request is answered by its owner; a folder with finished slices resumes.
 
 mod common;
@@ -177,6 +177,37 @@ fn four_row_partitioned_builds_write_the_bytes_of_one_process() {
                 wdl::build_on(c, &g, &dir, stones, 1, None, &|_| {}).unwrap();
             });
             assert!(same_files(&one, &dir) > 4, "{kind:?} at {ranks}");
+        }
+    }
+}
+
+#[test]
+fn morris_partitioned_builds_write_the_bytes_of_one_process() {
+    use mancala_solver::morris::{Kind as MorrisKind, Morris, Options as MorrisOptions};
+    let t = tempfile::tempdir().unwrap();
+    // Four counters a side: a unit of two slices (3 against 4, 4 against 3) above one.
+    for (name, g, counters, rank_counts) in [
+        (
+            "mulabalaba",
+            Morris::new(4, MorrisOptions::default()).unwrap(),
+            4,
+            &[2, 4][..],
+        ),
+        (
+            "nine",
+            Morris::new(3, MorrisOptions::defaults(MorrisKind::NineMensMorris)).unwrap(),
+            3,
+            &[3][..],
+        ),
+    ] {
+        let one = t.path().join(format!("{name}-1"));
+        wdl::build(&g, &one, counters, 2, &|_| {}).unwrap();
+        for &ranks in rank_counts {
+            let dir = t.path().join(format!("{name}-{ranks}"));
+            Threads::run(ranks, |c| {
+                wdl::build_on(c, &g, &dir, counters, 1, None, &|_| {}).unwrap();
+            });
+            assert!(same_files(&one, &dir) >= 1, "{name} at {ranks}");
         }
     }
 }

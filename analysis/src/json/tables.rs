@@ -443,6 +443,9 @@ pub struct MorrisBuild {
     pub counters: u32,
     /// Each slice (`split`: counters of the mover and of the opponent).
     pub slices: Vec<FourBuiltSlice>,
+    /// MPI ranks (`--distributed` builds only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ranks: Option<usize>,
 }
 
 impl MorrisBuild {
@@ -463,8 +466,9 @@ impl MorrisBuild {
             slices: r
                 .slices
                 .iter()
-                .map(|s| {
-                    FourBuiltSlice::new(
+                .map(|s| FourBuiltSlice {
+                    exchange: Exchange::of(&s.exchange, &s.memory),
+                    ..FourBuiltSlice::new(
                         s.split,
                         s.positions,
                         s.skipped,
@@ -474,6 +478,7 @@ impl MorrisBuild {
                     )
                 })
                 .collect(),
+            ranks: None,
         }
     }
 }

@@ -183,9 +183,11 @@ pub(super) fn solve_unit(
         }
         d += 1;
     }
+    let held = (val.len() + e.iter().map(|k| 24 + 4 * k.capacity()).sum::<usize>()) as u64;
     Ok(UnitValues {
         part,
         values: val,
         rounds: d,
+        held,
     })
 }

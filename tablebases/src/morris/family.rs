@@ -145,8 +145,7 @@ impl WdlGame for Morris {
         Morris::entered(pos)
     }
 
-    /// Morris units are solved by one process (their builds are not distributed: see
-    /// docs/DISTRIBUTED.md).
+    /// Morris units on one process, or on the ranks of `comm` each with its share.
     fn solve_unit(
         &self,
         unit: &[[u32; 2]],
@@ -156,14 +155,14 @@ impl WdlGame for Morris {
         deadline: Option<Instant>,
     ) -> Result<crate::wdl::UnitValues, Error> {
         if comm.ranks() > 1 {
-            return Err(Error::Resources(
-                "the morris tables are built on one process, not on the ranks of an MPI job".into(),
-            ));
+            return super::retro::solve_unit_on(self, unit, built, pool, comm);
         }
         let (v, rounds) = pool.install(|| super::retro::solve_unit(self, unit, built, deadline))?;
+        let values = v.concat();
         Ok(crate::wdl::UnitValues {
             part: crate::driver::Part::of(comm),
-            values: v.concat(),
+            held: 3 * values.len() as u64,
+            values,
             rounds,
         })
     }

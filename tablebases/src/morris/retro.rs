@@ -2,8 +2,9 @@
 //! exits read first, then rounds outwards from the positions decided, by un-moving.
 
 use super::slice::{split_of, MorrisSlice};
+use crate::driver::{all_to_all_words, pack, unpack, Comm, Part, ROUND};
 use crate::error::Error;
-use crate::wdl::{stored, Built};
+use crate::wdl::{stored, Built, UnitValues};
 use mancala_solver::morris::{Morris, MorrisMove, MorrisPos, NONE};
 use mancala_solver::Game;
 use rayon::prelude::*;
@@ -53,6 +54,21 @@ impl Unit {
     }
 }
 
+/// [`First::exits`] when some exit does not lead to a win.
+const NOT_ALL_WINS: u8 = u8::MAX;
+
+/// What the exits of a position say before any internal move is known.
+struct First {
+    /// The byte they decide (0: not decided).
+    byte: u8,
+    /// The weight of its internal moves (each counted by the symmetries of the position it
+    /// leads to).
+    internal: u32,
+    /// The largest byte of its exits when every exit leads to a win (0 without exits), else
+    /// [`NOT_ALL_WINS`]: what a loss found later adds to its internal moves' bytes.
+    exits: u8,
+}
+
 /// What the exits of a position say before any internal move is known, and the weight of
 /// its internal moves (each counted by the symmetries of the position it leads to).
 fn first_value(
@@ -61,10 +77,24 @@ fn first_value(
     pos: &MorrisPos,
     moves: &mut Vec<MorrisMove>,
 ) -> Result<(u8, u32), Error> {
+    first(game, built, pos, moves).map(|f| (f.byte, f.internal))
+}
+
+/// [`first_value`] with the summary of the exits.
+fn first(
+    game: &Morris,
+    built: &Built,
+    pos: &MorrisPos,
+    moves: &mut Vec<MorrisMove>,
+) -> Result<First, Error> {
     game.gen_moves(pos, moves);
     if moves.is_empty() {
         // Blocked: lost in 0, or a draw under `blocked=draw` (never decided).
-        return Ok((if game.options().blocked_draw { 0 } else { 1 }, 0));
+        return Ok(First {
+            byte: if game.options().blocked_draw { 0 } else { 1 },
+            internal: 0,
+            exits: NOT_ALL_WINS,
+        });
     }
     let mut internal = 0;
     let mut least_loss = u32::MAX;
@@ -90,7 +120,16 @@ fn first_value(
     } else {
         0
     };
-    Ok((b, internal))
+    let exits = if least_loss == u32::MAX && !drawn {
+        byte(most_win)?
+    } else {
+        NOT_ALL_WINS
+    };
+    Ok(First {
+        byte: b,
+        internal,
+        exits,
+    })
 }
 
 /// The symmetries that map `pos`'s pair of sets onto itself (the identity included).
@@ -247,4 +286,148 @@ pub(super) fn solve_unit(
         out.push(second);
     }
     Ok((out, r - 2))
+}
+
+/// [`solve_unit`] on the ranks of `comm`, each holding its share ([`Part`]) of the unit:
+/// the same rounds, with the predecessors' updates sent to their owners (a notification of
+/// 8 bytes: the predecessor's index and the weight of the move). A round's updates commute
+/// (every notification of round `r` comes from a position of byte `r - 1`, and each sets
+/// bytes of `r` or more, from the byte `r - 1` and the exits only), so their order, and the
+/// ranks, change nothing. A loss found when the last internal move is known takes one byte
+/// more than its longest child: the child that completed it has the byte `r - 1`, every
+/// other internal child a byte below, so the longest is `r - 1` or the longest exit, which
+/// [`First::exits`] kept. The non-canonical images at the end ask the owner of their
+/// canonical image for its byte.
+pub(super) fn solve_unit_on(
+    game: &Morris,
+    splits: &[[u32; 2]],
+    built: &Built,
+    pool: &rayon::ThreadPool,
+    comm: &dyn Comm,
+) -> Result<UnitValues, Error> {
+    let unit = Unit::new(splits);
+    let part = Part::of(comm);
+    let p = part.ranks;
+    let m = part.owned_len(unit.len) as usize;
+    let firsts: Vec<(u8, u16, u8)> = pool.install(|| {
+        (0..m)
+            .into_par_iter()
+            .map_init(Vec::new, |moves, l| {
+                let pos = unit.unrank(part.global(l as u64));
+                if !is_canonical(&pos) {
+                    return Ok((0, 0, NOT_ALL_WINS));
+                }
+                let f = first(game, built, &pos, moves)?;
+                let w = u16::try_from(f.internal).map_err(|_| {
+                    Error::OutOfRange("a position with too many moves for the build".into())
+                })?;
+                Ok((f.byte, w, f.exits))
+            })
+            .collect::<Result<_, Error>>()
+    })?;
+    let mut val: Vec<u8> = firsts.iter().map(|f| f.0).collect();
+    let mut left: Vec<u16> = firsts.iter().map(|f| f.1).collect();
+    let exits: Vec<u8> = firsts.iter().map(|f| f.2).collect();
+    drop(firsts);
+    let mut top = comm.max(val.iter().copied().max().unwrap_or(0) as u64) as u32;
+    let mut r: u32 = 2;
+    while r - 1 <= top {
+        let target = (r - 1) as u8;
+        let lost = target % 2 == 1;
+        let mut most = 0u32;
+        let mut at = 0;
+        loop {
+            let range = at..(at + ROUND).min(m);
+            at = range.end;
+            let out: Vec<Vec<u64>> = pool.install(|| {
+                range
+                    .into_par_iter()
+                    .filter(|&l| val[l] == target)
+                    .fold(
+                        || vec![Vec::new(); p],
+                        |mut out, l| {
+                            let mut preds = Vec::new();
+                            game.unmoves(&unit.unrank(part.global(l as u64)), &mut preds);
+                            for q in &preds {
+                                let j = unit.rank(q) as u64;
+                                out[part.owner(j)].push(pack(j, stabiliser(q) as u8));
+                            }
+                            out
+                        },
+                    )
+                    .reduce(
+                        || vec![Vec::new(); p],
+                        |mut a, b| {
+                            for (x, y) in a.iter_mut().zip(b) {
+                                x.extend(y);
+                            }
+                            a
+                        },
+                    )
+            });
+            for w in all_to_all_words(comm, out).into_iter().flatten() {
+                let (j, w) = unpack(w);
+                let l = part.local(j) as usize;
+                let v = val[l] as u32;
+                if lost {
+                    // Won with byte r, unless won sooner already.
+                    if v == 0 || (v % 2 == 0 && v > r) {
+                        val[l] = byte(r)?;
+                        most = most.max(r);
+                    }
+                } else if v == 0 {
+                    let w = w as u16;
+                    let was = left[l];
+                    left[l] = was.wrapping_sub(w);
+                    if was == w && exits[l] != NOT_ALL_WINS {
+                        let b = (r - 1).max(exits[l] as u32) + 1;
+                        val[l] = byte(b)?;
+                        most = most.max(b);
+                    }
+                }
+            }
+            if comm.sum((at < m) as u64) == 0 {
+                break;
+            }
+        }
+        top = top.max(comm.max(most as u64) as u32);
+        r += 1;
+    }
+    // The non-canonical images take their canonical image's byte, from its owner.
+    let mut at = 0;
+    loop {
+        let range = at..(at + ROUND).min(m);
+        at = range.end;
+        let mut out: Vec<Vec<u64>> = vec![Vec::new(); p];
+        let mut asked = Vec::new();
+        for l in range {
+            let pos = unit.unrank(part.global(l as u64));
+            if !is_canonical(&pos) {
+                let j = unit.rank(&pos) as u64;
+                asked.push((l, part.owner(j)));
+                out[part.owner(j)].push(j);
+            }
+        }
+        let questions = all_to_all_words(comm, out);
+        let answers = questions
+            .iter()
+            .map(|q| q.iter().map(|&j| val[part.local(j) as usize]).collect())
+            .collect();
+        let got = comm.all_to_all(answers);
+        let mut taken = vec![0usize; p];
+        for (l, o) in asked {
+            val[l] = got[o][taken[o]];
+            taken[o] += 1;
+        }
+        if comm.sum((at < m) as u64) == 0 {
+            break;
+        }
+    }
+    let held = (val.len() + 2 * left.len() + exits.len()) as u64;
+    Ok(UnitValues {
+        part,
+        values: val,
+        rounds: r - 2,
+        held,
+    })
 }

@@ -78,7 +78,7 @@ where
                 let u = game.solve_unit(&unit, &built, &pool, comm, deadline)?;
                 meter.pass(comm);
                 rounds = u.rounds;
-                held = u.values.len() as u64;
+                held = u.held;
                 let mut at = 0;
                 for (s, p) in unit.iter().zip(&paths) {
                     let len = G::slice_len(&game.slice(*s));

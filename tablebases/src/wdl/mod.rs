@@ -140,6 +140,8 @@ pub struct UnitValues {
     pub values: Vec<u8>,
     /// Rounds of the retrograde.
     pub rounds: u32,
+    /// Bytes of values, edges and counters this rank held for the unit.
+    pub held: u64,
 }
 
 /// The value byte of `v`: `0` a draw, `d + 1` the end in `d` plies.
