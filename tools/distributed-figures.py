@@ -48,7 +48,9 @@ def main():
     ap.add_argument("variant")
     ap.add_argument("max", type=int)
     ap.add_argument("--ranks", default="1,2,3,4")
-    ap.add_argument("--work", default=None, help="folder for the tables (a temporary one)")
+    ap.add_argument(
+        "--work", default=None, help="folder for the tables and the JSON reports (a temporary one)"
+    )
     ap.add_argument("--label", default="", help="a name for the binary in the table")
     a = ap.parse_args()
     work = a.work or tempfile.mkdtemp()
@@ -60,6 +62,8 @@ def main():
         cmd = [a.binary, "tablebase", "build", a.variant, "--max-stones", str(a.max), "--dir", d]
         threads = 2 if ranks == 1 else 1
         j, (wall, cpu, rss) = run(cmd, ranks, threads)
+        with open(os.path.join(work, f"{a.variant}-{ranks}.json"), "w") as f:
+            json.dump(j, f)
         if reference is None:
             reference = d
         else:

@@ -80,14 +80,26 @@ enum Src {
     Remote(u32, u32),
 }
 
-/// A position of a round: its local and global index, its board, its moves, and where each
-/// child's value is read.
+/// A position of a round: its local index, its board, its moves, and where each child's
+/// value is read.
 struct Exp {
     local: u64,
     pits: Pits,
     terminal: Option<i32>,
     succs: Edges,
     src: [Src; 2 * MAX_WIDTH],
+}
+
+impl Exp {
+    fn empty() -> Exp {
+        Exp {
+            local: 0,
+            pits: Pits::EMPTY,
+            terminal: None,
+            succs: Edges::new(),
+            src: [Src::Skip; 2 * MAX_WIDTH],
+        }
+    }
 }
 
 /// One slice being built by this rank: its share of the values and of the state of the
@@ -169,33 +181,34 @@ impl<'a, R: SliceRules> Work<'a, R> {
             as u64
     }
 
-    /// Expands `xs` (local index, board) and asks the owners for the children's values that
-    /// `first` (the first evaluation: exits too) needs; the positions and the answers, by
-    /// rank, with each task's offset in them.
-    #[allow(clippy::type_complexity)]
+    /// Expands `xs` (local index, board) into the first `xs.len()` entries of `exps` (grown
+    /// when needed, kept between rounds so that a round allocates nothing large) and asks the
+    /// owners for the children's values that `first` (the first evaluation: exits too)
+    /// needs; the answers, by rank, and each task's offset in them.
     fn fetch(
         &self,
         comm: &dyn Comm,
         xs: &[(u64, Pits)],
         first: bool,
-    ) -> (Vec<Exp>, Vec<Vec<u8>>, Vec<Vec<u32>>) {
+        exps: &mut Vec<Exp>,
+    ) -> (Vec<Vec<u8>>, Vec<Vec<u32>>) {
         let p = self.part.ranks;
         let n = self.slice.stones();
         let lanes = 2 * self.slice.width();
-        let tasks: Vec<(Vec<Exp>, Vec<Vec<u64>>)> = self.pool.install(|| {
-            xs.par_chunks(TASK)
-                .map(|xs| {
+        if exps.len() < xs.len() {
+            exps.resize_with(xs.len(), Exp::empty);
+        }
+        let tasks: Vec<Vec<Vec<u64>>> = self.pool.install(|| {
+            exps[..xs.len()]
+                .par_chunks_mut(TASK)
+                .zip(xs.par_chunks(TASK))
+                .map(|(es, xs)| {
                     let mut req = vec![Vec::new(); p];
-                    let exps = xs
-                        .iter()
-                        .map(|&(local, pits)| {
-                            let mut e = Exp {
-                                local,
-                                pits,
-                                terminal: None,
-                                succs: Edges::new(),
-                                src: [Src::Skip; 2 * MAX_WIDTH],
-                            };
+                    for (e, &(local, pits)) in es.iter_mut().zip(xs) {
+                        {
+                            e.local = local;
+                            e.pits = pits;
+                            e.src = [Src::Skip; 2 * MAX_WIDTH];
                             e.terminal = self.rules.expand(pits, &mut e.succs);
                             for (k, s) in e.succs.iter().enumerate() {
                                 if s.stones > n || (s.stones < n && !first) {
@@ -212,23 +225,20 @@ impl<'a, R: SliceRules> Work<'a, R> {
                                     Src::Lower(s.stones, self.part.local(r))
                                 };
                             }
-                            e
-                        })
-                        .collect();
-                    (exps, req)
+                        }
+                    }
+                    req
                 })
                 .collect()
         });
         // Each task's requests follow the earlier tasks' in the list sent to each rank.
         let mut offsets = Vec::with_capacity(tasks.len());
         let mut out: Vec<Vec<u64>> = vec![Vec::new(); p];
-        let mut exps = Vec::with_capacity(xs.len());
-        for (e, req) in tasks {
+        for req in tasks {
             offsets.push(out.iter().map(|v| v.len() as u32).collect());
             for (o, r) in out.iter_mut().zip(req) {
                 o.extend(r);
             }
-            exps.extend(e);
         }
         let asked = all_to_all_words(comm, out);
         let answers = self.pool.install(|| {
@@ -237,7 +247,7 @@ impl<'a, R: SliceRules> Work<'a, R> {
                 .map(|q| q.iter().map(|&w| self.answer(w)).collect())
                 .collect()
         });
-        (exps, comm.all_to_all(answers), offsets)
+        (comm.all_to_all(answers), offsets)
     }
 
     /// The value this rank holds for a request (`pack(index, stones)`).
@@ -397,11 +407,13 @@ impl<'a, R: SliceRules> Work<'a, R> {
         let mut w = 0;
         let mut xs = Vec::new();
         let mut st = PassStats::default();
+        let mut exps = Vec::new();
         loop {
             self.select(pass, &mut w, &mut xs);
-            let (exps, answers, offsets) = self.fetch(comm, &xs, first);
+            let (answers, offsets) = self.fetch(comm, &xs, first, &mut exps);
             let tallies: Vec<Result<Tally, Error>> = self.pool.install(|| {
-                exps.par_chunks(TASK)
+                exps[..xs.len()]
+                    .par_chunks(TASK)
                     .zip(offsets.par_iter())
                     .map(|(es, off)| {
                         let mut t = Tally {
@@ -508,6 +520,7 @@ impl<'a, R: SliceRules> Work<'a, R> {
         let blocks: Vec<_> = self.part.blocks(0..len).collect();
         let mut rs = RunStats::default();
         let mut total = PassStats::default();
+        let mut exps = Vec::new();
         for phi in (0..=max_potential(self.slice.width(), self.slice.stones())).rev() {
             let mut b = 0;
             loop {
@@ -519,9 +532,10 @@ impl<'a, R: SliceRules> Work<'a, R> {
                         });
                     b += 1;
                 }
-                let (exps, answers, offsets) = self.fetch(comm, &xs, true);
+                let (answers, offsets) = self.fetch(comm, &xs, true, &mut exps);
                 let found: Result<Vec<u64>, Error> = self.pool.install(|| {
-                    exps.par_chunks(TASK)
+                    exps[..xs.len()]
+                        .par_chunks(TASK)
                         .zip(offsets.par_iter())
                         .map(|(es, off)| {
                             for e in es {
