@@ -14,7 +14,8 @@
 //!   reduced by the board's symmetries;
 //! - shared by every family: [`format`](mod@format) (the file header and data, `FORMAT.md`
 //!   beside this crate), [`files`] (names, listing), [`index`] (the stars-and-bars ranking),
-//!   [`driver`] (the worker pool, units of files, ranks: [`Comm`]), [`folder`] (`info` and
+//!   [`driver`] (the worker pool, units of files, ranks: [`Comm`], the partition of a slice
+//!   between ranks: [`Part`]), [`folder`] (`info` and
 //!   `verify` over a whole folder), [`error`];
 //!   `mpi` (feature `mpi`): [`Comm`] over MPI.
 //!

@@ -68,13 +68,14 @@ pub struct BuiltSlice {
 }
 
 /// What the ranks of a distributed build exchanged and held for one slice (or one unit of
-/// the four-row builder), each list indexed by rank: every byte a rank sent to or received
-/// from another (requests, answers, marks, the values gathered for the file, and the small
-/// control messages).
+/// the four-row and morris builders), each list indexed by rank: every byte of the
+/// all-to-all exchanges a rank sent to or received from another (requests, answers, marks,
+/// notifications, the values gathered for the file); the few words of the reductions that
+/// decide the passes are left out.
 #[derive(Serialize)]
 pub struct Exchange {
     /// Entries of `sent_by_pass`: one a pass (two-row), a potential level (kalah), or one
-    /// for the whole unit (four-row).
+    /// for the whole unit (four-row, morris).
     pub passes: usize,
     /// Bytes each rank sent, all passes together.
     pub sent: Vec<u64>,

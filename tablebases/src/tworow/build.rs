@@ -101,9 +101,9 @@
 //! each position is evaluated once with `s(x) = max_m a(m)`, its exact value (on an acyclic
 //! graph the update has one fixpoint, so this is the least fixpoint the other path finds: the
 //! same bytes). Each level is enumerated directly, in index ranges
-//! ([`Slice::for_each_at_potential`]), which may run on any threads (or ranks of an MPI job:
-//! [`SliceBuilder::run_on`]) in any order; the units of work stay the slice and, within a
-//! level, an index range.
+//! ([`Slice::for_each_at_potential`]), which may run on any threads in any order (the ranks
+//! of an MPI job run the same levels on their shares: `tworow::part`); the units of work
+//! stay the slice and, within a level, an index range.
 //! [`SliceRules::acyclic_in_slice`] says which games take this path; the builder does not
 //! trust it blindly: a position not yet evaluated is marked by the value `-128`, never a
 //! value, and reading it through a move inside the slice is an error, as is a set of levels
@@ -305,8 +305,7 @@ pub(super) fn bitmap(n: usize, ones: bool) -> Vec<AtomicU64> {
 /// The retrograde analysis of one slice: its values in memory while they are being found.
 ///
 /// The fixpoint path works in passes; each pass is split into index ranges
-/// ([`SliceBuilder::pass_range`]) that may run on any threads (or ranks of an MPI job:
-/// [`SliceBuilder::run_on`]) in any order. A pass evaluates positions (`s(x) = max_m a(m)`, module docs) and, for each value
+/// ([`SliceBuilder::pass_range`]) that may run on any threads in any order. A pass evaluates positions (`s(x) = max_m a(m)`, module docs) and, for each value
 /// it changes, marks the positions that may have a move to it
 /// ([`SliceRules::predecessors`]) for the next pass. [`SliceBuilder::run_fixpoint`] makes a
 /// full pass, then passes over the marked positions until none is marked; then, unless the
@@ -602,51 +601,27 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         let n = self.slice.stones() as i32;
         let lanes = 2 * self.slice.width();
         st.evaluated += 1;
-        // The best move's value as far as proven: see the module docs.
-        let mut best = e.terminal.unwrap_or(i32::MIN);
-        // The best exit (or terminal value), and whether some move inside the slice may still
-        // rise (its child not yet proven on the side that makes it fall: see below).
-        let mut exits = best;
-        let mut open = false;
-        for (s, &r) in e.succs.iter().zip(&e.ranks) {
-            let a = if s.stones < n as u32 {
-                let cv = self.lower[s.stones as usize][r as usize] as i8 as i32;
-                let a = s.gain + if s.same_side { cv } else { -cv };
-                exits = exits.max(a);
-                a
-            } else if s.stones == n as u32 && s.gain == 0 {
-                let cv = self.values[r as usize].load(Relaxed) as i32;
-                if s.same_side && self.skip_unaffected {
-                    return Err(Error::Unsound {
-                        path: None,
-                        reason: format!(
-                            "the move from {} to {} ({n} stones) stays in the slice and \
-                             keeps the turn, which complete predecessors exclude",
-                            board_text(pits, lanes),
-                            board_text(s.pits, lanes)
-                        ),
-                    });
-                }
-                let a = if s.same_side { cv } else { -cv };
-                open |= a >= 0;
-                a
+        let child = |k: usize| {
+            let (s, r) = (&e.succs[k], e.ranks[k] as usize);
+            if s.stones < n as u32 {
+                self.lower[s.stones as usize][r] as i8 as i32
             } else {
-                return Err(bad_move(pits, n as u32, lanes, s.stones, s.gain));
-            };
-            best = best.max(a);
-        }
+                self.values[r].load(Relaxed) as i32
+            }
+        };
+        let Best { best, exits, open } = best_of(
+            pits,
+            lanes,
+            e.terminal,
+            &e.succs,
+            n as u32,
+            self.skip_unaffected,
+            None,
+            child,
+        )?;
         let new = best;
         let old = self.values[x as usize].load(Relaxed) as i32;
-        if new.abs() > n || (old > 0 && new < old) || (old < 0 && new > old) {
-            return Err(Error::Unsound {
-                path: None,
-                reason: format!(
-                    "the position {} ({n} stones) goes from value {old} to {new}: \
-                     values must stay within the stones and only move away from 0",
-                    board_text(pits, lanes)
-                ),
-            });
-        }
+        check_update(pits, n as u32, lanes, old, new)?;
         if new != old {
             self.values[x as usize].store(new as i8, Relaxed);
             st.changed += 1;
@@ -814,48 +789,17 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
     /// of its children (acyclic path).
     #[inline]
     fn settle(&self, x: u64, pits: Pits, e: &Expanded, st: &mut PassStats) -> Result<(), Error> {
-        let n = self.slice.stones() as i32;
-        let lanes = 2 * self.slice.width();
+        let n = self.slice.stones();
         st.evaluated += 1;
         st.changed += 1;
-        let mut best = e.terminal.unwrap_or(i32::MIN);
-        for (s, &r) in e.succs.iter().zip(&e.ranks) {
-            let a = if s.stones < n as u32 {
-                let cv = self.lower[s.stones as usize][r as usize] as i8 as i32;
-                s.gain + if s.same_side { cv } else { -cv }
-            } else if s.stones == n as u32 && s.gain == 0 {
-                let cv = self.values[r as usize].load(Relaxed);
-                if cv == UNSET {
-                    return Err(Error::Unsound {
-                        path: None,
-                        reason: format!(
-                            "the move from {} to {} ({n} stones) stays in the slice without \
-                             raising the potential: the slice is not acyclic",
-                            board_text(pits, lanes),
-                            board_text(s.pits, lanes)
-                        ),
-                    });
-                }
-                if s.same_side {
-                    cv as i32
-                } else {
-                    -(cv as i32)
-                }
+        let best = settled(pits, 2 * self.slice.width(), e.terminal, &e.succs, n, |k| {
+            let (s, r) = (&e.succs[k], e.ranks[k] as usize);
+            if s.stones < n {
+                self.lower[s.stones as usize][r] as i8 as i32
             } else {
-                return Err(bad_move(pits, n as u32, lanes, s.stones, s.gain));
-            };
-            best = best.max(a);
-        }
-        if best.abs() > n {
-            return Err(Error::Unsound {
-                path: None,
-                reason: format!(
-                    "the position {} ({n} stones) has value {best}: values must stay within \
-                     the stones",
-                    board_text(pits, lanes)
-                ),
-            });
-        }
+                self.values[r].load(Relaxed) as i32
+            }
+        })?;
         self.values[x as usize].store(best as i8, Relaxed);
         Ok(())
     }
@@ -936,6 +880,144 @@ pub(super) fn unless(skip_unaffected: bool, old: i32, new: i32) -> i16 {
         // It rose to `-new > 0`: no matter to a predecessor proven that much.
         -new as i16
     }
+}
+
+/// What the moves of a position give, on the fixpoint path (module docs).
+pub(super) struct Best {
+    /// The best move's value as far as proven (or the terminal value).
+    pub(super) best: i32,
+    /// The best exit (or terminal value), `i32::MIN` without one.
+    pub(super) exits: i32,
+    /// Whether some move inside the slice may still rise: its child not yet proven on the
+    /// side that makes it fall.
+    pub(super) open: bool,
+}
+
+/// [`Best`] of the position `pits` (`lanes` pits) of the `n`-stone slice, whose moves are `succs` (or
+/// `terminal`), `child(k)` the value of the child of move `k` as far as proven; with
+/// `exits`, the best exit kept from an earlier evaluation stands for the moves out of the
+/// slice, whose children are not read. A move inside the slice that keeps the turn under
+/// complete predecessors (`complete`), or a move that brings seeds back, is an error.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn best_of(
+    pits: Pits,
+    lanes: usize,
+    terminal: Option<i32>,
+    succs: &Edges,
+    n: u32,
+    complete: bool,
+    exits: Option<i32>,
+    child: impl Fn(usize) -> i32,
+) -> Result<Best, Error> {
+    let mut b = Best {
+        best: i32::MIN,
+        exits: exits.unwrap_or(terminal.unwrap_or(i32::MIN)),
+        open: false,
+    };
+    b.best = b.exits;
+    for (k, s) in succs.iter().enumerate() {
+        if s.stones < n {
+            if exits.is_none() {
+                let cv = child(k);
+                let a = s.gain + if s.same_side { cv } else { -cv };
+                b.exits = b.exits.max(a);
+                b.best = b.best.max(a);
+            }
+        } else if s.stones == n && s.gain == 0 {
+            if s.same_side && complete {
+                return Err(Error::Unsound {
+                    path: None,
+                    reason: format!(
+                        "the move from {} to {} ({n} stones) stays in the slice and keeps the \
+                         turn, which complete predecessors exclude",
+                        board_text(pits, lanes),
+                        board_text(s.pits, lanes)
+                    ),
+                });
+            }
+            let cv = child(k);
+            let a = if s.same_side { cv } else { -cv };
+            b.open |= a >= 0;
+            b.best = b.best.max(a);
+        } else {
+            return Err(bad_move(pits, n, lanes, s.stones, s.gain));
+        }
+    }
+    Ok(b)
+}
+
+/// Refuses a value that leaves the stones' range or moves towards 0 (module docs: values only
+/// move away from 0), so that a rules bug cannot loop for ever.
+pub(super) fn check_update(
+    pits: Pits,
+    n: u32,
+    lanes: usize,
+    old: i32,
+    new: i32,
+) -> Result<(), Error> {
+    if new.abs() > n as i32 || (old > 0 && new < old) || (old < 0 && new > old) {
+        return Err(Error::Unsound {
+            path: None,
+            reason: format!(
+                "the position {} ({n} stones) goes from value {old} to {new}: values must stay \
+                 within the stones and only move away from 0",
+                board_text(pits, lanes)
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// The final value of the position `pits` (`lanes` pits) of an acyclic `n`-stone slice (moves `succs`, or
+/// `terminal`) from its children's final values `child(k)`; a child inside the slice not yet
+/// evaluated ([`UNSET`]: the slice is not acyclic) or a value beyond the stones is an error.
+pub(super) fn settled(
+    pits: Pits,
+    lanes: usize,
+    terminal: Option<i32>,
+    succs: &Edges,
+    n: u32,
+    child: impl Fn(usize) -> i32,
+) -> Result<i32, Error> {
+    let mut best = terminal.unwrap_or(i32::MIN);
+    for (k, s) in succs.iter().enumerate() {
+        let a = if s.stones < n {
+            let cv = child(k);
+            s.gain + if s.same_side { cv } else { -cv }
+        } else if s.stones == n && s.gain == 0 {
+            let cv = child(k);
+            if cv == UNSET as i32 {
+                return Err(Error::Unsound {
+                    path: None,
+                    reason: format!(
+                        "the move from {} to {} ({n} stones) stays in the slice without \
+                         raising the potential: the slice is not acyclic",
+                        board_text(pits, lanes),
+                        board_text(s.pits, lanes)
+                    ),
+                });
+            }
+            if s.same_side {
+                cv
+            } else {
+                -cv
+            }
+        } else {
+            return Err(bad_move(pits, n, lanes, s.stones, s.gain));
+        };
+        best = best.max(a);
+    }
+    if best.abs() > n as i32 {
+        return Err(Error::Unsound {
+            path: None,
+            reason: format!(
+                "the position {} ({n} stones) has value {best}: values must stay within the \
+                 stones",
+                board_text(pits, lanes)
+            ),
+        });
+    }
+    Ok(best)
 }
 
 /// A board of a slice (`lanes` pits, mover's row first) as position text (docs/NOTATION.md),

@@ -45,8 +45,8 @@
 //! its own pages.
 
 use super::build::{
-    bad_move, bitmap, board_text, check_stones, unless, Pass, PassStats, Progress, RunStats,
-    SliceReport, ValueArray, NEVER, UNSET,
+    best_of, bitmap, check_stones, check_update, settled, unless, Best, Pass, PassStats, Progress,
+    RunStats, SliceReport, ValueArray, NEVER, UNSET,
 };
 use crate::driver::{
     all_to_all_words, own_share, pack, thread_pool, unit, unpack, write_gathered, BuildReport,
@@ -295,48 +295,24 @@ impl<'a, R: SliceRules> Work<'a, R> {
         child: &dyn Fn(usize) -> i32,
         t: &mut Tally,
     ) -> Result<(), Error> {
-        let n = self.slice.stones() as i32;
+        let n = self.slice.stones();
         let lanes = 2 * self.slice.width();
         let l = e.local as usize;
         t.st.evaluated += 1;
-        let mut exits = if first {
-            e.terminal.unwrap_or(i32::MIN)
-        } else {
-            match self.exits[l].load(Relaxed) {
-                UNSET => i32::MIN,
-                x => x as i32,
-            }
-        };
-        let mut best = exits;
-        let mut open = false;
-        for (k, s) in e.succs.iter().enumerate() {
-            if s.stones < n as u32 {
-                if first {
-                    let cv = child(k);
-                    let a = s.gain + if s.same_side { cv } else { -cv };
-                    exits = exits.max(a);
-                    best = best.max(a);
-                }
-            } else if s.stones == n as u32 && s.gain == 0 {
-                if s.same_side && self.skip_unaffected {
-                    return Err(Error::Unsound {
-                        path: None,
-                        reason: format!(
-                            "the move from {} to {} ({n} stones) stays in the slice and \
-                             keeps the turn, which complete predecessors exclude",
-                            board_text(e.pits, lanes),
-                            board_text(s.pits, lanes)
-                        ),
-                    });
-                }
-                let cv = child(k);
-                let a = if s.same_side { cv } else { -cv };
-                open |= a >= 0;
-                best = best.max(a);
-            } else {
-                return Err(bad_move(e.pits, n as u32, lanes, s.stones, s.gain));
-            }
-        }
+        let kept = (!first).then(|| match self.exits[l].load(Relaxed) {
+            UNSET => i32::MIN,
+            x => x as i32,
+        });
+        let Best { best, exits, open } = best_of(
+            e.pits,
+            lanes,
+            e.terminal,
+            &e.succs,
+            n,
+            self.skip_unaffected,
+            kept,
+            child,
+        )?;
         if first {
             let x = if exits == i32::MIN {
                 UNSET
@@ -347,16 +323,8 @@ impl<'a, R: SliceRules> Work<'a, R> {
         }
         let new = best;
         let old = self.values[l].load(Relaxed) as i32;
-        if new.abs() > n || (old > 0 && new < old) || (old < 0 && new > old) {
-            return Err(Error::Unsound {
-                path: None,
-                reason: format!(
-                    "the position {} ({n} stones) goes from value {old} to {new}: \
-                     values must stay within the stones and only move away from 0",
-                    board_text(e.pits, lanes)
-                ),
-            });
-        }
+        check_update(e.pits, n, lanes, old, new)?;
+        let n = n as i32;
         if new != old {
             self.values[l].store(new as i8, Relaxed);
             t.st.changed += 1;
@@ -577,46 +545,15 @@ impl<'a, R: SliceRules> Work<'a, R> {
 
     /// The final value of `e` from the final values of its children (acyclic path).
     fn settle(&self, e: &Exp, child: &dyn Fn(usize) -> i32) -> Result<(), Error> {
-        let n = self.slice.stones() as i32;
         let lanes = 2 * self.slice.width();
-        let mut best = e.terminal.unwrap_or(i32::MIN);
-        for (k, s) in e.succs.iter().enumerate() {
-            let a = if s.stones < n as u32 {
-                let cv = child(k);
-                s.gain + if s.same_side { cv } else { -cv }
-            } else if s.stones == n as u32 && s.gain == 0 {
-                let cv = child(k);
-                if cv == UNSET as i32 {
-                    return Err(Error::Unsound {
-                        path: None,
-                        reason: format!(
-                            "the move from {} to {} ({n} stones) stays in the slice without \
-                             raising the potential: the slice is not acyclic",
-                            board_text(e.pits, lanes),
-                            board_text(s.pits, lanes)
-                        ),
-                    });
-                }
-                if s.same_side {
-                    cv
-                } else {
-                    -cv
-                }
-            } else {
-                return Err(bad_move(e.pits, n as u32, lanes, s.stones, s.gain));
-            };
-            best = best.max(a);
-        }
-        if best.abs() > n {
-            return Err(Error::Unsound {
-                path: None,
-                reason: format!(
-                    "the position {} ({n} stones) has value {best}: values must stay within \
-                     the stones",
-                    board_text(e.pits, lanes)
-                ),
-            });
-        }
+        let best = settled(
+            e.pits,
+            lanes,
+            e.terminal,
+            &e.succs,
+            self.slice.stones(),
+            child,
+        )?;
         self.values[e.local as usize].store(best as i8, Relaxed);
         Ok(())
     }
