@@ -57,6 +57,7 @@ use crate::files::GameId;
 use crate::format::{slice_header, SliceFile};
 use crate::index::{max_potential, rank, Slice};
 use crate::tworow::rules::{Edges, SliceRules};
+use mancala_solver::tt::prefetch_line as prefetch;
 use mancala_solver::tworow::board::{Pits, MAX_WIDTH};
 use mancala_solver::TwoRow;
 use rayon::prelude::*;
@@ -66,6 +67,9 @@ use std::time::Instant;
 
 /// Positions a worker expands or evaluates at a time within a round.
 const TASK: usize = 1 << 10;
+
+/// Requests between the prefetch of a value and its read.
+const AHEAD: usize = 16;
 
 /// Where the value of a child is read.
 #[derive(Clone, Copy)]
@@ -241,16 +245,45 @@ impl<'a, R: SliceRules> Work<'a, R> {
             }
         }
         let asked = all_to_all_words(comm, out);
+        // Every thread answers, whatever the number of ranks asking; the reads are at random
+        // in this rank's shares, so each is prefetched a few requests ahead.
         let answers = self.pool.install(|| {
             asked
-                .par_iter()
-                .map(|q| q.iter().map(|&w| self.answer(w)).collect())
+                .iter()
+                .map(|q| {
+                    let mut a = vec![0u8; q.len()];
+                    a.par_chunks_mut(TASK * 8)
+                        .zip(q.par_chunks(TASK * 8))
+                        .for_each(|(a, q)| {
+                            for (k, &w) in q.iter().enumerate() {
+                                if let Some(&ahead) = q.get(k + AHEAD) {
+                                    prefetch(self.place(ahead));
+                                }
+                                a[k] = self.answer(w);
+                            }
+                        });
+                    a
+                })
                 .collect()
         });
         (comm.all_to_all(answers), offsets)
     }
 
+    /// Where this rank holds the value a request (`pack(index, stones)`) asks for.
+    #[inline]
+    fn place(&self, w: u64) -> *const u8 {
+        let (i, m) = unpack(w);
+        let l = self.part.local(i) as usize;
+        let v = if m as u32 == self.slice.stones() {
+            &self.values
+        } else {
+            &self.lower[m as usize]
+        };
+        v.as_ptr().wrapping_add(l) as *const u8
+    }
+
     /// The value this rank holds for a request (`pack(index, stones)`).
+    #[inline]
     fn answer(&self, w: u64) -> u8 {
         let (i, m) = unpack(w);
         debug_assert!(self.part.owns(i));
