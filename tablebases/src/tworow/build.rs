@@ -736,16 +736,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             total = total.add(st);
         }
         rs.evaluations = total.evaluated;
-        if total.evaluated != len {
-            return Err(Error::Unsound {
-                path: None,
-                reason: format!(
-                    "the potential levels of the {}-stone slice held {} positions, not {len}",
-                    this.slice.stones(),
-                    total.evaluated
-                ),
-            });
-        }
+        levels_held_all(this.slice, total.evaluated)?;
         on_pass(Pass::Levels, total);
         Ok(rs)
     }
@@ -880,6 +871,21 @@ pub(super) fn unless(skip_unaffected: bool, old: i32, new: i32) -> i16 {
         // It rose to `-new > 0`: no matter to a predecessor proven that much.
         -new as i16
     }
+}
+
+/// Refuses potential levels of `slice` that held `evaluated` positions, not each once.
+pub(super) fn levels_held_all(slice: Slice, evaluated: u64) -> Result<(), Error> {
+    if evaluated != slice.len() {
+        return Err(Error::Unsound {
+            path: None,
+            reason: format!(
+                "the potential levels of the {}-stone slice held {evaluated} positions, not {}",
+                slice.stones(),
+                slice.len()
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// What the moves of a position give, on the fixpoint path (module docs).

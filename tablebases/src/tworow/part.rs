@@ -45,8 +45,8 @@
 //! its own pages.
 
 use super::build::{
-    best_of, bitmap, check_stones, check_update, settled, unless, Best, Pass, PassStats, Progress,
-    RunStats, SliceReport, ValueArray, NEVER, UNSET,
+    best_of, bitmap, check_stones, check_update, levels_held_all, settled, unless, Best, Pass,
+    PassStats, Progress, RunStats, SliceReport, ValueArray, NEVER, UNSET,
 };
 use crate::driver::{
     all_to_all_words, own_share, pack, thread_pool, unit, unpack, write_gathered, BuildReport,
@@ -562,16 +562,7 @@ impl<'a, R: SliceRules> Work<'a, R> {
             changed: comm.sum(total.changed),
         };
         rs.evaluations = total.evaluated;
-        if total.evaluated != len {
-            return Err(Error::Unsound {
-                path: None,
-                reason: format!(
-                    "the potential levels of the {}-stone slice held {} positions, not {len}",
-                    self.slice.stones(),
-                    total.evaluated
-                ),
-            });
-        }
+        levels_held_all(self.slice, total.evaluated)?;
         on_pass(Pass::Levels, total);
         Ok(rs)
     }
