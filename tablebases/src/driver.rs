@@ -158,6 +158,10 @@ impl Part {
     /// The rank that owns index `i`.
     #[inline]
     pub fn owner(self, i: u64) -> usize {
+        // One process owns everything, without a division a child.
+        if self.ranks == 1 {
+            return 0;
+        }
         ((i / PART_BLOCK) % self.ranks as u64) as usize
     }
 
@@ -170,12 +174,18 @@ impl Part {
     /// The local index of `i` on its owner.
     #[inline]
     pub fn local(self, i: u64) -> u64 {
+        if self.ranks == 1 {
+            return i;
+        }
         (i / PART_BLOCK / self.ranks as u64) * PART_BLOCK + i % PART_BLOCK
     }
 
     /// The index whose local index on this rank is `l`.
     #[inline]
     pub fn global(self, l: u64) -> u64 {
+        if self.ranks == 1 {
+            return l;
+        }
         ((l / PART_BLOCK) * self.ranks as u64 + self.rank as u64) * PART_BLOCK + l % PART_BLOCK
     }
 

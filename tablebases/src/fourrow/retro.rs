@@ -66,6 +66,124 @@ fn edges(
         .collect()
 }
 
+/// Positions a worker takes at a time within a batch of a round.
+const TASK: usize = 1 << 10;
+
+/// Round `d` for the positions `range` (local indices) of this rank: asks the owners for the
+/// children of the undecided ones (the values of round `d - 1`, `val`), keeps the children
+/// decided by now in `e`, and writes the positions decided in round `d` into `next`. Returns
+/// how many it decided. Collective: every rank calls it, with an empty range if it has none
+/// left.
+#[allow(clippy::too_many_arguments)]
+fn round_batch(
+    comm: &dyn Comm,
+    part: Part,
+    e: &mut [Vec<u32>],
+    val: &[u8],
+    next: &mut [u8],
+    range: std::ops::Range<usize>,
+    d: u32,
+    pool: &rayon::ThreadPool,
+) -> u64 {
+    let p = part.ranks;
+    // The requests of each task, by owner, in the order the task reads them back (none on
+    // one process).
+    let reqs: Vec<Vec<Vec<u64>>> = if p == 1 {
+        Vec::new()
+    } else {
+        pool.install(|| {
+            e[range.clone()]
+                .par_chunks(TASK)
+                .zip(val[range.clone()].par_chunks(TASK))
+                .map(|(es, vs)| {
+                    let mut out = vec![Vec::new(); p];
+                    for (kids, &v) in es.iter().zip(vs) {
+                        if v == 0 {
+                            for &c in kids {
+                                if c & EXIT == 0 && !part.owns(c as u64) {
+                                    out[part.owner(c as u64)].push(c as u64);
+                                }
+                            }
+                        }
+                    }
+                    out
+                })
+                .collect()
+        })
+    };
+    let mut offsets: Vec<Vec<usize>> = Vec::with_capacity(reqs.len());
+    let mut out: Vec<Vec<u64>> = vec![Vec::new(); p];
+    for r in reqs {
+        offsets.push(out.iter().map(|v| v.len()).collect());
+        for (o, q) in out.iter_mut().zip(r) {
+            o.extend(q);
+        }
+    }
+    let asked = all_to_all_words(comm, out);
+    let answers: Vec<Vec<u8>> = pool.install(|| {
+        asked
+            .par_iter()
+            .map(|q| q.iter().map(|&c| val[part.local(c) as usize]).collect())
+            .collect()
+    });
+    let got = comm.all_to_all(answers);
+    let known = |c: u32| -> u32 {
+        let b = if c & EXIT != 0 { c & 0xff } else { 0 };
+        // Known at round d: decided with distance below d.
+        if b != 0 && b <= d {
+            b
+        } else {
+            0
+        }
+    };
+    let decided: u64 = pool.install(|| {
+        e[range.clone()]
+            .par_chunks_mut(TASK)
+            .zip(val[range.clone()].par_chunks(TASK))
+            .zip(next[range].par_chunks_mut(TASK))
+            .enumerate()
+            .map(|(t, ((es, vs), ns))| {
+                let mut taken = offsets.get(t).cloned().unwrap_or_default();
+                let mut count = 0;
+                for ((kids, &v), nx) in es.iter_mut().zip(vs).zip(ns.iter_mut()) {
+                    if v != 0 {
+                        continue;
+                    }
+                    // Won in d (d odd): a child lost in d - 1 (byte d, distance d - 1 even).
+                    // Lost in d (d even): every child a known win (odd distance below d).
+                    let mut won = false;
+                    let mut all_won = true;
+                    for c in kids.iter_mut() {
+                        if *c & EXIT == 0 {
+                            // Learn the child's byte if it is decided by now.
+                            let b = if part.owns(*c as u64) {
+                                val[part.local(*c as u64) as usize]
+                            } else {
+                                let o = part.owner(*c as u64);
+                                taken[o] += 1;
+                                got[o][taken[o] - 1]
+                            };
+                            if b != 0 {
+                                *c = EXIT | b as u32;
+                            }
+                        }
+                        let b = known(*c);
+                        won |= b == d;
+                        all_won &= b != 0 && (b - 1) % 2 == 1;
+                    }
+                    let win = if d % 2 == 1 { won } else { all_won };
+                    if win {
+                        *nx = (d + 1).min(255) as u8;
+                        count += 1;
+                    }
+                }
+                count
+            })
+            .sum()
+    });
+    decided
+}
+
 /// The values of the slices of one unit (this rank's share of their index range, the slices
 /// one after the other) and the rounds it took after round 0, on `pool`, by the ranks of
 /// `comm` together. Each round reads only the values of the round before (a Jacobi
@@ -82,7 +200,6 @@ pub(super) fn solve_unit(
     comm: &dyn Comm,
 ) -> Result<UnitValues, Error> {
     let part = Part::of(comm);
-    let p = part.ranks;
     let mut e = pool.install(|| edges(game, unit, built, part))?;
     let n = e.len();
     let max_exit = comm.max(
@@ -93,6 +210,8 @@ pub(super) fn solve_unit(
             .max()
             .unwrap_or(0) as u64,
     ) as u32;
+    // One process asks nothing of anyone: its rounds need no batches.
+    let batch = if part.ranks == 1 { n.max(1) } else { ROUND };
     // Round 0: no move, lost in 0 plies (byte 1).
     let mut val: Vec<u8> = e.iter().map(|k| k.is_empty() as u8).collect();
     let mut d: u32 = 1;
@@ -101,71 +220,9 @@ pub(super) fn solve_unit(
         let mut changed = 0u64;
         let mut at = 0;
         loop {
-            let range = at..(at + ROUND).min(n);
+            let range = at..(at + batch).min(n);
             at = range.end;
-            // Ask for every internal child of the undecided positions of this batch.
-            let mut out: Vec<Vec<u64>> = vec![Vec::new(); p];
-            for l in range.clone() {
-                if val[l] == 0 {
-                    for &c in &e[l] {
-                        if c & EXIT == 0 && !part.owns(c as u64) {
-                            out[part.owner(c as u64)].push(c as u64);
-                        }
-                    }
-                }
-            }
-            let asked = all_to_all_words(comm, out);
-            let answers: Vec<Vec<u8>> = asked
-                .iter()
-                .map(|q| q.iter().map(|&c| val[part.local(c) as usize]).collect())
-                .collect();
-            let got = comm.all_to_all(answers);
-            // Learn the children decided by now, then decide the positions that can be.
-            let mut taken = vec![0usize; p];
-            for l in range {
-                if val[l] != 0 {
-                    continue;
-                }
-                for c in e[l].iter_mut() {
-                    if *c & EXIT != 0 {
-                        continue;
-                    }
-                    let b = if part.owns(*c as u64) {
-                        val[part.local(*c as u64) as usize]
-                    } else {
-                        let o = part.owner(*c as u64);
-                        taken[o] += 1;
-                        got[o][taken[o] - 1]
-                    };
-                    if b != 0 {
-                        *c = EXIT | b as u32;
-                    }
-                }
-                let known = |c: u32| -> u32 {
-                    let b = if c & EXIT != 0 { c & 0xff } else { 0 };
-                    // Known at round d: decided with distance below d.
-                    if b != 0 && b <= d {
-                        b
-                    } else {
-                        0
-                    }
-                };
-                let kids = &e[l];
-                let decided = if d % 2 == 1 {
-                    // Won in d: a child lost in d - 1 (byte d, distance d - 1 even).
-                    kids.iter().any(|&c| known(c) == d)
-                } else {
-                    // Lost in d: every child a known win (odd distance below d).
-                    kids.iter().all(|&c| {
-                        let b = known(c);
-                        b != 0 && (b - 1) % 2 == 1
-                    })
-                };
-                if decided {
-                    next[l] = (d + 1).min(255) as u8;
-                    changed += 1;
-                }
-            }
+            changed += round_batch(comm, part, &mut e, &val, &mut next, range, d, pool);
             if comm.sum((at < n) as u64) == 0 {
                 break;
             }
