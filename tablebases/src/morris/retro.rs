@@ -325,16 +325,16 @@ pub(super) fn solve_unit_on(
             })
             .collect::<Result<_, Error>>()
     })?;
-    let mut val: Vec<u8> = firsts.iter().map(|f| f.0).collect();
-    let mut left: Vec<u16> = firsts.iter().map(|f| f.1).collect();
+    let val: Vec<AtomicU8> = firsts.iter().map(|f| AtomicU8::new(f.0)).collect();
+    let left: Vec<AtomicU16> = firsts.iter().map(|f| AtomicU16::new(f.1)).collect();
     let exits: Vec<u8> = firsts.iter().map(|f| f.2).collect();
+    let mut top = comm.max(firsts.iter().map(|f| f.0).max().unwrap_or(0) as u64) as u32;
     drop(firsts);
-    let mut top = comm.max(val.iter().copied().max().unwrap_or(0) as u64) as u32;
     let mut r: u32 = 2;
     while r - 1 <= top {
         let target = (r - 1) as u8;
         let lost = target % 2 == 1;
-        let mut most = 0u32;
+        let most = AtomicU32::new(0);
         let mut at = 0;
         loop {
             let range = at..(at + ROUND).min(m);
@@ -342,7 +342,7 @@ pub(super) fn solve_unit_on(
             let out: Vec<Vec<u64>> = pool.install(|| {
                 range
                     .into_par_iter()
-                    .filter(|&l| val[l] == target)
+                    .filter(|&l| val[l].load(Relaxed) == target)
                     .fold(
                         || vec![Vec::new(); p],
                         |mut out, l| {
@@ -365,34 +365,42 @@ pub(super) fn solve_unit_on(
                         },
                     )
             });
-            for w in all_to_all_words(comm, out).into_iter().flatten() {
-                let (j, w) = unpack(w);
-                let l = part.local(j) as usize;
-                let v = val[l] as u32;
-                if lost {
-                    // Won with byte r, unless won sooner already.
-                    if v == 0 || (v % 2 == 0 && v > r) {
-                        val[l] = byte(r)?;
-                        most = most.max(r);
-                    }
-                } else if v == 0 {
-                    let w = w as u16;
-                    let was = left[l];
-                    left[l] = was.wrapping_sub(w);
-                    if was == w && exits[l] != NOT_ALL_WINS {
-                        let b = (r - 1).max(exits[l] as u32) + 1;
-                        val[l] = byte(b)?;
-                        most = most.max(b);
-                    }
-                }
-            }
+            // The updates of a round commute: applied by every thread, in any order.
+            let got = all_to_all_words(comm, out);
+            pool.install(|| {
+                got.par_iter()
+                    .flatten()
+                    .try_for_each(|&w| -> Result<(), Error> {
+                        let (j, w) = unpack(w);
+                        let l = part.local(j) as usize;
+                        let v = val[l].load(Relaxed) as u32;
+                        if lost {
+                            // Won with byte r, unless won sooner already.
+                            if v == 0 || (v % 2 == 0 && v > r) {
+                                val[l].store(byte(r)?, Relaxed);
+                                most.fetch_max(r, Relaxed);
+                            }
+                        } else if v == 0 {
+                            // The last internal move known: lost, one byte past its longest child.
+                            let w = w as u16;
+                            if left[l].fetch_sub(w, Relaxed) == w && exits[l] != NOT_ALL_WINS {
+                                let b = (r - 1).max(exits[l] as u32) + 1;
+                                val[l].store(byte(b)?, Relaxed);
+                                most.fetch_max(b, Relaxed);
+                            }
+                        }
+                        Ok(())
+                    })
+            })?;
             if comm.sum((at < m) as u64) == 0 {
                 break;
             }
         }
-        top = top.max(comm.max(most as u64) as u32);
+        top = top.max(comm.max(most.into_inner() as u64) as u32);
         r += 1;
     }
+    let held = (val.len() + 2 * left.len() + exits.len()) as u64;
+    let mut val: Vec<u8> = val.into_iter().map(AtomicU8::into_inner).collect();
     // The non-canonical images take their canonical image's byte, from its owner.
     let mut at = 0;
     loop {
@@ -423,7 +431,6 @@ pub(super) fn solve_unit_on(
             break;
         }
     }
-    let held = (val.len() + 2 * left.len() + exits.len()) as u64;
     Ok(UnitValues {
         part,
         values: val,
