@@ -353,26 +353,19 @@ pub struct FourBuiltSlice {
 }
 
 impl FourBuiltSlice {
-    /// A win/draw/loss slice of either builder: its split, entries, whether it was kept,
-    /// its win/draw/loss counts, longest distance and file.
-    pub fn new(
-        split: [u32; 2],
-        positions: u64,
-        skipped: bool,
-        counts: [u64; 3],
-        max_plies: u32,
-        path: &Path,
-    ) -> FourBuiltSlice {
+    /// A win/draw/loss slice of either builder (four-row, morris): its split, entries,
+    /// whether it was kept, its win/draw/loss counts, longest distance, file and exchanges.
+    pub fn of(s: &mancala_tablebases::wdl::UnitReport) -> FourBuiltSlice {
         FourBuiltSlice {
-            split,
-            positions,
-            skipped,
-            win: counts[0],
-            draw: counts[1],
-            loss: counts[2],
-            max_plies,
-            file: file_name(path),
-            exchange: None,
+            split: s.split,
+            positions: s.positions,
+            skipped: s.skipped,
+            win: s.counts[0],
+            draw: s.counts[1],
+            loss: s.counts[2],
+            max_plies: s.max_plies,
+            file: file_name(&s.path),
+            exchange: Exchange::of(&s.exchange, &s.memory),
         }
     }
 }
@@ -412,21 +405,7 @@ impl FourBuild {
             width: id.width,
             metric: "wdl",
             max_stones,
-            slices: r
-                .slices
-                .iter()
-                .map(|s| FourBuiltSlice {
-                    exchange: Exchange::of(&s.exchange, &s.memory),
-                    ..FourBuiltSlice::new(
-                        s.split,
-                        s.positions,
-                        s.skipped,
-                        s.counts,
-                        s.max_plies,
-                        &s.path,
-                    )
-                })
-                .collect(),
+            slices: r.slices.iter().map(FourBuiltSlice::of).collect(),
             ranks: None,
         }
     }
@@ -464,21 +443,7 @@ impl MorrisBuild {
             build: BuildFields::new(&id, dir, threads, positions, r.seconds),
             metric: "wdl",
             counters,
-            slices: r
-                .slices
-                .iter()
-                .map(|s| FourBuiltSlice {
-                    exchange: Exchange::of(&s.exchange, &s.memory),
-                    ..FourBuiltSlice::new(
-                        s.split,
-                        s.positions,
-                        s.skipped,
-                        s.counts,
-                        s.max_plies,
-                        &s.path,
-                    )
-                })
-                .collect(),
+            slices: r.slices.iter().map(FourBuiltSlice::of).collect(),
             ranks: None,
         }
     }

@@ -147,6 +147,13 @@ fn is_canonical(pos: &MorrisPos) -> bool {
     (a, b) == (pos.men[0], pos.men[1])
 }
 
+/// Whether a predecessor of byte `v` of a position lost with byte `r - 1` takes the win
+/// with byte `r`: it is undecided, or won only later (through an exit), not sooner.
+#[inline]
+fn takes_win(v: u32, r: u32) -> bool {
+    v == 0 || (v % 2 == 0 && v > r)
+}
+
 /// A distance byte, or the error of a distance the encoding cannot hold.
 fn byte(b: u32) -> Result<u8, Error> {
     u8::try_from(b).map_err(|_| {
@@ -245,8 +252,7 @@ pub(super) fn solve_unit(
                         let j = unit.rank(p);
                         let v = val[j].load(Relaxed) as u32;
                         if lost {
-                            // Won with byte r, unless won sooner already.
-                            if v == 0 || (v % 2 == 0 && v > r) {
+                            if takes_win(v, r) {
                                 val[j].store(byte(r)?, Relaxed);
                                 top.fetch_max(r, Relaxed);
                             }
@@ -375,8 +381,7 @@ pub(super) fn solve_unit_on(
                         let l = part.local(j) as usize;
                         let v = val[l].load(Relaxed) as u32;
                         if lost {
-                            // Won with byte r, unless won sooner already.
-                            if v == 0 || (v % 2 == 0 && v > r) {
+                            if takes_win(v, r) {
                                 val[l].store(byte(r)?, Relaxed);
                                 most.fetch_max(r, Relaxed);
                             }

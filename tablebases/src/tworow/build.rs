@@ -325,9 +325,8 @@ pub struct SliceBuilder<'a, R: SliceRules> {
     /// One bit per position: it may have a move inside the slice (cleared when its first
     /// evaluation finds none: its value is then final).
     active: Vec<AtomicU64>,
-    /// Marks read by the current pass (`marks[cur]`) and set for the next one.
-    marks: [Vec<AtomicU64>; 2],
-    cur: usize,
+    /// Marks read by the current pass and set for the next one.
+    marks: Marks,
     /// Whether the fixpoint path ends with a confirming full pass (see
     /// [`SliceBuilder::confirming_pass`]).
     confirm: bool,
@@ -379,8 +378,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             values: ValueArray::new(n, init)?,
             init: Some(init),
             active: Vec::new(),
-            marks: [Vec::new(), Vec::new()],
-            cur: 0,
+            marks: Marks::new(0),
             confirm: !rules.predecessors_complete(),
             skip_unaffected: rules.predecessors_complete(),
             deadline: None,
@@ -401,8 +399,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             self.init = Some(0);
         }
         self.active = bitmap(n, true);
-        self.marks = [bitmap(n, false), bitmap(n, false)];
-        self.cur = 0;
+        self.marks = Marks::new(n);
     }
 
     /// Whether the fixpoint path proves its fixpoint by a confirming full pass that must
@@ -454,15 +451,6 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         }
     }
 
-    #[inline]
-    fn mark(&self, i: u64) {
-        let w = &self.marks[self.cur ^ 1][(i / 64) as usize];
-        let bit = 1 << (i % 64);
-        if w.load(Relaxed) & bit == 0 {
-            w.fetch_or(bit, Relaxed);
-        }
-    }
-
     /// Evaluates the positions of `range` that `pass` selects, against the values as they are
     /// now, and marks the predecessors of every value changed for the next pass. Ranges of one
     /// pass may run concurrently.
@@ -489,7 +477,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             let stop = ((word as u64 + 1) * 64).min(range.end);
             let mut bits = self.active[word].load(Relaxed);
             if pass == Pass::Marked {
-                bits &= self.marks[self.cur][word].load(Relaxed);
+                bits &= self.marks.read(word);
             }
             bits >>= i % 64;
             if bits == 0 {
@@ -559,7 +547,7 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             if self.values[index as usize].load(Relaxed) as i16 >= unless {
                 continue;
             }
-            self.mark(index);
+            self.marks.set(index);
         }
         pending.clear();
     }
@@ -625,11 +613,10 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
         if new != old {
             self.values[x as usize].store(new as i8, Relaxed);
             st.changed += 1;
-            let next = &self.marks[self.cur ^ 1];
             let unless = unless(self.skip_unaffected, old, new);
             self.rules.predecessors(pits, &mut |p| {
                 let r = rank(p, lanes);
-                prefetch(next.as_ptr().wrapping_add((r / 64) as usize) as *const u8);
+                prefetch(self.marks.next_word(r));
                 if unless != NEVER {
                     prefetch(self.values.as_ptr().wrapping_add(r as usize) as *const u8);
                 }
@@ -649,18 +636,12 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
 
     /// Positions marked for the next pass.
     pub fn marked(&self) -> u64 {
-        self.marks[self.cur ^ 1]
-            .iter()
-            .map(|w| w.load(Relaxed).count_ones() as u64)
-            .sum()
+        self.marks.marked()
     }
 
     /// Ends a pass: the marks it set become the ones the next pass reads.
     pub fn next_pass(&mut self) {
-        for w in &self.marks[self.cur] {
-            w.store(0, Relaxed);
-        }
-        self.cur ^= 1;
+        self.marks.advance();
     }
 
     /// One pass over the whole slice on the current rayon pool, in ranges of [`CHUNK`]
@@ -807,31 +788,15 @@ impl<'a, R: SliceRules> SliceBuilder<'a, R> {
             self.fixpoint_state();
         }
         self.init = None;
-        let mut rs = RunStats::default();
-        loop {
-            let st = self.pass(Pass::Full, done)?;
-            on_pass(Pass::Full, st);
-            rs.full_passes += 1;
-            rs.evaluations += st.evaluated;
-            if rs.full_passes > 1 {
-                rs.late_changes += st.changed;
-            }
-            if st.changed == 0 {
-                return Ok(rs);
-            }
-            while self.marked() > 0 {
-                self.next_pass();
-                let st = self.pass(Pass::Marked, done)?;
-                on_pass(Pass::Marked, st);
-                rs.marked_passes += 1;
-                rs.evaluations += st.evaluated;
-            }
-            self.next_pass();
-            if !self.confirm {
-                // Every predecessor of every change was looked at again: a fixpoint.
-                return Ok(rs);
-            }
-        }
+        let confirm = self.confirm;
+        fixpoint_passes(
+            self,
+            confirm,
+            |b, kind, _| b.pass(kind, done),
+            |b| b.marked() > 0,
+            |b| &mut b.marks,
+            on_pass,
+        )
     }
 
     /// Positions whose value may still depend on the slice itself.
@@ -870,6 +835,107 @@ pub(super) fn unless(skip_unaffected: bool, old: i32, new: i32) -> i16 {
     } else {
         // It rose to `-new > 0`: no matter to a predecessor proven that much.
         -new as i16
+    }
+}
+
+/// The marks of the fixpoint path, a bit a position: those the current pass reads and those
+/// set for the next one.
+pub(super) struct Marks {
+    sets: [Vec<AtomicU64>; 2],
+    cur: usize,
+}
+
+impl Marks {
+    /// `n` positions, none marked.
+    pub(super) fn new(n: usize) -> Marks {
+        Marks {
+            sets: [bitmap(n, false), bitmap(n, false)],
+            cur: 0,
+        }
+    }
+
+    /// The marks the current pass reads in bitmap word `word`.
+    #[inline]
+    pub(super) fn read(&self, word: usize) -> u64 {
+        self.sets[self.cur][word].load(Relaxed)
+    }
+
+    /// Marks position `i` for the next pass.
+    #[inline]
+    pub(super) fn set(&self, i: u64) {
+        let w = &self.sets[self.cur ^ 1][(i / 64) as usize];
+        let bit = 1 << (i % 64);
+        if w.load(Relaxed) & bit == 0 {
+            w.fetch_or(bit, Relaxed);
+        }
+    }
+
+    /// Where the mark of `i` for the next pass is held (to prefetch it).
+    #[inline]
+    pub(super) fn next_word(&self, i: u64) -> *const u8 {
+        self.sets[self.cur ^ 1]
+            .as_ptr()
+            .wrapping_add((i / 64) as usize) as *const u8
+    }
+
+    /// Positions marked for the next pass.
+    pub(super) fn marked(&self) -> u64 {
+        self.sets[self.cur ^ 1]
+            .iter()
+            .map(|w| w.load(Relaxed).count_ones() as u64)
+            .sum()
+    }
+
+    /// Ends a pass: the marks it set become the ones the next pass reads.
+    pub(super) fn advance(&mut self) {
+        for w in &self.sets[self.cur] {
+            w.store(0, Relaxed);
+        }
+        self.cur ^= 1;
+    }
+
+    /// Bytes of the two bitmaps.
+    pub(super) fn bytes(&self) -> usize {
+        8 * (self.sets[0].len() + self.sets[1].len())
+    }
+}
+
+/// The passes of the fixpoint path (module docs), for one process or the ranks of a build:
+/// a full pass (`pass(s, kind, first)`), passes over the marked positions while `any_marked`
+/// (on every rank), then, with `confirm`, a confirming full pass, until a full pass changes
+/// nothing. `marks` gives the state's marks, advanced between passes.
+pub(super) fn fixpoint_passes<S>(
+    s: &mut S,
+    confirm: bool,
+    mut pass: impl FnMut(&S, Pass, bool) -> Result<PassStats, Error>,
+    mut any_marked: impl FnMut(&S) -> bool,
+    marks: impl Fn(&mut S) -> &mut Marks,
+    on_pass: &mut dyn FnMut(Pass, PassStats),
+) -> Result<RunStats, Error> {
+    let mut rs = RunStats::default();
+    loop {
+        let st = pass(s, Pass::Full, rs.full_passes == 0)?;
+        on_pass(Pass::Full, st);
+        rs.full_passes += 1;
+        rs.evaluations += st.evaluated;
+        if rs.full_passes > 1 {
+            rs.late_changes += st.changed;
+        }
+        if st.changed == 0 {
+            return Ok(rs);
+        }
+        while any_marked(s) {
+            marks(s).advance();
+            let st = pass(s, Pass::Marked, false)?;
+            on_pass(Pass::Marked, st);
+            rs.marked_passes += 1;
+            rs.evaluations += st.evaluated;
+        }
+        marks(s).advance();
+        if !confirm {
+            // Every predecessor of every change was looked at again: a fixpoint.
+            return Ok(rs);
+        }
     }
 }
 

@@ -45,8 +45,8 @@
 //! its own pages.
 
 use super::build::{
-    best_of, bitmap, check_stones, check_update, levels_held_all, settled, unless, Best, Pass,
-    PassStats, Progress, RunStats, SliceReport, ValueArray, NEVER, UNSET,
+    best_of, bitmap, check_stones, check_update, fixpoint_passes, levels_held_all, settled, unless,
+    Best, Marks, Pass, PassStats, Progress, RunStats, SliceReport, ValueArray, NEVER, UNSET,
 };
 use crate::driver::{
     all_to_all_words, own_share, pack, thread_pool, unit, unpack, write_gathered, BuildReport,
@@ -120,8 +120,7 @@ struct Work<'a, R: SliceRules> {
     /// ([`UNSET`]: none); empty on the acyclic path.
     exits: Vec<AtomicI8>,
     active: Vec<AtomicU64>,
-    marks: [Vec<AtomicU64>; 2],
-    cur: usize,
+    marks: Marks,
     skip_unaffected: bool,
     confirm: bool,
 }
@@ -155,12 +154,12 @@ impl<'a, R: SliceRules> Work<'a, R> {
         let n = part.owned_len(slice.len()) as usize;
         let acyclic = rules.acyclic_in_slice();
         let (exits, active, marks) = if acyclic {
-            (Vec::new(), Vec::new(), [Vec::new(), Vec::new()])
+            (Vec::new(), Vec::new(), Marks::new(0))
         } else {
             (
                 (0..n).map(|_| AtomicI8::new(UNSET)).collect(),
                 bitmap(n, true),
-                [bitmap(n, false), bitmap(n, false)],
+                Marks::new(n),
             )
         };
         Ok(Work {
@@ -173,7 +172,6 @@ impl<'a, R: SliceRules> Work<'a, R> {
             exits,
             active,
             marks,
-            cur: 0,
             skip_unaffected: rules.predecessors_complete(),
             confirm: !rules.predecessors_complete(),
         })
@@ -181,8 +179,7 @@ impl<'a, R: SliceRules> Work<'a, R> {
 
     /// Bytes of the working arrays of this rank.
     fn held(&self) -> u64 {
-        (self.values.len() + self.exits.len() + 8 * (self.active.len() + 2 * self.marks[0].len()))
-            as u64
+        (self.values.len() + self.exits.len() + 8 * self.active.len() + self.marks.bytes()) as u64
     }
 
     /// Expands `xs` (local index, board) into the first `xs.len()` entries of `exps` (grown
@@ -311,11 +308,7 @@ impl<'a, R: SliceRules> Work<'a, R> {
         if u != NEVER && self.values[l as usize].load(Relaxed) as i16 >= u {
             return;
         }
-        let w = &self.marks[self.cur ^ 1][(l / 64) as usize];
-        let bit = 1 << (l % 64);
-        if w.load(Relaxed) & bit == 0 {
-            w.fetch_or(bit, Relaxed);
-        }
+        self.marks.set(l);
     }
 
     /// Evaluates the position `e` of the fixpoint path (see [`SliceBuilder`]'s `evaluate`).
@@ -385,7 +378,7 @@ impl<'a, R: SliceRules> Work<'a, R> {
         while *w < self.active.len() && xs.len() < ROUND {
             let mut bits = self.active[*w].load(Relaxed);
             if pass == Pass::Marked {
-                bits &= self.marks[self.cur][*w].load(Relaxed);
+                bits &= self.marks.read(*w);
             }
             while bits != 0 {
                 let l = *w as u64 * 64 + bits.trailing_zeros() as u64;
@@ -456,20 +449,6 @@ impl<'a, R: SliceRules> Work<'a, R> {
         })
     }
 
-    fn marked(&self) -> u64 {
-        self.marks[self.cur ^ 1]
-            .iter()
-            .map(|w| w.load(Relaxed).count_ones() as u64)
-            .sum()
-    }
-
-    fn next_pass(&mut self) {
-        for w in &self.marks[self.cur] {
-            w.store(0, Relaxed);
-        }
-        self.cur ^= 1;
-    }
-
     /// The fixpoint path (see [`SliceBuilder`]'s), on every rank.
     ///
     /// [`SliceBuilder`]: crate::tworow::build::SliceBuilder
@@ -479,30 +458,15 @@ impl<'a, R: SliceRules> Work<'a, R> {
         done: &(dyn Fn(u64) + Sync),
         on_pass: &mut dyn FnMut(Pass, PassStats),
     ) -> Result<RunStats, Error> {
-        let mut rs = RunStats::default();
-        loop {
-            let st = self.pass(comm, Pass::Full, rs.full_passes == 0, done)?;
-            on_pass(Pass::Full, st);
-            rs.full_passes += 1;
-            rs.evaluations += st.evaluated;
-            if rs.full_passes > 1 {
-                rs.late_changes += st.changed;
-            }
-            if st.changed == 0 {
-                return Ok(rs);
-            }
-            while comm.sum(self.marked()) > 0 {
-                self.next_pass();
-                let st = self.pass(comm, Pass::Marked, false, done)?;
-                on_pass(Pass::Marked, st);
-                rs.marked_passes += 1;
-                rs.evaluations += st.evaluated;
-            }
-            self.next_pass();
-            if !self.confirm {
-                return Ok(rs);
-            }
-        }
+        let confirm = self.confirm;
+        fixpoint_passes(
+            self,
+            confirm,
+            |w, kind, first| w.pass(comm, kind, first, done),
+            |w| comm.sum(w.marks.marked()) > 0,
+            |w| &mut w.marks,
+            on_pass,
+        )
     }
 
     /// The acyclic path (see [`SliceBuilder::run_levels`]), on every rank: each potential
