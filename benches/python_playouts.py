@@ -1,8 +1,10 @@
 """Random playouts through the Python binding (`mancala`), plies a second, against the same
 playouts in Rust (`State.playouts`, no Python in the loop) and the batch step
-(`Game.random_steps`, many games a call). One core: the loops run on this thread.
+(`Game.random_steps`, many games a call); then the learning loop (legal actions, an
+observation, a move) through OpenSpiel, against OpenSpiel's own `oware` in the same run,
+and through PettingZoo. One core: the loops run on this thread (CPU time).
 
-    python benches/python_playouts.py [--games N] [--variants warri,oware,...]
+    python benches/python_playouts.py [--games N] [--variants warri,oware,...] [--steps N]
 
 Figures: BENCHMARKS.md ("Python binding").
 """
@@ -71,10 +73,80 @@ def rust(game, games, seed):
     return plies, time.perf_counter() - t
 
 
+def openspiel_loop(name, steps, seed):
+    """Steps a second of OpenSpiel's loop: `observation_tensor`, `legal_actions`, a random
+    choice, `apply_action`, new games as they end."""
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    n = 0
+    t = time.process_time()
+    while n < steps:
+        s = game.new_initial_state()
+        while not s.is_terminal() and n < steps:
+            s.observation_tensor(s.current_player())
+            acts = s.legal_actions()
+            s.apply_action(acts[rng.randrange(len(acts))])
+            n += 1
+    return n / (time.process_time() - t)
+
+
+def pettingzoo_loop(variant, steps, seed):
+    """Steps a second of PettingZoo's AEC loop: `last()` (observation and mask), a random
+    legal action, `step`."""
+    import numpy as np
+
+    import mancala.pettingzoo
+
+    env = mancala.pettingzoo.env(variant)
+    rng = np.random.default_rng(seed)
+    n = 0
+    t = time.process_time()
+    while n < steps:
+        env.reset(seed=seed)
+        for _agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            n += 1
+            if n >= steps:
+                break
+    return n / (time.process_time() - t)
+
+
+def learning(steps):
+    """The learning loop's table: OpenSpiel's `oware` first, each figure as a fraction of it."""
+    try:
+        import pyspiel
+
+        import mancala.openspiel
+    except ImportError:
+        print("(OpenSpiel is not installed: no learning loop)")
+        return
+    mancala.openspiel.register()
+    rows = [
+        ("openspiel oware (native)", lambda: openspiel_loop("oware", steps, 1)),
+        ("openspiel mancala_oware", lambda: openspiel_loop("mancala_oware", steps, 1)),
+        ("openspiel mancala_chisolo", lambda: openspiel_loop("mancala_chisolo", steps, 1)),
+        ("pettingzoo oware", lambda: pettingzoo_loop("oware", steps, 1)),
+    ]
+    print(f"\n{'learning loop':28} {'steps/s':>12} {'of native':>10}")
+    native = None
+    for name, f in rows:
+        rate = f()
+        native = native or rate
+        print(f"{name:28} {rate:12,.0f} {rate / native:10.2f}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--variants", default="warri,kale,kpo,oware,kalah")
+    ap.add_argument("--steps", type=int, default=200_000, help="steps of each learning loop")
     a = ap.parse_args()
     print(f"{'variant':10} {'python loop':>14} {'by name':>14} {'batch':>14} {'rust':>14}  plies/s")
     for v in a.variants.split(","):
@@ -85,6 +157,7 @@ def main():
             plies, secs = f(g, n, 1)
             row.append(plies / secs)
         print(f"{v:10} " + " ".join(f"{x:14,.0f}" for x in row))
+    learning(a.steps)
 
 
 if __name__ == "__main__":

@@ -9,32 +9,27 @@ underscores: ``mancala_nine_mens_morris``), with these parameters:
 
 - ``width``, ``seeds`` (pits a side and seeds a pit; the variant's own by default),
   ``counters`` (the morris games), ``players`` (kpo: 2, 3 or 4), ``candidates`` (the Isolo
-  games: the arrangements offered a move, default 48), ``max_plies`` (default 1000: a game
-  still going then ends, a draw);
+  games: the arrangements offered a move, default 48), ``max_plies`` (default 1000),
+  ``returns`` (``wdl``, the default, or ``margin``);
 - one string parameter per rule option, underscores for hyphens (``chain="uniform"``).
 
-Actions are ``mancala.State.legal_actions()``'s: two-row games, the mover's pit from his
-left (0-based); kpo for three or four, ``2 * (pit - 1) + clockwise``; the other families,
-the index of the move in the legal move list. Returns: two players +1, -1 or 0 (draw);
-three or four players, the leaders share 1.
+Actions are ``mancala.State.legal_actions()``'s (docs/PYTHON.md, "Actions"). A game ends by
+the rules, at ``max_plies`` plies, or when a position (board, seeds won, seat to move)
+repeats, as in ``mancala match``; a game stopped early is scored by the seeds won so far
+(``State.returns(adjudicate=True)``). Returns ``wdl``: two players +1, -1 or 0 (zero-sum);
+kpo for three or four, the leaders share 1 (constant-sum, utilities in [0, 1]). Returns
+``margin``: the two-row games the seed margin; kpo for three or four own seeds less the
+mean (zero-sum); the win/draw/loss games as ``wdl``.
 
-The observation tensor (the same for every player but for its last part), float32:
-
-1. every pit of the position text's rows, in the text's order (North's rows first, each
-   row as South sees it), its seed count; on the morris board every point, +1 for
-   South's counter, -1 for North's, 0 empty;
-2. the values of the position text's fields (``captured=``, ``stores=``, ``hand=`` ...; a
-   value that is not a number counts 0), the fields and their counts of values those of
-   the start position's text (a field left out counts zeros);
-3. each seat's seeds taken so far (``State.scores()``);
-4. one-hot, the seat to move (all zero once the game is over);
-5. one-hot, the observing player.
+The observation tensor is ``mancala.State.observe``'s (its layout: docs/PYTHON.md,
+"Observations"), built in Rust; ``make_py_observer(params={"relative": True})`` counts the
+seats from the observing player.
 """
 
 from __future__ import annotations
 
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence
 
 import math
 import tempfile
@@ -43,7 +38,7 @@ import numpy as np
 import pyspiel
 
 import mancala
-from mancala.observation import field_keys as _field_keys, observation, observation_size
+from mancala.observation import observation, observation_size
 
 __all__ = ["register", "game_name", "PerfectBot", "observation", "observation_size"]
 
@@ -55,15 +50,15 @@ _setups: Dict[Any, "_Setup"] = {}
 
 class _Setup:
     """What a registered game with given parameters plays: the ``mancala.Game``, the ply
-    limit and the observation's fields (kept here, not on the pyspiel object, which C++
+    limit (kept here, not on the pyspiel object, which C++
     may hand back as another wrapper)."""
 
     def __init__(self, variant: "mancala.Variant", params: Dict[str, Any]) -> None:
         self.game = mancala.Game(variant.id, **_options(variant, params))
         self.max_plies = int(params["max_plies"])
-        start = self.game.start()
-        self.field_keys = _field_keys(start.text())
-        self.obs_size = len(observation(start, 0, self.field_keys))
+        self.metric = str(params.get("returns", "wdl"))
+        if self.metric not in ("wdl", "margin"):
+            raise ValueError(f"returns={self.metric}: expected wdl or margin")
 
 
 def _setup(name: str, variant: "mancala.Variant", params: Dict[str, Any]) -> _Setup:
@@ -111,7 +106,7 @@ def _options(variant: "mancala.Variant", params: Dict[str, Any]) -> Dict[str, An
 def _register_one(v: "mancala.Variant") -> None:
     name = game_name(v.id)
     default = mancala.Game(v.id, **({"candidates": 48} if v.id.startswith("isolo") else {}))
-    spec: Dict[str, Any] = {"max_plies": _MAX_PLIES}
+    spec: Dict[str, Any] = {"max_plies": _MAX_PLIES, "returns": "wdl"}
     if default.width is not None and default.family != "morris":
         spec["width"] = default.width
     if default.seeds is not None:
@@ -127,22 +122,24 @@ def _register_one(v: "mancala.Variant") -> None:
         for r in v.players["rules"]:
             spec.setdefault(r["name"].replace("-", "_"), str(r["default"]))
     max_players = 4 if v.players else 2
-    game_type = pyspiel.GameType(
-        short_name=name,
-        long_name=f"mancala {v.id} ({v.people})",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM if not v.players else pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=max_players,
-        min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=spec,
-    )
+
+    def game_type(utility=pyspiel.GameType.Utility.ZERO_SUM) -> "pyspiel.GameType":
+        return pyspiel.GameType(
+            short_name=name,
+            long_name=f"mancala {v.id} ({v.people})",
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+            information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+            utility=utility,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=max_players,
+            min_num_players=2,
+            provides_information_state_string=True,
+            provides_information_state_tensor=False,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            parameter_specification=spec,
+        )
 
     class MancalaGame(pyspiel.Game):
         """One variant of the mancala toolkit as an OpenSpiel game."""
@@ -152,16 +149,19 @@ def _register_one(v: "mancala.Variant") -> None:
             full.update(params or {})
             setup = _setup(name, v, full)
             n = setup.game.players
+            lo, hi, total = _utilities(setup)
+            utility = pyspiel.GameType.Utility
             info = pyspiel.GameInfo(
                 num_distinct_actions=setup.game.num_actions,
                 max_chance_outcomes=0,
                 num_players=n,
-                min_utility=-1.0,
-                max_utility=1.0,
-                utility_sum=None if v.players else 0.0,
+                min_utility=lo,
+                max_utility=hi,
+                utility_sum=total,
                 max_game_length=setup.max_plies,
             )
-            super().__init__(game_type, info, params or dict())
+            kind = utility.CONSTANT_SUM if total else utility.ZERO_SUM
+            super().__init__(game_type(kind), info, params or dict())
 
         def new_initial_state(self) -> "MancalaState":
             return MancalaState(self)
@@ -174,8 +174,24 @@ def _register_one(v: "mancala.Variant") -> None:
     globals()[MancalaGame.__name__] = MancalaGame
 
     _variants[name] = (v, spec)
-    pyspiel.register_game(game_type, MancalaGame)
+    pyspiel.register_game(game_type(), MancalaGame)
     _registered[name] = MancalaGame
+
+
+def _utilities(setup: _Setup):
+    """The least and greatest return and the sum of returns (0 zero-sum; 1 for kpo with
+    three or four players scored win/draw/loss: the leaders share 1)."""
+    g, n = setup.game, setup.game.players
+    if setup.metric == "margin" and g.family in ("two-row", "seats"):
+        start = g.start()
+        # The board and the seeds won: the observation less its two one-hot blocks.
+        total = float(start.observe(0)[: g.observation_size - 2 * n].sum())
+        if n == 2:
+            return -total, total, 0.0
+        return -total / n, total * (n - 1) / n, 0.0
+    if n > 2 and setup.metric == "wdl":
+        return 0.0, 1.0, 1.0
+    return -1.0, 1.0, 0.0
 
 
 class MancalaState(pyspiel.State):
@@ -186,27 +202,59 @@ class MancalaState(pyspiel.State):
         self._setup = _setup_of(game)
         self.state: mancala.State = self._setup.game.start()
         self.plies = 0
+        self._history: List[int] = []
+        self._seen = {self.state}
+        # The seat to move, or TERMINAL (-4) once over, at the ply limit or at a repetition.
+        self._player = -4 if self.state.is_over or self._setup.max_plies <= 0 else self.state.to_move
 
+    # The calls of a Python loop are answered here, without OpenSpiel's C++ round trip (which
+    # calls back into Python several times a call); C++ callers reach the same code through
+    # `_legal_actions` and `_apply_action`.
     def current_player(self) -> int:
-        if self.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        return self.state.to_move
+        return self._player
+
+    def is_terminal(self) -> bool:
+        return self._player < 0
+
+    def legal_actions(self, player: Optional[int] = None) -> List[int]:
+        """The legal actions, ascending (none for another player, or once the game ends)."""
+        p = self._player
+        if p < 0 or (player is not None and player != p):
+            return []
+        return self.state.legal_actions()
 
     def _legal_actions(self, player: int) -> List[int]:
-        return sorted(self.state.legal_actions())
+        return self.state.legal_actions()
 
-    def _apply_action(self, action: int) -> None:
-        self.state = self.state.apply_action(action)
+    def observation_tensor(self, player: Optional[int] = None) -> List[float]:
+        """The observation tensor of ``player`` (by default the player to move)."""
+        return self.state.observe_list(player)
+
+    def apply_action(self, action: int) -> None:
+        """Plays ``action`` (a ``ValueError`` when it is not legal)."""
+        self.state, p = self.state.step(action)
         self.plies += 1
+        self._history.append(action)
+        seen = self._seen
+        if self.plies >= self._setup.max_plies or self.state in seen:
+            p = -4
+        seen.add(self.state)
+        self._player = p
+
+    _apply_action = apply_action
+
+    def history(self) -> List[int]:
+        return list(self._history)
+
+    def serialize(self) -> str:
+        return "".join(f"{a}\n" for a in self._history)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.state.action_name(action)
 
-    def is_terminal(self) -> bool:
-        return self.state.is_over or self.plies >= self._setup.max_plies
-
     def returns(self) -> List[float]:
-        r = self.state.returns()
+        # A game stopped by the ply limit or a repetition is scored by the seeds won so far.
+        r = self.state.returns(self._setup.metric, adjudicate=self._player < 0)
         return r if r is not None else [0.0] * self._setup.game.players
 
     def __str__(self) -> str:
@@ -214,17 +262,20 @@ class MancalaState(pyspiel.State):
 
 
 class _Observer:
-    """The observation of the module's docs (``make_py_observer``)."""
+    """The observation of docs/PYTHON.md (``make_py_observer``); the parameter
+    ``relative=True`` counts the seats from the observing player."""
 
     def __init__(self, game, params) -> None:
+        params = dict(params or {})
+        self.relative = bool(params.pop("relative", False))
         if params:
-            raise ValueError(f"observation parameters not supported; passed {params}")
+            raise ValueError(f"observation parameters: only 'relative' is supported; passed {params}")
         self.setup = _setup_of(game)
-        self.tensor = np.zeros(self.setup.obs_size, np.float32)
+        self.tensor = np.zeros(self.setup.game.observation_size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: MancalaState, player: int) -> None:
-        self.tensor[:] = observation(state.state, player, self.setup.field_keys)
+        state.state.observe_into(self.tensor, player, relative=self.relative)
 
     def string_from(self, state: MancalaState, player: int) -> str:
         return state.state.text()

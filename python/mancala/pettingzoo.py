@@ -17,10 +17,14 @@ a game still going then is truncated) and ``render_mode`` (``"human"`` or ``"ans
 - Observations: a dict of ``observation`` (the tensor of :mod:`mancala.openspiel`'s docs,
   from the agent's seat) and ``action_mask`` (1 for each legal action of the agent to
   move; all 0 for the others).
-- Rewards, at the end only, by the variant's metric: the two-row games (metric
-  ``margin``) the final seed margin, own score less the opponent's; the win/draw/loss
-  games (four-row, Isolo, morris) +1, -1 or 0; kpo for three or four, own final seeds less
-  the mean of every player's.
+- Rewards, at the end only, by the variant's metric (``State.returns``): the two-row games
+  (metric ``margin``) the final seed margin, own score less the opponent's; the
+  win/draw/loss games (four-row, Isolo, morris) +1, -1 or 0; kpo for three or four, own
+  final seeds less the mean of every player's. A game truncated at ``max_plies`` is scored
+  by the seeds won so far (those still in play going to nobody), as ``mancala match``
+  and the solver score endless play.
+- ``relative=True``: observations with the seats counted from the observing agent (his
+  own pits first), for one network shared by every seat.
 """
 
 from __future__ import annotations
@@ -32,7 +36,6 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import mancala
-from mancala.observation import field_keys, observation
 
 __all__ = ["env", "raw_env"]
 
@@ -54,6 +57,7 @@ class raw_env(AECEnv):
         variant: str,
         *,
         max_plies: int = _MAX_PLIES,
+        relative: bool = False,
         render_mode: Optional[str] = None,
         **options: Any,
     ) -> None:
@@ -70,11 +74,11 @@ class raw_env(AECEnv):
         n = self.game.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         start = self.game.start()
-        self._keys = field_keys(start.text())
-        size = len(observation(start, 0, self._keys))
+        self.relative = relative
+        size = self.game.observation_size
         high = np.finfo(np.float32).max
         obs = spaces.Dict({
-            "observation": spaces.Box(low=-1.0, high=high, shape=(size,), dtype=np.float32),
+            "observation": spaces.Box(low=0.0, high=high, shape=(size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(self.game.num_actions,), dtype=np.int8),
         })
         self.observation_spaces = {a: obs for a in self.possible_agents}
@@ -89,10 +93,12 @@ class raw_env(AECEnv):
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.game.num_actions, dtype=np.int8)
-        if not self.state_.is_over and self.state_.to_move == seat and self.plies < self.max_plies:
-            mask[self.state_.legal_actions()] = 1
-        return {"observation": observation(self.state_, seat, self._keys), "action_mask": mask}
+        s = self.state_
+        if not s.is_over and s.to_move == seat and self.plies < self.max_plies:
+            mask = s.legal_mask()
+        else:
+            mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        return {"observation": s.observe(seat, relative=self.relative), "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         self.agents = list(self.possible_agents)
@@ -106,14 +112,8 @@ class raw_env(AECEnv):
         self.agent_selection = self.agents[self.state_.to_move]
 
     def _final_rewards(self) -> List[float]:
-        s = self.state_
-        if self.metric == "wdl":
-            return list(s.returns())
-        scores = s.scores()
-        if len(scores) == 2:
-            return [float(scores[0] - scores[1]), float(scores[1] - scores[0])]
-        mean = sum(scores) / len(scores)
-        return [x - mean for x in scores]
+        # A truncated game is scored by the seeds won so far (``State.returns``).
+        return self.state_.returns(self.metric, adjudicate=True)
 
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
@@ -124,12 +124,13 @@ class raw_env(AECEnv):
         self.state_ = self.state_.apply_action(int(action))
         self.plies += 1
         self.rewards = {a: 0.0 for a in self.agents}
-        if self.state_.is_over:
+        if self.state_.is_over or self.plies >= self.max_plies:
             for a, r in zip(self.possible_agents, self._final_rewards()):
                 self.rewards[a] = r
-                self.terminations[a] = True
-        elif self.plies >= self.max_plies:
-            self.truncations = {a: True for a in self.agents}
+            if self.state_.is_over:
+                self.terminations = {a: True for a in self.agents}
+            else:
+                self.truncations = {a: True for a in self.agents}
         if self.state_.is_over or self.plies >= self.max_plies:
             # Every agent sees the end in turn, the last mover first.
             self.agent_selection = agent

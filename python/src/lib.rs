@@ -7,6 +7,7 @@
 #![allow(clippy::useless_conversion)]
 
 mod long;
+mod observe;
 
 use mancala_analysis::args::{self, SearchText};
 use mancala_analysis::engine::EngineSpec;
@@ -24,6 +25,7 @@ use mancala_solver::nseat::{SeatGame, SeatNotation};
 use mancala_solver::rng::Rng;
 use mancala_solver::side::Side;
 use mancala_solver::variant::Size;
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadwriteArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::path::PathBuf;
@@ -51,6 +53,26 @@ enum Pos {
     Seats(KpoNPos),
 }
 
+/// How a result is scored (`State.returns`' `metric`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Metric {
+    /// Win, draw or loss.
+    Wdl,
+    /// The seed margin (the win/draw/loss games: win, draw or loss).
+    Margin,
+}
+
+impl Metric {
+    /// The metric named `name` (`wdl` or `margin`).
+    fn parse(name: &str) -> PyResult<Metric> {
+        match name {
+            "wdl" => Ok(Metric::Wdl),
+            "margin" => Ok(Metric::Margin),
+            _ => Err(bad(format!("metric '{name}': expected wdl or margin"))),
+        }
+    }
+}
+
 /// A game and the options that named it (the tablebase commands take them as text).
 struct Inner {
     rules: Rules,
@@ -62,6 +84,8 @@ struct Inner {
     candidates: Option<usize>,
     /// The keyword arguments the game was made with, for pickling.
     kwargs: Vec<(&'static str, PyObject)>,
+    /// `repr` of the game, every option spelled out: two games are equal when theirs are.
+    repr: String,
 }
 
 /// The most moves of a morris position: a point left (or none), a point played to and a
@@ -167,6 +191,17 @@ impl Inner {
         }
     }
 
+    /// The observing player: `player` when given (refused when not a seat), else the seat
+    /// to move.
+    fn observer(&self, pos: &Pos, player: Option<usize>) -> PyResult<usize> {
+        let n = observe::players(&self.rules);
+        match player {
+            Some(p) if p >= n => Err(bad(format!("player {p}: expected a seat 0..{}", n - 1))),
+            Some(p) => Ok(p),
+            None => Ok(self.to_move(pos)),
+        }
+    }
+
     /// The seat to move: 0 for South (P1), 1 for North (P2), and so on.
     fn to_move(&self, pos: &Pos) -> usize {
         match (&self.rules, pos) {
@@ -186,27 +221,66 @@ impl Inner {
         }
     }
 
-    /// Each seat's result of a finished game: two players +1, -1 or 0 for each; more, the
-    /// leaders share 1 (`None` while the game goes on).
-    fn returns(&self, pos: &Pos) -> Option<Vec<f64>> {
+    /// Each seat's result by `metric` of a finished game, or with `adjudicate` of a game
+    /// stopped here (a ply limit, a repetition) as `mancala match` and the solver score
+    /// endless play: by the seeds won so far, those in play going to nobody (`None` while
+    /// the game goes on without `adjudicate`).
+    ///
+    /// [`Metric::Wdl`]: two players +1, -1 or 0; three or four, the leaders share 1.
+    /// [`Metric::Margin`]: the two-row games the seed margin (own less the opponent's); kpo
+    /// for three or four own seeds less the mean; the win/draw/loss games (four-row, morris,
+    /// Isolo) +1, -1 or 0, and 0 for a game stopped before its end.
+    fn result(&self, pos: &Pos, metric: Metric, adjudicate: bool) -> Option<Vec<f64>> {
         match (&self.rules, pos) {
             (Rules::Two(g), Pos::Two(p)) => {
-                let o = g.outcome(p)?;
-                Some(match o.winner {
-                    None => vec![0.0, 0.0],
-                    Some(Side::South) => vec![1.0, -1.0],
-                    Some(Side::North) => vec![-1.0, 1.0],
-                })
+                let (winner, margin) = match g.outcome(p) {
+                    Some(o) => (o.winner, o.score[0] as f64 - o.score[1] as f64),
+                    None if !adjudicate => return None,
+                    None => {
+                        let c = g.captured(p);
+                        let m = match g {
+                            AnyRules::Two(_) => c[0] as f64 - c[1] as f64,
+                            _ => 0.0,
+                        };
+                        let w = match m.partial_cmp(&0.0) {
+                            Some(std::cmp::Ordering::Greater) => Some(Side::South),
+                            Some(std::cmp::Ordering::Less) => Some(Side::North),
+                            _ => None,
+                        };
+                        (w, m)
+                    }
+                };
+                let wdl = match winner {
+                    None => 0.0,
+                    Some(Side::South) => 1.0,
+                    Some(Side::North) => -1.0,
+                };
+                let south = match (metric, g) {
+                    (Metric::Margin, AnyRules::Two(_)) => margin,
+                    _ => wdl,
+                };
+                Some(vec![south, 0.0 - south])
             }
             (Rules::Seats(g), Pos::Seats(p)) => {
-                if !g.is_over(p) {
-                    return None;
-                }
-                let w = winners(&g.final_scores(p), g.players());
-                let share = 1.0 / w.len() as f64;
-                let mut r = vec![0.0; g.players()];
-                w.iter().for_each(|&s| r[s] = share);
-                Some(r)
+                let scores = match g.is_over(p) {
+                    true => g.final_scores(p),
+                    false if adjudicate => g.captured(p),
+                    false => return None,
+                };
+                let n = g.players();
+                Some(match metric {
+                    Metric::Wdl => {
+                        let w = winners(&scores, n);
+                        let share = 1.0 / w.len() as f64;
+                        let mut r = vec![0.0; n];
+                        w.iter().for_each(|&s| r[s] = share);
+                        r
+                    }
+                    Metric::Margin => {
+                        let mean = scores[..n].iter().map(|&x| x as f64).sum::<f64>() / n as f64;
+                        scores[..n].iter().map(|&x| x as f64 - mean).collect()
+                    }
+                })
             }
             _ => unreachable!("a position of its own game"),
         }
@@ -426,6 +500,39 @@ impl Game {
                 (Rules::Two(g), Pos::Two(p))
             }
         };
+        let mut parts = vec![format!("{variant:?}")];
+        let size = [("width", width), ("seeds", seeds.map(|x| x as usize))];
+        let more = [
+            ("players", players),
+            ("counters", counters.map(|x| x as usize)),
+            ("store", store.map(|x| x as usize)),
+            ("max_hole", max_hole.map(|x| x as usize)),
+        ];
+        for (k, v) in size.into_iter().chain(more) {
+            if let Some(v) = v {
+                parts.push(format!("{k}={v}"));
+            }
+        }
+        let texts = [("phase", phase), ("position", position)];
+        for (k, v) in texts {
+            if let Some(v) = v {
+                parts.push(format!("{k}={}", py_str(v)));
+            }
+        }
+        if let Some(c) = candidates {
+            parts.push(format!("candidates={c}"));
+        }
+        let described = match &rules {
+            Rules::Two(AnyRules::Two(g)) => g.options().describe(g.kind()),
+            Rules::Two(AnyRules::Four(g)) => g.options().describe(g.kind()),
+            Rules::Two(AnyRules::Morris(g)) => g.options().describe(),
+            Rules::Two(AnyRules::Isolo(g)) => g.options().describe(g.kind()),
+            Rules::Seats(g) => g.options().describe(),
+        };
+        if !described.is_empty() {
+            let list: Vec<String> = described.iter().map(|r| py_str(r)).collect();
+            parts.push(format!("rules=[{}]", list.join(", ")));
+        }
         Ok(Game {
             inner: Arc::new(Inner {
                 rules,
@@ -436,6 +543,7 @@ impl Game {
                 counters,
                 candidates,
                 kwargs,
+                repr: format!("Game({})", parts.join(", ")),
             }),
         })
     }
@@ -624,27 +732,86 @@ impl Game {
         Ok(out)
     }
 
+    /// The length of the observation tensor (`State.observe`).
+    #[getter]
+    fn observation_size(&self) -> usize {
+        observe::size(&self.inner.rules)
+    }
+
+    /// The observation tensors of `states` (one row each, float32) for `player` (by
+    /// default each state's seat to move), seats counted from the player with `relative`.
+    #[pyo3(signature = (states, player=None, *, relative=false))]
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        states: Vec<PyRef<'py, State>>,
+        player: Option<usize>,
+        relative: bool,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let size = observe::size(&self.inner.rules);
+        let mut out = vec![0f32; size * states.len()];
+        for (s, row) in states.iter().zip(out.chunks_exact_mut(size)) {
+            same_game(&self.inner, &s.game)?;
+            let p = self.inner.observer(&s.pos, player)?;
+            observe::encode(&self.inner, &s.pos, p, relative, row);
+        }
+        PyArray1::from_vec_bound(py, out).reshape([states.len(), size])
+    }
+
+    /// The legal-action masks of `states` (one row of `num_actions` each, int8: 1 for a
+    /// legal action; all 0 once the game is over).
+    fn legal_mask<'py>(
+        &self,
+        py: Python<'py>,
+        states: Vec<PyRef<'py, State>>,
+    ) -> PyResult<Bound<'py, PyArray2<i8>>> {
+        let size = self.num_actions()?;
+        let mut out = vec![0i8; size * states.len()];
+        for (s, row) in states.iter().zip(out.chunks_exact_mut(size)) {
+            same_game(&self.inner, &s.game)?;
+            observe::mask(&self.inner, &s.pos, row)?;
+        }
+        PyArray1::from_vec_bound(py, out).reshape([states.len(), size])
+    }
+
     fn __repr__(&self) -> String {
-        let mut parts = vec![format!("{:?}", self.inner.variant)];
-        if let Some(w) = self.width() {
-            parts.push(format!("width={w}"));
+        self.inner.repr.clone()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.downcast::<Game>() {
+            Ok(o) => same(&self.inner, &o.get().inner),
+            Err(_) => false,
         }
-        if let Rules::Seats(g) = &self.inner.rules {
-            parts.push(format!("players={}", g.players()));
-        }
-        let r = self.rules();
-        if !r.is_empty() {
-            parts.push(format!("rules={r:?}"));
-        }
-        format!("Game({})", parts.join(", "))
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.inner.repr.hash(&mut h);
+        h.finish()
     }
 }
 
-/// Refuses a state of another game object.
+/// `text` as a Python string literal.
+fn py_str(text: &str) -> String {
+    let escaped = text.replace('\\', "\\\\").replace('\'', "\\'");
+    format!("'{escaped}'")
+}
+
+/// True when `a` and `b` are the same game: the same object or equal options.
+fn same(a: &Arc<Inner>, b: &Arc<Inner>) -> bool {
+    Arc::ptr_eq(a, b) || a.repr == b.repr
+}
+
+/// Refuses a state of another game.
 fn same_game(a: &Arc<Inner>, b: &Arc<Inner>) -> PyResult<()> {
-    match Arc::ptr_eq(a, b) {
+    match same(a, b) {
         true => Ok(()),
-        false => Err(bad("a state of another game object")),
+        false => Err(bad(format!(
+            "a state of another game: {} is not {}",
+            b.repr, a.repr
+        ))),
     }
 }
 
@@ -710,6 +877,17 @@ impl State {
         Ok(self.with(self.game.apply(&self.pos, action)?))
     }
 
+    /// The state after the action `action` and its seat to move, -4 (OpenSpiel's terminal
+    /// player) once the game is over: one call for a step of a Python game loop.
+    fn step(&self, action: usize) -> PyResult<(State, i64)> {
+        let pos = self.game.apply(&self.pos, action)?;
+        let mover = match self.game.over(&pos) {
+            true => -4,
+            false => self.game.to_move(&pos) as i64,
+        };
+        Ok((self.with(pos), mover))
+    }
+
     /// The move name of the legal action `action`.
     fn action_name(&self, action: usize) -> PyResult<String> {
         self.game.action_name(&self.pos, action)
@@ -732,10 +910,17 @@ impl State {
         self.game.over(&self.pos)
     }
 
-    /// Each seat's result of a finished game (two players: +1 win, -1 loss, 0 draw; three
-    /// or four: the leaders share 1), `None` while it goes on.
-    fn returns(&self) -> Option<Vec<f64>> {
-        self.game.returns(&self.pos)
+    /// Each seat's result of a finished game by `metric`, `None` while it goes on; with
+    /// `adjudicate`, of the game stopped here (a ply limit, a repetition), scored by the
+    /// seeds won so far as `mancala match` and the solver score endless play. `wdl`: two
+    /// players +1 win, -1 loss, 0 draw; three or four, the leaders share 1. `margin`: the
+    /// two-row games the seed margin; kpo for three or four own seeds less the mean; the
+    /// win/draw/loss games (four-row, morris, Isolo) as `wdl`, 0 when stopped.
+    #[pyo3(signature = (metric="wdl", *, adjudicate=false))]
+    fn returns(&self, metric: &str, adjudicate: bool) -> PyResult<Option<Vec<f64>>> {
+        Ok(self
+            .game
+            .result(&self.pos, Metric::parse(metric)?, adjudicate))
     }
 
     /// Each seat's seeds: taken so far, or once the game is over its final score.
@@ -897,6 +1082,63 @@ impl State {
         )
     }
 
+    /// The observation tensor (float32, `game.observation_size` values; the layout in
+    /// docs/PYTHON.md) for `player` (by default the seat to move), seats counted from the
+    /// player with `relative`.
+    #[pyo3(signature = (player=None, *, relative=false))]
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<usize>,
+        relative: bool,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let mut out = vec![0f32; observe::size(&self.game.rules)];
+        let p = self.game.observer(&self.pos, player)?;
+        observe::encode(&self.game, &self.pos, p, relative, &mut out);
+        Ok(PyArray1::from_vec_bound(py, out))
+    }
+
+    /// `observe` as a list of floats (what OpenSpiel's `observation_tensor` returns).
+    #[pyo3(signature = (player=None, *, relative=false))]
+    fn observe_list(&self, player: Option<usize>, relative: bool) -> PyResult<Vec<f32>> {
+        let mut out = vec![0f32; observe::size(&self.game.rules)];
+        let p = self.game.observer(&self.pos, player)?;
+        observe::encode(&self.game, &self.pos, p, relative, &mut out);
+        Ok(out)
+    }
+
+    /// Writes the observation tensor (see `observe`) into `out`, a float32 array of
+    /// `game.observation_size` values.
+    #[pyo3(signature = (out, player=None, *, relative=false))]
+    fn observe_into(
+        &self,
+        mut out: PyReadwriteArray1<'_, f32>,
+        player: Option<usize>,
+        relative: bool,
+    ) -> PyResult<()> {
+        let size = observe::size(&self.game.rules);
+        let p = self.game.observer(&self.pos, player)?;
+        let out = out
+            .as_slice_mut()
+            .ok()
+            .filter(|o| o.len() == size)
+            .ok_or_else(|| {
+                bad(format!(
+                    "out: expected a contiguous float32 array of {size} values"
+                ))
+            })?;
+        observe::encode(&self.game, &self.pos, p, relative, out);
+        Ok(())
+    }
+
+    /// The legal-action mask (int8, `game.num_actions` values: 1 for a legal action).
+    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let size = self.game().num_actions()?;
+        let mut out = vec![0i8; size];
+        observe::mask(&self.game, &self.pos, &mut out)?;
+        Ok(PyArray1::from_vec_bound(py, out))
+    }
+
     fn __copy__(slf: Py<Self>) -> Py<Self> {
         slf
     }
@@ -906,7 +1148,7 @@ impl State {
     }
 
     fn __repr__(&self) -> String {
-        format!("State({:?}, {:?})", self.game.variant, self.text())
+        format!("{}.state({})", self.game.repr, py_str(&self.text()))
     }
 
     fn __str__(&self) -> String {
@@ -917,7 +1159,7 @@ impl State {
         match other.downcast::<State>() {
             Ok(o) => {
                 let o = o.get();
-                Arc::ptr_eq(&self.game, &o.game) && self.pos == o.pos
+                self.pos == o.pos && same(&self.game, &o.game)
             }
             Err(_) => false,
         }

@@ -15,6 +15,9 @@ use std::time::{Duration, Instant};
 /// How often the caller looks for Ctrl-C while the work runs.
 const LOOK: Duration = Duration::from_millis(50);
 
+/// The name of the worker threads.
+const WORKER: &str = "mancala-work";
+
 /// How long a Ctrl-C waits for the worker to stop before it raises anyway.
 const STOP_WAIT: Duration = Duration::from_secs(5);
 
@@ -69,10 +72,11 @@ where
     T: Send + 'static,
     M: Send + 'static,
 {
+    quiet_when_stopped();
     let (tx, rx) = channel();
     let counted = Running::start();
     std::thread::Builder::new()
-        .name("mancala-work".into())
+        .name(WORKER.into())
         .spawn(move || {
             let _counted = counted;
             let p = Progress(tx);
@@ -81,9 +85,13 @@ where
         })
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
     let mut rx = rx;
+    // Signals are looked at on a clock, not only when no message comes: a busy worker sends
+    // thousands of progress messages a second.
+    let mut look_at = Instant::now() + LOOK;
     loop {
+        let wait = look_at.saturating_duration_since(Instant::now());
         // The receiver goes into the GIL-free wait and comes back (it is `Send`, not `Sync`).
-        let (got, back) = py.allow_threads(move || (rx.recv_timeout(LOOK), rx));
+        let (got, back) = py.allow_threads(move || (rx.recv_timeout(wait), rx));
         rx = back;
         match got {
             Ok(Msg::Done(r)) => return Ok(r),
@@ -92,15 +100,17 @@ where
                     return Err(stop(py, rx, e));
                 }
             }
-            Err(RecvTimeoutError::Timeout) => {
-                if let Err(interrupt) = py.check_signals() {
-                    return Err(stop(py, rx, interrupt));
-                }
-            }
+            Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => {
                 return Err(PyRuntimeError::new_err(
                     "the computation stopped without a result (a bug: please report it)",
                 ))
+            }
+        }
+        if Instant::now() >= look_at {
+            look_at = Instant::now() + LOOK;
+            if let Err(interrupt) = py.check_signals() {
+                return Err(stop(py, rx, interrupt));
             }
         }
     }
@@ -126,4 +136,21 @@ fn wait_for_end<M, T>(rx: Receiver<Msg<M, T>>) {
             _ => return,
         }
     }
+}
+
+/// Installs, once, a panic hook that keeps a worker stopped by a Ctrl-C quiet: work that
+/// assumes it has no deadline (a search that needs every value proven) may panic when the
+/// stop cuts it short, and its result is dropped anyway. Every other panic is reported as
+/// before.
+fn quiet_when_stopped() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let worker = std::thread::current().name() == Some(WORKER);
+            if !(worker && mancala_solver::stop::requested()) {
+                before(info);
+            }
+        }));
+    });
 }

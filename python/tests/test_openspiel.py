@@ -64,8 +64,8 @@ def test_observation_tensor_is_the_documented_one():
     state = game.new_initial_state()
     state.apply_action(1)  # pit 2: the last seed in the store, South again
     obs = state.observation_tensor(1)
-    # North's row as South sees it, South's row, stores=, scores, to move, observer.
-    assert obs == [2, 2, 2, 2, 0, 3, 1, 0, 1, 0, 1, 0, 0, 1]
+    # South's pits from his left, North's from his, stores, to move, observer.
+    assert obs == [2, 0, 3, 2, 2, 2, 1, 0, 1, 0, 0, 1]
     assert len(obs) == game.observation_tensor_size()
 
 
@@ -153,3 +153,63 @@ def test_mcts_and_evaluate_bots_run_unchanged():
     # Perfect play never loses a game whose value for it is not a loss.
     start = mancala.Game("warri", width=3, seeds=2).start().solve(threads=1)
     assert returns[1] >= (-1 if start.value > 0 else 0)
+
+
+def test_a_game_cut_at_max_plies_returns_the_seeds_won():
+    game = pyspiel.load_game("mancala_oware(max_plies=60)")
+    margin = pyspiel.load_game("mancala_oware(max_plies=60,returns=margin)")
+    for seed in range(5):
+        rng = random.Random(seed)
+        s, m = game.new_initial_state(), margin.new_initial_state()
+        while not s.is_terminal():
+            a = rng.choice(s.legal_actions())
+            s.apply_action(a)
+            m.apply_action(a)
+        won = s.state.scores()
+        sign = (won[0] > won[1]) - (won[0] < won[1])
+        if not s.state.is_over:
+            assert s.returns() == [sign, -sign], str(s)
+            assert m.returns() == [won[0] - won[1], won[1] - won[0]], str(s)
+
+
+def test_a_repeated_position_ends_the_game():
+    # A small oware goes round and round under random play: a repetition stops it, as in
+    # `mancala match`, scored by the seeds won.
+    game = pyspiel.load_game("mancala_oware(width=3,seeds=2)")
+    repeated = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        s = game.new_initial_state()
+        texts = [str(s)]
+        while not s.is_terminal():
+            s.apply_action(rng.choice(s.legal_actions()))
+            texts.append(str(s))
+        if not s.state.is_over:
+            assert texts[-1] in texts[:-1]
+            assert s.returns() == s.state.returns(adjudicate=True)
+            repeated += 1
+        c = s.clone()
+        assert c.history() == s.history() and c._seen is not s._seen
+    assert repeated > 0
+
+
+def test_utilities_follow_the_players_and_the_metric():
+    u = pyspiel.GameType.Utility
+    kpo2 = pyspiel.load_game("mancala_kpo")
+    assert kpo2.get_type().utility == u.ZERO_SUM
+    kpo3 = pyspiel.load_game("mancala_kpo(players=3,width=3)")
+    assert kpo3.get_type().utility == u.CONSTANT_SUM
+    assert (kpo3.min_utility(), kpo3.max_utility(), kpo3.utility_sum()) == (0, 1, 1)
+    oware = pyspiel.load_game("mancala_oware(returns=margin)")
+    assert (oware.min_utility(), oware.max_utility()) == (-48, 48)
+
+
+def test_the_relative_observer_counts_seats_from_the_player():
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("mancala_kalah(width=3,seeds=2)")
+    state = game.new_initial_state()
+    state.apply_action(1)
+    obs = make_observation(game, params={"relative": True})
+    obs.set_from(state, 1)
+    assert obs.tensor.tolist() == [2, 2, 2, 2, 0, 3, 0, 1, 0, 1, 1, 0]
