@@ -118,10 +118,11 @@ def pettingzoo_loop(variant, steps, seed):
     return n / (time.process_time() - t)
 
 
-def learning(steps):
-    """The learning loop's table: OpenSpiel's `oware` first, each figure as a fraction of it."""
+def learning(steps, rounds=3):
+    """The learning loop's table: each loop run `rounds` times, interleaved, its best rate;
+    OpenSpiel's `oware` first, each figure also as a fraction of it."""
     try:
-        import pyspiel
+        import pyspiel  # noqa: F401
 
         import mancala.openspiel
     except ImportError:
@@ -134,12 +135,13 @@ def learning(steps):
         ("openspiel mancala_chisolo", lambda: openspiel_loop("mancala_chisolo", steps, 1)),
         ("pettingzoo oware", lambda: pettingzoo_loop("oware", steps, 1)),
     ]
-    print(f"\n{'learning loop':28} {'steps/s':>12} {'of native':>10}")
-    native = None
-    for name, f in rows:
-        rate = f()
-        native = native or rate
-        print(f"{name:28} {rate:12,.0f} {rate / native:10.2f}")
+    best = [0.0] * len(rows)
+    for _ in range(rounds):
+        for i, (_, f) in enumerate(rows):
+            best[i] = max(best[i], f())
+    print(f"\n{'learning loop (best of ' + str(rounds) + ')':28} {'steps/s':>12} {'of native':>10}")
+    for (name, _), rate in zip(rows, best):
+        print(f"{name:28} {rate:12,.0f} {rate / best[0]:10.2f}")
 
 
 def main():

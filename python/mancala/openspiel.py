@@ -200,61 +200,58 @@ class MancalaState(pyspiel.State):
     def __init__(self, game) -> None:
         super().__init__(game)
         self._setup = _setup_of(game)
-        self.state: mancala.State = self._setup.game.start()
-        self.plies = 0
-        self._history: List[int] = []
-        self._seen = {self.state}
-        # The seat to move, or TERMINAL (-4) once over, at the ply limit or at a repetition.
-        self._player = -4 if self.state.is_over or self._setup.max_plies <= 0 else self.state.to_move
+        # The state, the actions played, the positions met and the end: one Rust call a step.
+        self._ep = mancala._native.Episode(self._setup.game.start(), self._setup.max_plies)
+
+    @property
+    def state(self) -> "mancala.State":
+        """The ``mancala.State`` now."""
+        return self._ep.state
+
+    @property
+    def plies(self) -> int:
+        """The plies played."""
+        return self._ep.plies
 
     # The calls of a Python loop are answered here, without OpenSpiel's C++ round trip (which
     # calls back into Python several times a call); C++ callers reach the same code through
-    # `_legal_actions` and `_apply_action`.
+    # `_legal_actions` and `_apply_action`. A game ends by the rules, at the ply limit, or
+    # when a position repeats.
     def current_player(self) -> int:
-        return self._player
+        return self._ep.player
 
     def is_terminal(self) -> bool:
-        return self._player < 0
+        return self._ep.player < 0
 
     def legal_actions(self, player: Optional[int] = None) -> List[int]:
         """The legal actions, ascending (none for another player, or once the game ends)."""
-        p = self._player
-        if p < 0 or (player is not None and player != p):
-            return []
-        return self.state.legal_actions()
+        return self._ep.legal_actions(player)
 
     def _legal_actions(self, player: int) -> List[int]:
-        return self.state.legal_actions()
+        return self._ep.legal_actions(player)
 
     def observation_tensor(self, player: Optional[int] = None) -> List[float]:
         """The observation tensor of ``player`` (by default the player to move)."""
-        return self.state.observe_list(player)
+        return self._ep.observe_list(player)
 
     def apply_action(self, action: int) -> None:
         """Plays ``action`` (a ``ValueError`` when it is not legal)."""
-        self.state, p = self.state.step(action)
-        self.plies += 1
-        self._history.append(action)
-        seen = self._seen
-        if self.plies >= self._setup.max_plies or self.state in seen:
-            p = -4
-        seen.add(self.state)
-        self._player = p
+        self._ep.step(action)
 
     _apply_action = apply_action
 
     def history(self) -> List[int]:
-        return list(self._history)
+        return self._ep.history()
 
     def serialize(self) -> str:
-        return "".join(f"{a}\n" for a in self._history)
+        return "".join(f"{a}\n" for a in self._ep.history())
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.state.action_name(action)
 
     def returns(self) -> List[float]:
         # A game stopped by the ply limit or a repetition is scored by the seeds won so far.
-        r = self.state.returns(self._setup.metric, adjudicate=self._player < 0)
+        r = self._ep.state.returns(self._setup.metric, adjudicate=self._ep.player < 0)
         return r if r is not None else [0.0] * self._setup.game.players
 
     def __str__(self) -> str:
@@ -300,12 +297,17 @@ class PerfectBot(pyspiel.Bot):
     endgame tables of ``tablebases`` when given. A two-row game small enough (at most
     ``max_positions`` positions with up to its seeds) gets its whole tables built first,
     in a temporary folder, so that every move is a probe; otherwise each move is a search,
-    for positions small enough to solve."""
+    for positions small enough to solve. With ``time`` (seconds a move), a search that has
+    not proven its value by then plays the solver's best move from its last finished
+    iteration (the deepening alpha-beta's move, not proven exact); a probe answers at
+    once."""
 
     def __init__(self, game, player_id: int, *, tt_mb: int = 64,
-                 tablebases: Optional[str] = None, max_positions: int = 5_000_000) -> None:
+                 tablebases: Optional[str] = None, max_positions: int = 5_000_000,
+                 time: Optional[float] = None) -> None:
         pyspiel.Bot.__init__(self)
         self.player_id = player_id
+        self.time = time
         setup = _setup_of(game)
         if tablebases is None and setup.game.family == "two-row":
             pits = 2 * setup.game.width
@@ -320,7 +322,7 @@ class PerfectBot(pyspiel.Bot):
         pass
 
     def step(self, state: MancalaState) -> int:
-        name = self.engine.move(state.state)
+        name = self.engine.move(state.state, time=self.time)
         return state.state.action_of(name)
 
     def provides_policy(self) -> bool:

@@ -6,6 +6,7 @@
 // PyO3 0.22's `#[pymethods]` expansion converts each `PyResult` into itself.
 #![allow(clippy::useless_conversion)]
 
+mod episode;
 mod long;
 mod observe;
 
@@ -17,7 +18,7 @@ use mancala_analysis::seats::command;
 use mancala_analysis::seats::SeatEngineSpec;
 use mancala_analysis::solve::{self, Event};
 use mancala_analysis::tables;
-use mancala_solver::any::{AnyGame, AnyPos, AnyRules};
+use mancala_solver::any::{AnyGame, AnyMove, AnyPos, AnyRules};
 use mancala_solver::game::{Game as _, Notation};
 use mancala_solver::kpo_players::{KpoNMove, KpoNPos, KpoPlayers};
 use mancala_solver::nseat::analysis::winners;
@@ -29,7 +30,7 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadwriteArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// A refusal of the user's input, as the command line words it, raised as `ValueError`.
 fn bad(message: impl std::fmt::Display) -> PyErr {
@@ -667,10 +668,7 @@ impl Game {
 
     /// The start position (or the position the game was made with).
     fn start(&self) -> State {
-        State {
-            game: self.inner.clone(),
-            pos: self.inner.start.clone(),
-        }
+        State::new(self.inner.clone(), self.inner.start.clone())
     }
 
     /// The state of the position text `text`, with the command line's refusal.
@@ -679,10 +677,7 @@ impl Game {
             Rules::Two(g) => Pos::Two(g.parse_position(text).map_err(bad)?),
             Rules::Seats(g) => Pos::Seats(g.parse_position(text).map_err(bad)?),
         };
-        Ok(State {
-            game: self.inner.clone(),
-            pos,
-        })
+        Ok(State::new(self.inner.clone(), pos))
     }
 
     /// The plies of `games` random playouts from `state`, at most `max_plies` each, played
@@ -713,21 +708,15 @@ impl Game {
         let mut out = Vec::with_capacity(states.len());
         for (i, s) in states.iter().enumerate() {
             same_game(&self.inner, &s.game)?;
-            let acts = match self.inner.over(&s.pos) {
+            let acts = match s.over() {
                 true => vec![],
-                false => self.inner.actions(&s.pos)?,
+                false => s.actions()?,
             };
             let pos = match acts.len() {
                 0 => s.pos.clone(),
-                n => {
-                    let a = acts[Rng::for_game(seed, i as u64).below(n)];
-                    self.inner.apply(&s.pos, a)?
-                }
+                n => s.apply(acts[Rng::for_game(seed, i as u64).below(n)])?,
             };
-            out.push(State {
-                game: self.inner.clone(),
-                pos,
-            });
+            out.push(State::new(self.inner.clone(), pos));
         }
         Ok(out)
     }
@@ -753,7 +742,7 @@ impl Game {
         for (s, row) in states.iter().zip(out.chunks_exact_mut(size)) {
             same_game(&self.inner, &s.game)?;
             let p = self.inner.observer(&s.pos, player)?;
-            observe::encode(&self.inner, &s.pos, p, relative, row);
+            observe::encode(&self.inner, &s.pos, p, relative, s.over(), row);
         }
         PyArray1::from_vec_bound(py, out).reshape([states.len(), size])
     }
@@ -769,7 +758,7 @@ impl Game {
         let mut out = vec![0i8; size * states.len()];
         for (s, row) in states.iter().zip(out.chunks_exact_mut(size)) {
             same_game(&self.inner, &s.game)?;
-            observe::mask(&self.inner, &s.pos, row)?;
+            s.mask_into(row)?;
         }
         PyArray1::from_vec_bound(py, out).reshape([states.len(), size])
     }
@@ -790,6 +779,42 @@ impl Game {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         self.inner.repr.hash(&mut h);
         h.finish()
+    }
+}
+
+/// A multiply-rotate hasher (the Firefox one): a state's hash is taken on every step of a
+/// game loop that watches for repetitions, and SipHash's resistance to chosen keys buys
+/// nothing there.
+#[derive(Default)]
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u8(&mut self, v: u8) {
+        self.write_u64(v as u64);
+    }
+
+    fn write_u32(&mut self, v: u32) {
+        self.write_u64(v as u64);
+    }
+
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 
@@ -820,14 +845,76 @@ fn same_game(a: &Arc<Inner>, b: &Arc<Inner>) -> PyResult<()> {
 struct State {
     game: Arc<Inner>,
     pos: Pos,
+    /// The legal moves of a four-row, morris or Isolo position, listed once when first
+    /// needed: a step of a game loop asks for them up to four times (the actions, the move
+    /// played, whether the game is over, the observation).
+    listed: OnceLock<Vec<AnyMove>>,
 }
 
 impl State {
-    fn with(&self, pos: Pos) -> State {
+    fn new(game: Arc<Inner>, pos: Pos) -> State {
         State {
-            game: self.game.clone(),
+            game,
             pos,
+            listed: OnceLock::new(),
         }
+    }
+
+    fn with(&self, pos: Pos) -> State {
+        State::new(self.game.clone(), pos)
+    }
+
+    /// The legal moves of a family whose actions index them (four-row, morris, Isolo);
+    /// `None` for the others.
+    fn listed(&self) -> PyResult<Option<&[AnyMove]>> {
+        match (&self.game.rules, &self.pos) {
+            (Rules::Two(AnyRules::Two(_)), _) | (Rules::Seats(_), _) => Ok(None),
+            (Rules::Two(g), Pos::Two(p)) => {
+                self.game.listable(g, p)?;
+                Ok(Some(self.listed.get_or_init(|| g.legal_moves(p))))
+            }
+            _ => unreachable!("a position of its own game"),
+        }
+    }
+
+    /// The legal actions (see [`Inner::actions`]).
+    fn actions(&self) -> PyResult<Vec<usize>> {
+        match self.listed()? {
+            Some(moves) => Ok((0..moves.len()).collect()),
+            None => self.game.actions(&self.pos),
+        }
+    }
+
+    /// The position after action `a` (see [`Inner::apply`]).
+    fn apply(&self, a: usize) -> PyResult<Pos> {
+        match (self.listed()?, &self.game.rules, &self.pos) {
+            (Some(moves), Rules::Two(g), Pos::Two(p)) => {
+                let illegal = || bad(format!("action {a} is not legal in this position"));
+                Ok(Pos::Two(g.play(p, *moves.get(a).ok_or_else(illegal)?)))
+            }
+            _ => self.game.apply(&self.pos, a),
+        }
+    }
+
+    /// True when the game is over (a four-row game: when the mover has no move).
+    fn over(&self) -> bool {
+        match (&self.game.rules, &self.pos) {
+            (Rules::Two(g @ AnyRules::Four(_)), Pos::Two(p)) => {
+                self.listed.get_or_init(|| g.legal_moves(p)).is_empty()
+            }
+            _ => self.game.over(&self.pos),
+        }
+    }
+
+    /// Writes 1 at each legal action (none once over) into `out`, 0 elsewhere.
+    fn mask_into(&self, out: &mut [i8]) -> PyResult<()> {
+        out.fill(0);
+        if !self.over() {
+            for a in self.actions()? {
+                out[a] = 1;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -869,23 +956,23 @@ impl State {
 
     /// The legal moves as actions (integers below `game.num_actions`), in move order.
     fn legal_actions(&self) -> PyResult<Vec<usize>> {
-        self.game.actions(&self.pos)
+        self.actions()
     }
 
     /// The state after the action `action`.
     fn apply_action(&self, action: usize) -> PyResult<State> {
-        Ok(self.with(self.game.apply(&self.pos, action)?))
+        Ok(self.with(self.apply(action)?))
     }
 
     /// The state after the action `action` and its seat to move, -4 (OpenSpiel's terminal
     /// player) once the game is over: one call for a step of a Python game loop.
     fn step(&self, action: usize) -> PyResult<(State, i64)> {
-        let pos = self.game.apply(&self.pos, action)?;
-        let mover = match self.game.over(&pos) {
+        let next = self.with(self.apply(action)?);
+        let mover = match next.over() {
             true => -4,
-            false => self.game.to_move(&pos) as i64,
+            false => self.game.to_move(&next.pos) as i64,
         };
-        Ok((self.with(pos), mover))
+        Ok((next, mover))
     }
 
     /// The move name of the legal action `action`.
@@ -907,7 +994,7 @@ impl State {
     /// True when the game is over.
     #[getter]
     fn is_over(&self) -> bool {
-        self.game.over(&self.pos)
+        self.over()
     }
 
     /// Each seat's result of a finished game by `metric`, `None` while it goes on; with
@@ -1094,7 +1181,7 @@ impl State {
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let mut out = vec![0f32; observe::size(&self.game.rules)];
         let p = self.game.observer(&self.pos, player)?;
-        observe::encode(&self.game, &self.pos, p, relative, &mut out);
+        observe::encode(&self.game, &self.pos, p, relative, self.over(), &mut out);
         Ok(PyArray1::from_vec_bound(py, out))
     }
 
@@ -1103,7 +1190,7 @@ impl State {
     fn observe_list(&self, player: Option<usize>, relative: bool) -> PyResult<Vec<f32>> {
         let mut out = vec![0f32; observe::size(&self.game.rules)];
         let p = self.game.observer(&self.pos, player)?;
-        observe::encode(&self.game, &self.pos, p, relative, &mut out);
+        observe::encode(&self.game, &self.pos, p, relative, self.over(), &mut out);
         Ok(out)
     }
 
@@ -1127,7 +1214,7 @@ impl State {
                     "out: expected a contiguous float32 array of {size} values"
                 ))
             })?;
-        observe::encode(&self.game, &self.pos, p, relative, out);
+        observe::encode(&self.game, &self.pos, p, relative, self.over(), out);
         Ok(())
     }
 
@@ -1135,7 +1222,7 @@ impl State {
     fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
         let size = self.game().num_actions()?;
         let mut out = vec![0i8; size];
-        observe::mask(&self.game, &self.pos, &mut out)?;
+        self.mask_into(&mut out)?;
         Ok(PyArray1::from_vec_bound(py, out))
     }
 
@@ -1167,7 +1254,7 @@ impl State {
 
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let mut h = Fx(0);
         self.pos.hash(&mut h);
         h.finish()
     }
@@ -1317,6 +1404,7 @@ fn _running() -> usize {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
+    m.add_class::<episode::Episode>()?;
     m.add_function(wrap_pyfunction!(variants_json, m)?)?;
     m.add_function(wrap_pyfunction!(check_engine, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase_build, m)?)?;

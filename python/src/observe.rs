@@ -55,8 +55,15 @@ pub(crate) fn players(rules: &Rules) -> usize {
 }
 
 /// Writes the observation of `pos` for `player` into `out` (its length [`size`]; every
-/// value is written).
-pub(crate) fn encode(game: &Inner, pos: &Pos, player: usize, relative: bool, out: &mut [f32]) {
+/// value is written); `over` is whether the game is over there.
+pub(crate) fn encode(
+    game: &Inner,
+    pos: &Pos,
+    player: usize,
+    relative: bool,
+    over: bool,
+    out: &mut [f32],
+) {
     let n = players(&game.rules);
     // The seat shown in block place `k`.
     let seat = |k: usize| if relative { (player + k) % n } else { k };
@@ -131,19 +138,8 @@ pub(crate) fn encode(game: &Inner, pos: &Pos, player: usize, relative: bool, out
         }
         _ => unreachable!("a position of its own game"),
     }
-    let mover = (!game.over(pos)).then(|| game.to_move(pos));
+    let mover = (!over).then(|| game.to_move(pos));
     (0..n).for_each(|k| put((Some(seat(k)) == mover) as u8 as f32));
     (0..n).for_each(|k| put((seat(k) == player) as u8 as f32));
     debug_assert_eq!(at, out.len(), "every value of the observation written");
-}
-
-/// Writes 1 at each legal action of `pos` (none once over) into `out`, 0 elsewhere.
-pub(crate) fn mask(game: &Inner, pos: &Pos, out: &mut [i8]) -> pyo3::PyResult<()> {
-    out.fill(0);
-    if !game.over(pos) {
-        for a in game.actions(pos)? {
-            out[a] = 1;
-        }
-    }
-    Ok(())
 }

@@ -189,7 +189,7 @@ def test_a_repeated_position_ends_the_game():
             assert s.returns() == s.state.returns(adjudicate=True)
             repeated += 1
         c = s.clone()
-        assert c.history() == s.history() and c._seen is not s._seen
+        assert c.history() == s.history() and c._ep is not s._ep
     assert repeated > 0
 
 
