@@ -56,6 +56,9 @@ class _Setup:
     def __init__(self, variant: "mancala.Variant", params: Dict[str, Any]) -> None:
         self.game = mancala.Game(variant.id, **_options(variant, params))
         self.max_plies = int(params["max_plies"])
+        self.morris = self.game.family == "morris"
+        self.repetition = params["repetition"] in (True, "true", "True", 1)
+        self.obs_size = self.game.observation_size + (2 * 24 if self.morris else 0)
         self.metric = str(params.get("returns", "wdl"))
         if self.metric not in ("wdl", "margin"):
             raise ValueError(f"returns={self.metric}: expected wdl or margin")
@@ -106,7 +109,11 @@ def _options(variant: "mancala.Variant", params: Dict[str, Any]) -> Dict[str, An
 def _register_one(v: "mancala.Variant") -> None:
     name = game_name(v.id)
     default = mancala.Game(v.id, **({"candidates": 48} if v.id.startswith("isolo") else {}))
-    spec: Dict[str, Any] = {"max_plies": _MAX_PLIES, "returns": "wdl"}
+    # OpenSpiel's own nine men's morris plays on through repetitions and stops, a draw,
+    # after 200 moves (captures not counted): the registration is its drop-in.
+    nine = v.id == "nine-mens-morris"
+    spec: Dict[str, Any] = {"max_plies": 200 if nine else _MAX_PLIES, "returns": "wdl",
+                            "repetition": not v.id.endswith("morris")}
     if default.width is not None and default.family != "morris":
         spec["width"] = default.width
     if default.seeds is not None:
@@ -152,7 +159,7 @@ def _register_one(v: "mancala.Variant") -> None:
             lo, hi, total = _utilities(setup)
             utility = pyspiel.GameType.Utility
             info = pyspiel.GameInfo(
-                num_distinct_actions=setup.game.num_actions,
+                num_distinct_actions=_MORRIS_ACTIONS if setup.morris else setup.game.num_actions,
                 max_chance_outcomes=0,
                 num_players=n,
                 min_utility=lo,
@@ -164,6 +171,8 @@ def _register_one(v: "mancala.Variant") -> None:
             super().__init__(game_type(kind), info, params or dict())
 
         def new_initial_state(self) -> "MancalaState":
+            if _setup_of(self).morris:
+                return MorrisState(self)
             return MancalaState(self)
 
         def make_py_observer(self, iig_obs_type=None, params=None):
@@ -201,7 +210,8 @@ class MancalaState(pyspiel.State):
         super().__init__(game)
         self._setup = _setup_of(game)
         # The state, the actions played, the positions met and the end: one Rust call a step.
-        self._ep = mancala._native.Episode(self._setup.game.start(), self._setup.max_plies)
+        setup = self._setup
+        self._ep = mancala._native.Episode(setup.game.start(), setup.max_plies, setup.repetition)
 
     @property
     def state(self) -> "mancala.State":
@@ -258,6 +268,112 @@ class MancalaState(pyspiel.State):
         return self.state.text()
 
 
+# OpenSpiel's `nine_mens_morris` numbers the points row by row from the top left.
+_MORRIS_POINTS = ["a7", "d7", "g7", "b6", "d6", "f6", "c5", "d5", "e5", "a4", "b4", "c4",
+                  "e4", "f4", "g4", "c3", "d3", "e3", "b2", "d2", "f2", "a1", "d1", "g1"]
+_MORRIS_ID = {p: i for i, p in enumerate(_MORRIS_POINTS)}
+# The observation's point order (docs/PYTHON.md, "Observations").
+_OWN_POINTS = ["a1", "a4", "a7", "d7", "g7", "g4", "g1", "d1", "b2", "b4", "b6", "d6",
+               "f6", "f4", "f2", "d2", "c3", "c4", "c5", "d5", "e5", "e4", "e3", "d3"]
+_OWN_ID = {p: i for i, p in enumerate(_OWN_POINTS)}
+_MORRIS_ACTIONS = 24 + 24 * 24
+
+
+def _morris_head(name: str) -> int:
+    """OpenSpiel's action of the placement or move of the move ``name`` (``[from-]to[xtake]``):
+    the point placed on, or ``24 + 24 * from + to``."""
+    head = name.split("x")[0]
+    if "-" in head:
+        a, b = head.split("-")
+        return 24 + 24 * _MORRIS_ID[a] + _MORRIS_ID[b]
+    return _MORRIS_ID[head]
+
+
+class MorrisState(MancalaState):
+    """A state of the morris games in OpenSpiel's encoding of ``nine_mens_morris``: 600
+    actions, a point (0..23, row by row from the top left) to place on or to take, or
+    ``24 + 24 * from + to`` a move; a move that makes a line of three is one ply and the
+    counter taken the next, by the same player. While a take is due, the observation's
+    last 48 values (each 24 points in the observation's order) show the move made: the
+    point left and the point played to (a placement: the point alone)."""
+
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        self._os_history: List[int] = []
+        self._head: Optional[int] = None
+        self._takes: Dict[int, str] = {}
+
+    def _heads(self) -> Dict[int, List[str]]:
+        heads: Dict[int, List[str]] = {}
+        for name in self.state.moves():
+            heads.setdefault(_morris_head(name), []).append(name)
+        return heads
+
+    def legal_actions(self, player: Optional[int] = None) -> List[int]:
+        p = self._ep.player
+        if p < 0 or (player is not None and player != p):
+            return []
+        if self._head is not None:
+            return sorted(self._takes)
+        return sorted(self._heads())
+
+    def _legal_actions(self, player: int) -> List[int]:
+        return self.legal_actions(player)
+
+    def apply_action(self, action: int) -> None:
+        if self._ep.player < 0:
+            raise ValueError("the game has ended: no action is legal")
+        if self._head is not None:
+            name = self._takes.get(action)
+            if name is None:
+                raise ValueError(f"action {action} is not a counter to take here")
+            self._head, self._takes = None, {}
+        else:
+            names = self._heads().get(action)
+            if names is None:
+                raise ValueError(f"action {action} is not legal in this position")
+            if "x" in names[0]:
+                self._head = action
+                self._takes = {_MORRIS_ID[n.split("x")[1]]: n for n in names}
+                self._os_history.append(action)
+                return
+            name = names[0]
+        self._ep.step(self.state.action_of(name))
+        self._os_history.append(action)
+
+    _apply_action = apply_action
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if action < 24:
+            verb = "take" if self._head is not None else "place"
+            return f"{verb} {_MORRIS_POINTS[action]}"
+        a, b = divmod(action - 24, 24)
+        return f"{_MORRIS_POINTS[a]}-{_MORRIS_POINTS[b]}"
+
+    def observation_tensor(self, player: Optional[int] = None, relative: bool = False) -> List[float]:
+        extra = [0.0] * 48
+        if self._head is not None:
+            if self._head < 24:
+                extra[24 + _OWN_ID[_MORRIS_POINTS[self._head]]] = 1.0
+            else:
+                a, b = divmod(self._head - 24, 24)
+                extra[_OWN_ID[_MORRIS_POINTS[a]]] = 1.0
+                extra[24 + _OWN_ID[_MORRIS_POINTS[b]]] = 1.0
+        return self._ep.observe_list(player, relative=relative) + extra
+
+    def history(self) -> List[int]:
+        return list(self._os_history)
+
+    def serialize(self) -> str:
+        return "".join(f"{a}\n" for a in self._os_history)
+
+    def __str__(self) -> str:
+        text = self.state.text()
+        if self._head is not None:
+            return f"{text} (a take due after {self._action_to_string(0, self._head)})"
+        return text
+
+
 class _Observer:
     """The observation of docs/PYTHON.md (``make_py_observer``); the parameter
     ``relative=True`` counts the seats from the observing player."""
@@ -268,11 +384,14 @@ class _Observer:
         if params:
             raise ValueError(f"observation parameters: only 'relative' is supported; passed {params}")
         self.setup = _setup_of(game)
-        self.tensor = np.zeros(self.setup.game.observation_size, np.float32)
+        self.tensor = np.zeros(self.setup.obs_size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: MancalaState, player: int) -> None:
-        state.state.observe_into(self.tensor, player, relative=self.relative)
+        if self.setup.morris:
+            self.tensor[:] = state.observation_tensor(player, relative=self.relative)
+        else:
+            state.state.observe_into(self.tensor, player, relative=self.relative)
 
     def string_from(self, state: MancalaState, player: int) -> str:
         return state.state.text()

@@ -17,6 +17,8 @@ pub(crate) struct Episode {
     history: Vec<usize>,
     seen: HashSet<Pos, BuildHasherDefault<Fx>>,
     max_plies: usize,
+    /// Whether a repeated position ends the game.
+    repetition: bool,
     player: i64,
 }
 
@@ -33,12 +35,14 @@ impl Episode {
 #[pymethods]
 impl Episode {
     /// A game from `state` with `history` already played (the positions met: `seen`, the
-    /// seat to move: `player`), stopped after `max_plies` plies.
+    /// seat to move: `player`), stopped after `max_plies` plies, and with `repetition` when
+    /// a position repeats.
     #[new]
-    #[pyo3(signature = (state, max_plies, history=None, seen=None, player=None))]
+    #[pyo3(signature = (state, max_plies, repetition=true, history=None, seen=None, player=None))]
     fn new(
         state: Bound<'_, State>,
         max_plies: usize,
+        repetition: bool,
         history: Option<Vec<usize>>,
         seen: Option<Vec<PyRef<'_, State>>>,
         player: Option<i64>,
@@ -60,6 +64,7 @@ impl Episode {
             history,
             seen: met,
             max_plies,
+            repetition,
             player,
         })
     }
@@ -94,7 +99,7 @@ impl Episode {
         }
         let now = self.state.get();
         let next = now.with(now.apply(action)?);
-        let repeated = !self.seen.insert(next.pos.clone());
+        let repeated = self.repetition && !self.seen.insert(next.pos.clone());
         self.history.push(action);
         self.player = Episode::player_of(&next, self.history.len(), self.max_plies, repeated);
         self.state = Py::new(py, next)?;
@@ -127,6 +132,7 @@ impl Episode {
             history: self.history.clone(),
             seen: self.seen.clone(),
             max_plies: self.max_plies,
+            repetition: self.repetition,
             player: self.player,
         }
     }
@@ -146,6 +152,7 @@ impl Episode {
         let args = (
             self.state.clone_ref(py),
             self.max_plies,
+            self.repetition,
             self.history.clone(),
             seen,
             self.player,

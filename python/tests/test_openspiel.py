@@ -213,3 +213,25 @@ def test_the_relative_observer_counts_seats_from_the_player():
     obs = make_observation(game, params={"relative": True})
     obs.set_from(state, 1)
     assert obs.tensor.tolist() == [2, 2, 2, 2, 0, 3, 0, 1, 0, 1, 1, 0]
+
+
+def test_nine_mens_morris_is_a_drop_in_for_openspiels():
+    """The same action ids for the same moves, the same player, end and returns."""
+    ours = pyspiel.load_game("mancala_nine_mens_morris")
+    theirs = pyspiel.load_game("nine_mens_morris")
+    assert ours.num_distinct_actions() == theirs.num_distinct_actions() == 600
+    plies = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        a, b = ours.new_initial_state(), theirs.new_initial_state()
+        while not b.is_terminal():
+            assert not a.is_terminal()
+            assert a.legal_actions() == b.legal_actions(), (seed, str(a))
+            assert a.current_player() == b.current_player()
+            x = rng.choice(b.legal_actions())
+            a.apply_action(x)
+            b.apply_action(x)
+            plies += 1
+        assert a.is_terminal() and a.returns() == b.returns()
+        assert a.history() == b.history()
+    assert plies > 1000
