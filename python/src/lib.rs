@@ -6,6 +6,7 @@
 // PyO3 0.22's `#[pymethods]` expansion converts each `PyResult` into itself.
 #![allow(clippy::useless_conversion)]
 
+mod actions;
 mod episode;
 mod long;
 mod observe;
@@ -87,6 +88,8 @@ struct Inner {
     kwargs: Vec<(&'static str, PyObject)>,
     /// `repr` of the game, every option spelled out: two games are equal when theirs are.
     repr: String,
+    /// The numbering of a four-row game's moves (`None`: the index in the move list).
+    four_ids: Option<actions::FourIds>,
 }
 
 /// The most moves of a morris position: a point left (or none), a point played to and a
@@ -102,12 +105,43 @@ impl Inner {
             }
             (Rules::Two(g), Pos::Two(p)) => {
                 self.listable(g, p)?;
-                Ok((0..g.legal_moves(p).len()).collect())
+                let moves = g.legal_moves(p);
+                Ok(moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| self.id(m, i))
+                    .collect())
             }
             (Rules::Seats(g), Pos::Seats(p)) => {
                 Ok(g.legal_moves(p).iter().map(|m| seat_action(g, m)).collect())
             }
             _ => unreachable!("a position of its own game"),
+        }
+    }
+
+    /// The action of `m`, the `i`-th legal move of a four-row, morris or Isolo position:
+    /// its fixed id (`actions`), or `i` where the game numbers no ids.
+    fn id(&self, m: &AnyMove, i: usize) -> usize {
+        match (m, &self.four_ids) {
+            (AnyMove::Four(f), Some(ids)) => ids.id(f),
+            (AnyMove::Morris(mm), _) => actions::morris_id(mm),
+            _ => i,
+        }
+    }
+
+    /// The move of `moves` (a position's legal moves) whose action is `a`.
+    fn move_of(&self, moves: &[AnyMove], a: usize) -> Option<AnyMove> {
+        let numbered = matches!(
+            (&self.rules, &self.four_ids),
+            (Rules::Two(AnyRules::Morris(_)), _) | (Rules::Two(AnyRules::Four(_)), Some(_))
+        );
+        match numbered {
+            true => moves
+                .iter()
+                .enumerate()
+                .find(|(i, m)| self.id(m, *i) == a)
+                .map(|x| *x.1),
+            false => moves.get(a).copied(),
         }
     }
 
@@ -133,8 +167,8 @@ impl Inner {
             (Rules::Two(g), Pos::Two(p)) => {
                 self.listable(g, p)?;
                 let moves = g.legal_moves(p);
-                let m = moves.get(a).ok_or_else(illegal)?;
-                Ok(Pos::Two(g.play(p, *m)))
+                let m = self.move_of(&moves, a).ok_or_else(illegal)?;
+                Ok(Pos::Two(g.play(p, m)))
             }
             (Rules::Seats(g), Pos::Seats(p)) => {
                 let moves = g.legal_moves(p);
@@ -534,8 +568,13 @@ impl Game {
             let list: Vec<String> = described.iter().map(|r| py_str(r)).collect();
             parts.push(format!("rules=[{}]", list.join(", ")));
         }
+        let four_ids = match &rules {
+            Rules::Two(AnyRules::Four(g)) => actions::FourIds::of(g),
+            _ => None,
+        };
         Ok(Game {
             inner: Arc::new(Inner {
+                four_ids,
                 rules,
                 start,
                 variant: variant.to_string(),
@@ -650,8 +689,11 @@ impl Game {
     fn num_actions(&self) -> PyResult<usize> {
         Ok(match &self.inner.rules {
             Rules::Two(AnyRules::Two(g)) => g.width(),
-            Rules::Two(AnyRules::Four(g)) => usize::try_from(g.max_moves_bound())
-                .map_err(|_| bad("four-row: too many moves for an action space"))?,
+            Rules::Two(AnyRules::Four(g)) => match &self.inner.four_ids {
+                Some(ids) => ids.size(),
+                None => usize::try_from(g.max_moves_bound())
+                    .map_err(|_| bad("four-row: too many moves for an action space"))?,
+            },
             Rules::Two(AnyRules::Morris(_)) => MORRIS_ACTIONS,
             Rules::Two(AnyRules::Isolo(g)) => match self.inner.candidates {
                 Some(n) => g.circuit_len().max(n),
@@ -879,10 +921,16 @@ impl State {
 
     /// The legal actions (see [`Inner::actions`]).
     fn actions(&self) -> PyResult<Vec<usize>> {
-        match self.listed()? {
-            Some(moves) => Ok((0..moves.len()).collect()),
-            None => self.game.actions(&self.pos),
-        }
+        let mut ids = match self.listed()? {
+            Some(moves) => moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| self.game.id(m, i))
+                .collect(),
+            None => self.game.actions(&self.pos)?,
+        };
+        ids.sort_unstable();
+        Ok(ids)
     }
 
     /// The position after action `a` (see [`Inner::apply`]).
@@ -890,7 +938,9 @@ impl State {
         match (self.listed()?, &self.game.rules, &self.pos) {
             (Some(moves), Rules::Two(g), Pos::Two(p)) => {
                 let illegal = || bad(format!("action {a} is not legal in this position"));
-                Ok(Pos::Two(g.play(p, *moves.get(a).ok_or_else(illegal)?)))
+                Ok(Pos::Two(
+                    g.play(p, self.game.move_of(moves, a).ok_or_else(illegal)?),
+                ))
             }
             _ => self.game.apply(&self.pos, a),
         }
@@ -954,7 +1004,7 @@ impl State {
         Ok(self.with(pos))
     }
 
-    /// The legal moves as actions (integers below `game.num_actions`), in move order.
+    /// The legal moves as actions (integers below `game.num_actions`), ascending.
     fn legal_actions(&self) -> PyResult<Vec<usize>> {
         self.actions()
     }

@@ -142,3 +142,61 @@ def test_states_and_games_compare_by_value():
     assert g.random_steps(copies, 1)[0].game == g
     assert mancala.Game("oware", width=4, seeds=3) != g
     assert mancala.Game("oware", width=4, seeds=3).start() != g.start()
+
+
+def test_ctrl_c_stops_a_full_oware_solve_within_a_second(capfd):
+    import os
+    import signal
+    import threading
+    import time
+
+    fired = []
+
+    def interrupt():
+        fired.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    # No time limit: the table build sends thousands of progress messages a second.
+    threading.Timer(0.5, interrupt).start()
+    with pytest.raises(KeyboardInterrupt):
+        mancala.Game("oware").start().solve(threads=1)
+    assert time.monotonic() - fired[0] < 1.0
+    # A search cut short by the stop ends quietly: no panic message.
+    threading.Timer(0.5, interrupt).start()
+    s = mancala.Game("oware").start().play_all("3 4 2 1 5")
+    with pytest.raises(KeyboardInterrupt):
+        mancala.engine("perfect").move(s)
+    assert time.monotonic() - fired[1] < 1.0
+    assert "panicked" not in capfd.readouterr().err
+
+
+@pytest.mark.parametrize("variant,options", [
+    ("chisolo", {}), ("natatu", {}), ("kanotta", {"width": 4}), ("nakabili", {"width": 4}),
+    ("nchuba", {"width": 4}), ("mwambulula", {"width": 4}), ("nine-mens-morris", {}),
+])
+def test_an_action_id_names_the_same_move_everywhere(variant, options):
+    game = mancala.Game(variant, **options)
+    name_of, id_of = {}, {}
+    for s in _random_states(game, 10, 150, 5):
+        if s.is_over:
+            continue
+        acts = s.legal_actions()
+        assert acts == sorted(set(acts)) and all(0 <= a < game.num_actions for a in acts)
+        for a in acts:
+            n = s.action_name(a)
+            assert name_of.setdefault(a, n) == n, (variant, a)
+            assert id_of.setdefault(n, a) == a, (variant, n)
+    assert len(name_of) > 5
+
+
+def test_the_action_space_sizes_follow_the_formulas():
+    from math import comb
+
+    def four(l, dirs, k):
+        return l * dirs * sum(comb(l, j) for j in range(k + 1)) + l + 1
+
+    assert mancala.Game("chisolo").num_actions == four(10, 1, 1)
+    assert mancala.Game("natatu").num_actions == four(14, 3, 1)
+    assert mancala.Game("nchuba").num_actions == four(32, 1, 3)
+    assert mancala.Game("mulabalaba").num_actions == four(12, 1, 0)
+    assert mancala.Game("nine-mens-morris").num_actions == 25 * 24 * 25

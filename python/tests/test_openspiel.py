@@ -138,6 +138,20 @@ def test_perfect_bot_plays_a_solved_best_move():
     assert state.action_to_string(0, a) in best
 
 
+def test_perfect_bot_with_a_time_limit_answers_in_time():
+    import time
+
+    game = pyspiel.load_game("mancala_oware")
+    state = game.new_initial_state()
+    for a in [2, 3, 1, 0, 4, 5]:
+        state.apply_action(a)
+    bot = mo.PerfectBot(game, state.current_player(), time=0.3)
+    t = time.monotonic()
+    a = bot.step(state)
+    assert time.monotonic() - t < 2.0
+    assert a in state.legal_actions()
+
+
 def test_mcts_and_evaluate_bots_run_unchanged():
     from open_spiel.python.algorithms import evaluate_bots, mcts
 
