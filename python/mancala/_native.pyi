@@ -3,7 +3,9 @@
 ``State`` are added by the package ``mancala`` in Python."""
 
 from os import PathLike
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy as np
 
 from mancala import Analysis, Perft, SeatSolution, Solution
 
@@ -56,7 +58,16 @@ class Game:
     def candidates(self) -> Optional[int]: ...
     @property
     def num_actions(self) -> int:
-        """The size of the action space: every action is below it."""
+        """The size of the action space (docs/PYTHON.md, "Actions")."""
+    @property
+    def observation_size(self) -> int:
+        """The length of ``State.observe``'s tensor."""
+    def observe(
+        self, states: Sequence[State], player: Optional[int] = None, *, relative: bool = False
+    ) -> np.ndarray:
+        """The observation tensors of ``states``, one float32 row each."""
+    def legal_mask(self, states: Sequence[State]) -> np.ndarray:
+        """The legal-action masks of ``states``, one int8 row of ``num_actions`` each."""
     def start(self) -> State:
         """The start position (or the ``position`` the game was made with)."""
     def state(self, text: str) -> State:
@@ -67,7 +78,8 @@ class Game:
         """One random legal action in each state not over: many games a call."""
 
 class State:
-    """An immutable state of a game. Equal when their game objects and positions are."""
+    """An immutable state of a game. Equal when their games (by options) and positions
+    are."""
 
     @property
     def game(self) -> Game: ...
@@ -86,15 +98,28 @@ class State:
     def play_all(self, moves: Union[str, Sequence[str]]) -> State:
         """The state after ``moves`` in turn (a list, or names separated by spaces)."""
     def legal_actions(self) -> List[int]:
-        """The legal moves as actions: two-row games the mover's pit from his left
-        (0-based); kpo for 3 or 4, ``2 * (pit - 1) + clockwise``; the other families the
-        index in the legal move list."""
+        """The legal moves as actions, ascending: each names the same move in every
+        position (docs/PYTHON.md, "Actions")."""
     def apply_action(self, action: int) -> State: ...
+    def step(self, action: int) -> Tuple[State, int]:
+        """The state after ``action`` and its seat to move (-4 once the game is over)."""
+    def observe(self, player: Optional[int] = None, *, relative: bool = False) -> np.ndarray:
+        """The observation tensor (float32; docs/PYTHON.md, "Observations") for ``player``
+        (by default the seat to move); ``relative`` counts the seats from him."""
+    def observe_into(
+        self, out: np.ndarray, player: Optional[int] = None, *, relative: bool = False
+    ) -> None:
+        """Writes ``observe``'s tensor into ``out`` (float32, ``observation_size``)."""
+    def observe_list(self, player: Optional[int] = None, *, relative: bool = False) -> List[float]: ...
+    def legal_mask(self) -> np.ndarray:
+        """int8, ``game.num_actions`` values: 1 for each legal action."""
     def action_name(self, action: int) -> str: ...
     def action_of(self, name: str) -> int: ...
-    def returns(self) -> Optional[List[float]]:
-        """Each seat's result once over: two players +1, -1 or 0; three or four, the
-        leaders share 1. ``None`` while the game goes on."""
+    def returns(self, metric: str = "wdl", *, adjudicate: bool = False) -> Optional[List[float]]:
+        """Each seat's result once over (``None`` while the game goes on): ``wdl`` two
+        players +1, -1 or 0, three or four the leaders share 1; ``margin`` the two-row
+        games' seed margin, kpo's own seeds less the mean, the other games as ``wdl``.
+        ``adjudicate``: of the game stopped here, by the seeds won so far."""
     def scores(self) -> List[int]:
         """Each seat's seeds taken so far, or once over its final score."""
     def draw(self) -> str:
@@ -141,6 +166,33 @@ class State:
     ) -> str: ...
     def playouts(self, games: int, *, max_plies: int = 10000, seed: int = 0) -> int:
         """Plies of ``games`` random playouts from here, in Rust without the GIL."""
+
+class Episode:
+    """A game being played by a learning loop: the state, the actions played, the
+    positions met; it ends by the rules, after ``max_plies`` plies, or with
+    ``repetition`` at a repeated position."""
+
+    def __init__(
+        self,
+        state: State,
+        max_plies: int,
+        repetition: bool = True,
+        history: Optional[List[int]] = None,
+        seen: Optional[List[State]] = None,
+        player: Optional[int] = None,
+    ) -> None: ...
+    @property
+    def state(self) -> State: ...
+    @property
+    def player(self) -> int:
+        """The seat to move, or -4 once the game has ended."""
+    @property
+    def plies(self) -> int: ...
+    def history(self) -> List[int]: ...
+    def step(self, action: int) -> int:
+        """Plays ``action``; the seat to move then (-4 once ended)."""
+    def legal_actions(self, player: Optional[int] = None) -> List[int]: ...
+    def observe_list(self, player: Optional[int] = None, *, relative: bool = False) -> List[float]: ...
 
 def variants_json() -> str: ...
 def check_engine(spec: str) -> None: ...
