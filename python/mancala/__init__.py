@@ -18,7 +18,6 @@ Submodules: :mod:`mancala.openspiel` (every variant as a pyspiel game) and
 
 from __future__ import annotations
 
-import json as _json
 from dataclasses import dataclass, field
 from os import PathLike
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
@@ -73,7 +72,7 @@ class Variant:
 
 def variants() -> List[Variant]:
     """Every variant of the catalogue, the playable ones first."""
-    raw = _json.loads(_native.variants_json())["variants"]
+    raw = _native.variants_raw()["variants"]
     return [Variant(**v) for v in raw]
 
 
@@ -90,7 +89,7 @@ class Perft:
 
 def _perft(self: State, depth: int, divide: bool = False) -> Perft:
     """Counts the move paths of ``depth`` plies (without the GIL; Ctrl-C stops the wait)."""
-    raw = _json.loads(self.perft_json(depth, divide))
+    raw = self.perft_raw(depth, divide)
     return Perft(raw["depth"], raw["nodes"], raw["seconds"], raw.get("divide"))
 
 
@@ -178,7 +177,7 @@ def _solve(
         dict(time=time, memory=memory, threads=threads, tt_mb=tt_mb, depth=depth,
              tablebases=tablebases, method=method, proof=proof)
     )
-    raw = _json.loads(self.solve_json(False, progress=progress, **kw))
+    raw = self.solve_raw(False, progress=progress, **kw)
     if "paranoid" in raw:
         return SeatSolution(raw["variant"], raw["position"], raw["players"],
                             raw["paranoid"], raw["seconds"], raw)
@@ -202,17 +201,11 @@ def _analyze(
     :meth:`State.solve`). Runs without the GIL; Ctrl-C stops it."""
     kw = _limits(dict(time=time, memory=memory, threads=threads, tt_mb=tt_mb,
                       tablebases=tablebases))
-    raw = _json.loads(self.solve_json(True, progress=progress, **kw))
+    raw = self.solve_raw(True, progress=progress, **kw)
     return Analysis(
         raw["variant"], raw["position"], raw.get("value"), raw["exact"], raw["metric"],
         raw["moves"], raw.get("best_moves") or [], raw["seconds"], raw,
     )
-
-
-def _info(self: State) -> Dict[str, Any]:
-    """The ``mancala show --json`` object of this state: side to move, captured seeds,
-    whether the game is over and its result, the rule options."""
-    return _json.loads(self.show_json())
 
 
 def _play_all(self: State, moves: Union[str, Sequence[str]]) -> State:
@@ -228,7 +221,6 @@ def _play_all(self: State, moves: Union[str, Sequence[str]]) -> State:
 State.perft = _perft
 State.solve = _solve
 State.analyze = _analyze
-State.info = _info
 State.play_all = _play_all
 
 
@@ -258,9 +250,7 @@ class Engine:
     def choose(self, state: State, *, seed: int = 0, time: Optional[float] = None) -> EngineMove:
         """The engine's choice in ``state`` (a game not over), its random choices drawn
         from ``seed``; with ``time`` (seconds) the best move it has when the time runs out."""
-        raw = _json.loads(
-            state.engine_json(self.spec, seed=seed, tablebases=self.tablebases, time=time)
-        )
+        raw = state.engine_raw(self.spec, seed=seed, tablebases=self.tablebases, time=time)
         return EngineMove(raw["move"], raw["after"], raw["engine"], raw["nodes"],
                           raw["seconds"])
 
@@ -308,23 +298,22 @@ class Tablebases:
         morris games: ``Game(counters=...)``) into the folder; ``progress(line)`` hears
         each finished slice. Returns the ``tablebase build --json`` object. Runs without
         the GIL; Ctrl-C stops it."""
-        line = _native.tablebase_build(game, self.folder, max_stones=max_stones,
+        return _native.tablebase_build(game, self.folder, max_stones=max_stones,
                                        threads=threads, progress=progress)
-        return _json.loads(line) if line else {}
 
     def probe(self, state: State) -> Probe:
         """The value of ``state`` and of each of its moves, from the tables."""
-        raw = _json.loads(_native.tablebase_probe(state, self.folder))
+        raw = _native.tablebase_probe(state, self.folder)
         moves = raw.get("moves", {})
         return Probe(raw["position"], raw.get("value"), moves, raw.get("best_moves") or [], raw)
 
     def info(self) -> Dict[str, Any]:
         """``tablebase info --json``: every table of the folder, each file checked whole."""
-        return _json.loads(_native.tablebase_info(self.folder, False))
+        return _native.tablebase_info(self.folder, False)
 
     def verify(self) -> Dict[str, Any]:
         """``tablebase verify --json``: checksums, then every value from its successors."""
-        return _json.loads(_native.tablebase_info(self.folder, True))
+        return _native.tablebase_info(self.folder, True)
 
     def __repr__(self) -> str:
         return f"Tablebases({self.folder!r})"

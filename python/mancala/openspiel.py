@@ -1,7 +1,6 @@
 """Every variant as a Python game of OpenSpiel (``pyspiel``), and a perfect-play bot.
 
->>> import pyspiel, mancala.openspiel
->>> mancala.openspiel.register()
+>>> import pyspiel, mancala.openspiel     # registers every playable variant
 >>> game = pyspiel.load_game("mancala_warri(width=4,seeds=2)")
 
 :func:`register` registers ``mancala_<variant>`` for every playable variant (hyphens become
@@ -399,7 +398,8 @@ class _Observer:
 
 def register(variants: Optional[Sequence[str]] = None) -> List[str]:
     """Registers every playable variant (or those of ``variants``) as ``mancala_<variant>``
-    in pyspiel; registering again is a no-op. Returns the names."""
+    in pyspiel (importing this module registers them all); registering again is a no-op.
+    Returns the names."""
     names = []
     for v in mancala.variants():
         if not v.playable or (variants is not None and v.id not in variants):
@@ -451,3 +451,8 @@ class PerfectBot(pyspiel.Bot):
 def _seeds_on_board(state: "mancala.State") -> int:
     rows = state.text().split()[0].split("/")
     return sum(int(x) for r in rows for x in r.split(","))
+
+
+# Registered on import, so that pickled games and states load in a fresh process (a worker
+# of a pool) that imports this module.
+register()

@@ -93,7 +93,8 @@ impl Episode {
     }
 
     /// Plays `action` and returns the seat to move then (-4 once the game has ended).
-    fn step(&mut self, py: Python<'_>, action: usize) -> PyResult<i64> {
+    fn step(&mut self, py: Python<'_>, action: i64) -> PyResult<i64> {
+        let action = crate::action_index(action)?;
         if self.player == TERMINAL {
             return Err(bad("the game has ended: no action is legal"));
         }
@@ -118,7 +119,7 @@ impl Episode {
 
     /// The observation tensor of `player` (by default the seat to move) as a list.
     #[pyo3(signature = (player=None, *, relative=false))]
-    fn observe_list(&self, player: Option<usize>, relative: bool) -> PyResult<Vec<f32>> {
+    fn observe_list(&self, player: Option<i64>, relative: bool) -> PyResult<Vec<f32>> {
         let s = self.state.get();
         let mut out = vec![0f32; observe::size(&s.game.rules)];
         let p = s.game.observer(&s.pos, player)?;

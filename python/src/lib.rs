@@ -9,6 +9,7 @@
 mod actions;
 mod episode;
 mod long;
+mod objects;
 mod observe;
 
 use mancala_analysis::args::{self, SearchText};
@@ -228,11 +229,13 @@ impl Inner {
 
     /// The observing player: `player` when given (refused when not a seat), else the seat
     /// to move.
-    fn observer(&self, pos: &Pos, player: Option<usize>) -> PyResult<usize> {
+    fn observer(&self, pos: &Pos, player: Option<i64>) -> PyResult<usize> {
         let n = observe::players(&self.rules);
         match player {
-            Some(p) if p >= n => Err(bad(format!("player {p}: expected a seat 0..{}", n - 1))),
-            Some(p) => Ok(p),
+            Some(p) if p < 0 || p as usize >= n => {
+                Err(bad(format!("player {p}: expected a seat 0..{}", n - 1)))
+            }
+            Some(p) => Ok(p as usize),
             None => Ok(self.to_move(pos)),
         }
     }
@@ -363,10 +366,10 @@ impl Inner {
     }
 
     /// The `show --json` object of `pos`.
-    fn show_json(&self, pos: &Pos) -> String {
+    fn show(&self, pos: &Pos) -> serde_json::Value {
         match (&self.rules, pos) {
-            (Rules::Two(g), Pos::Two(p)) => json::line(&position::show(g, p)),
-            (Rules::Seats(g), Pos::Seats(p)) => json::line(&command::state(g, p)),
+            (Rules::Two(g), Pos::Two(p)) => objects::value(&position::show(g, p)),
+            (Rules::Seats(g), Pos::Seats(p)) => objects::value(&command::state(g, p)),
             _ => unreachable!("a position of its own game"),
         }
     }
@@ -776,7 +779,7 @@ impl Game {
         &self,
         py: Python<'py>,
         states: Vec<PyRef<'py, State>>,
-        player: Option<usize>,
+        player: Option<i64>,
         relative: bool,
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
         let size = observe::size(&self.inner.rules);
@@ -858,6 +861,11 @@ impl std::hash::Hasher for Fx {
     fn finish(&self) -> u64 {
         self.0
     }
+}
+
+/// An action from Python: a negative one is refused like any other illegal action.
+fn action_index(a: i64) -> PyResult<usize> {
+    usize::try_from(a).map_err(|_| bad(format!("action {a} is not legal in this position")))
 }
 
 /// `text` as a Python string literal.
@@ -1010,13 +1018,15 @@ impl State {
     }
 
     /// The state after the action `action`.
-    fn apply_action(&self, action: usize) -> PyResult<State> {
+    fn apply_action(&self, action: i64) -> PyResult<State> {
+        let action = action_index(action)?;
         Ok(self.with(self.apply(action)?))
     }
 
     /// The state after the action `action` and its seat to move, -4 (OpenSpiel's terminal
     /// player) once the game is over: one call for a step of a Python game loop.
-    fn step(&self, action: usize) -> PyResult<(State, i64)> {
+    fn step(&self, action: i64) -> PyResult<(State, i64)> {
+        let action = action_index(action)?;
         let next = self.with(self.apply(action)?);
         let mover = match next.over() {
             true => -4,
@@ -1026,7 +1036,8 @@ impl State {
     }
 
     /// The move name of the legal action `action`.
-    fn action_name(&self, action: usize) -> PyResult<String> {
+    fn action_name(&self, action: i64) -> PyResult<String> {
+        let action = action_index(action)?;
         self.game.action_name(&self.pos, action)
     }
 
@@ -1065,9 +1076,10 @@ impl State {
         self.game.scores(&self.pos)
     }
 
-    /// The `mancala show --json` object of this state, as a JSON line.
-    fn show_json(&self) -> String {
-        self.game.show_json(&self.pos)
+    /// The `mancala show --json` object of this state: side to move, captured seeds,
+    /// whether the game is over and its result, the rule options.
+    fn info(&self, py: Python<'_>) -> PyResult<PyObject> {
+        objects::to_py(py, &self.game.show(&self.pos))
     }
 
     /// The board drawn as the players see it (`mancala show`).
@@ -1078,7 +1090,7 @@ impl State {
     /// The `perft --json` object: move paths of `depth` plies (with `divide`, the count
     /// under each first move), counted without the GIL.
     #[pyo3(signature = (depth, divide=false))]
-    fn perft_json(&self, py: Python<'_>, depth: u32, divide: bool) -> PyResult<String> {
+    fn perft_raw(&self, py: Python<'_>, depth: u32, divide: bool) -> PyResult<PyObject> {
         let (game, pos) = (self.game.clone(), self.pos.clone());
         let shape = long::run(
             py,
@@ -1091,14 +1103,14 @@ impl State {
             },
             |_, _: ()| Ok(()),
         )?;
-        Ok(json::line(&shape.map_err(|e| bad(e.0))?))
+        objects::to_py(py, &objects::value(&shape.map_err(|e| bad(e.0))?))
     }
 
     /// `solve` (`analyze` with `every_move`) of this state under the limits of the command
     /// line, as its `--json` line; `progress(message)` hears the spinner's messages.
     #[pyo3(signature = (every_move=false, *, threads=None, tt_mb=None, depth=None, tablebases=None, memory=None, time=None, method=None, proof=None, progress=None))]
     #[allow(clippy::too_many_arguments)]
-    fn solve_json(
+    fn solve_raw(
         &self,
         py: Python<'_>,
         every_move: bool,
@@ -1111,7 +1123,7 @@ impl State {
         method: Option<String>,
         proof: Option<PathBuf>,
         progress: Option<PyObject>,
-    ) -> PyResult<String> {
+    ) -> PyResult<PyObject> {
         let text = SearchText {
             threads,
             tt_mb,
@@ -1139,7 +1151,7 @@ impl State {
                         let log = |m: &str| {
                             let _ = tx.send(m.to_string());
                         };
-                        command::solve_with(&g, &p, &s, &log).map(|r| json::line(&r))
+                        command::solve_with(&g, &p, &s, &log).map(|r| objects::value(&r))
                     },
                     on,
                 )?
@@ -1155,13 +1167,13 @@ impl State {
                             };
                             let _ = tx.send(m);
                         };
-                        solve::run(game, &s, every_move, &on).map(|r| json::line(&r))
+                        solve::run(game, &s, every_move, &on).map(|r| objects::value(&r))
                     },
                     on,
                 )?
             }
         };
-        line.map_err(|e| bad(e.0))
+        objects::to_py(py, &line.map_err(|e| bad(e.0))?)
     }
 
     /// The move the engine `spec` chooses here (`mancala match`'s engines; kpo for three or
@@ -1169,14 +1181,14 @@ impl State {
     /// choices drawn from `seed`; the perfect engine probes the tables of `tablebases`; with
     /// `time` (seconds), the best move found when it runs out (two players).
     #[pyo3(signature = (spec, *, seed=0, tablebases=None, time=None))]
-    fn engine_json(
+    fn engine_raw(
         &self,
         py: Python<'_>,
         spec: &str,
         seed: u64,
         tablebases: Option<PathBuf>,
         time: Option<f64>,
-    ) -> PyResult<String> {
+    ) -> PyResult<PyObject> {
         let spec_text = spec;
         let deadline = match time {
             Some(t) if !(t > 0.0 && t < 1e9) => return Err(bad(args::Invalid::Time(t))),
@@ -1194,7 +1206,7 @@ impl State {
                 move |_| seat_engine_move(&g, &p, &spec, seed),
                 |_, _: ()| Ok(()),
             )?;
-            return line.map_err(bad);
+            return objects::to_py(py, &line.map_err(bad)?);
         };
         let spec: EngineSpec = spec_text.parse().map_err(bad)?;
         let shape = long::run(
@@ -1205,7 +1217,7 @@ impl State {
             },
             |_, _: ()| Ok(()),
         )?;
-        Ok(json::line(&shape.map_err(bad)?))
+        objects::to_py(py, &objects::value(&shape.map_err(bad)?))
     }
 
     /// Random playout plies from this state: `games` games of at most `max_plies` plies.
@@ -1226,7 +1238,7 @@ impl State {
     fn observe<'py>(
         &self,
         py: Python<'py>,
-        player: Option<usize>,
+        player: Option<i64>,
         relative: bool,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let mut out = vec![0f32; observe::size(&self.game.rules)];
@@ -1237,7 +1249,7 @@ impl State {
 
     /// `observe` as a list of floats (what OpenSpiel's `observation_tensor` returns).
     #[pyo3(signature = (player=None, *, relative=false))]
-    fn observe_list(&self, player: Option<usize>, relative: bool) -> PyResult<Vec<f32>> {
+    fn observe_list(&self, player: Option<i64>, relative: bool) -> PyResult<Vec<f32>> {
         let mut out = vec![0f32; observe::size(&self.game.rules)];
         let p = self.game.observer(&self.pos, player)?;
         observe::encode(&self.game, &self.pos, p, relative, self.over(), &mut out);
@@ -1250,7 +1262,7 @@ impl State {
     fn observe_into(
         &self,
         mut out: PyReadwriteArray1<'_, f32>,
-        player: Option<usize>,
+        player: Option<i64>,
         relative: bool,
     ) -> PyResult<()> {
         let size = observe::size(&self.game.rules);
@@ -1336,7 +1348,7 @@ fn tablebase_build(
     max_stones: Option<u32>,
     threads: Option<usize>,
     progress: Option<PyObject>,
-) -> PyResult<String> {
+) -> PyResult<PyObject> {
     let g = game.inner.clone();
     if matches!(g.rules, Rules::Seats(_)) {
         return Err(bad(
@@ -1355,19 +1367,20 @@ fn tablebase_build(
                 slice: &slice,
             };
             let job = tables::Job::Build(game_text(&g), max_stones, threads, false);
-            tables::run(job, &folder, &watch).map(|d| d.shape.map(|s| json::line(&s)))
+            tables::run(job, &folder, &watch).map(|d| d.shape.map(|s| objects::value(&s)))
         },
         |py, line: String| match &progress {
             Some(f) => f.call1(py, (line,)).map(|_| ()),
             None => Ok(()),
         },
     )?;
-    Ok(done.map_err(|e| bad(e.0))?.unwrap_or_default())
+    let shape = done.map_err(|e| bad(e.0))?;
+    objects::to_py(py, &shape.unwrap_or_else(|| serde_json::json!({})))
 }
 
 /// `mancala tablebase probe` of `state` from the tables of `folder`, as its `--json` line.
 #[pyfunction]
-fn tablebase_probe(py: Python<'_>, state: &State, folder: PathBuf) -> PyResult<String> {
+fn tablebase_probe(py: Python<'_>, state: &State, folder: PathBuf) -> PyResult<PyObject> {
     let Some(game) = state.game.any_game(&state.pos) else {
         return Err(bad(
             "kpo for three or four players has no endgame tables: `solve` gives its values",
@@ -1375,28 +1388,28 @@ fn tablebase_probe(py: Python<'_>, state: &State, folder: PathBuf) -> PyResult<S
     };
     let r = long::run(
         py,
-        move |_| tables::probe(&game, &folder).map(|p| json::line(&p)),
+        move |_| tables::probe(&game, &folder).map(|p| objects::value(&p)),
         |_, _: ()| Ok(()),
     )?;
-    r.map_err(bad)
+    objects::to_py(py, &r.map_err(bad)?)
 }
 
 /// `mancala tablebase info` (`verify` with `verify`) of `folder`, as its `--json` line.
 #[pyfunction]
 #[pyo3(signature = (folder, verify=false))]
-fn tablebase_info(py: Python<'_>, folder: PathBuf, verify: bool) -> PyResult<String> {
+fn tablebase_info(py: Python<'_>, folder: PathBuf, verify: bool) -> PyResult<PyObject> {
     let r = long::run(
         py,
         move |_| match verify {
-            true => tables::verify(&folder).map(|v| json::line(&v)),
+            true => tables::verify(&folder).map(|v| objects::value(&v)),
             false => tables::info(&folder).and_then(|(shape, sound)| {
                 sound?;
-                Ok(json::line(&shape))
+                Ok(objects::value(&shape))
             }),
         },
         |_, _: ()| Ok(()),
     )?;
-    r.map_err(bad)
+    objects::to_py(py, &r.map_err(bad)?)
 }
 
 /// Refuses an engine spec that parses neither as a two-player engine nor as a seat engine of
@@ -1416,7 +1429,7 @@ fn seat_engine_move(
     pos: &KpoNPos,
     spec: &SeatEngineSpec,
     seed: u64,
-) -> Result<String, String> {
+) -> Result<serde_json::Value, String> {
     if g.is_over(pos) {
         return Err("the game is already over in the given position".into());
     }
@@ -1433,13 +1446,14 @@ fn seat_engine_move(
         "nodes": engine.nodes(),
         "seconds": t.elapsed().as_secs_f64(),
     });
-    Ok(shape.to_string())
+    Ok(shape)
 }
 
 /// `mancala variants --json`.
 #[pyfunction]
-fn variants_json() -> String {
-    json::line(&json::Variants::new(mancala_solver::variant::VARIANTS))
+fn variants_raw(py: Python<'_>) -> PyResult<PyObject> {
+    let shape = json::Variants::new(mancala_solver::variant::VARIANTS);
+    objects::to_py(py, &objects::value(&shape))
 }
 
 /// The module `mancala._native`.
@@ -1455,7 +1469,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_class::<episode::Episode>()?;
-    m.add_function(wrap_pyfunction!(variants_json, m)?)?;
+    m.add_function(wrap_pyfunction!(variants_raw, m)?)?;
     m.add_function(wrap_pyfunction!(check_engine, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase_build, m)?)?;
     m.add_function(wrap_pyfunction!(tablebase_probe, m)?)?;

@@ -200,3 +200,29 @@ def test_the_action_space_sizes_follow_the_formulas():
     assert mancala.Game("nchuba").num_actions == four(32, 1, 3)
     assert mancala.Game("mulabalaba").num_actions == four(12, 1, 0)
     assert mancala.Game("nine-mens-morris").num_actions == 25 * 24 * 25
+
+
+def test_bad_actions_and_players_raise_value_error():
+    s = mancala.Game("oware").start()
+    for bad in (-1, 6, 10**6):
+        with pytest.raises(ValueError):
+            s.apply_action(bad)
+        with pytest.raises(ValueError):
+            s.action_name(bad)
+    with pytest.raises(ValueError):
+        s.observe(-1)
+
+
+def test_a_registered_state_unpickles_in_a_fresh_process():
+    import subprocess
+    import sys
+
+    pyspiel = pytest.importorskip("pyspiel")
+    import mancala.openspiel  # noqa: F401
+
+    state = pyspiel.load_game("mancala_oware").new_initial_state()
+    state.apply_action(2)
+    code = "import pickle, sys; s = pickle.loads(sys.stdin.buffer.read()); print(s)"
+    out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(state),
+                         capture_output=True, check=True)
+    assert out.stdout.decode().strip() == str(state)
