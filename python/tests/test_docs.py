@@ -1,4 +1,5 @@
-"""The examples of docs/PYTHON.md run as written, and give the values their comments show."""
+"""The examples of docs/PYTHON.md run as written, each block on its own, and give the
+values their comments show."""
 
 import ast
 import pathlib
@@ -25,9 +26,9 @@ def shown_value(comment):
 def test_the_examples_run_and_give_the_values_shown():
     pytest.importorskip("pyspiel")
     pytest.importorskip("pettingzoo")
-    ns = {}
     checked = 0
     for block in re.findall(r"```python\n(.*?)```", DOC.read_text(), re.S):
+        ns = {}
         lines = block.splitlines()
         for node in ast.parse(block).body:
             src = ast.get_source_segment(block, node)
