@@ -4,10 +4,10 @@
 //! `mancala` (python/mancala/) wraps it with typed results, OpenSpiel and PettingZoo.
 //!
 //! By concern: [`game`] (games, their rules and actions), [`state`] (states, their moves,
-//! observations, returns and long calls), [`actions`] (fixed action ids), [`observe`]
-//! (observation tensors), [`episode`] (a learning loop's game), [`engines`],
-//! [`tablebases`], [`long`] (work off the interpreter, Ctrl-C) and [`objects`] (the
-//! command line's shapes as Python objects).
+//! observations and returns), [`actions`] (fixed action ids), [`observe`] (observation
+//! tensors), [`episode`] (a learning loop's game), [`solving`] (perft, solve, engine
+//! moves), [`engines`], [`tablebases`], [`long`] (work off the interpreter, Ctrl-C) and
+//! [`objects`] (the command line's shapes as Python objects).
 #![deny(missing_docs)]
 // PyO3 0.22's `#[pymethods]` expansion converts each `PyResult` into itself.
 #![allow(clippy::useless_conversion)]
@@ -19,6 +19,7 @@ mod game;
 mod long;
 mod objects;
 mod observe;
+mod solving;
 mod state;
 mod tablebases;
 

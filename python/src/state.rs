@@ -2,12 +2,7 @@
 //! long calls on it (perft, solve, engine moves, playouts).
 
 use crate::*;
-use mancala_analysis::args::{self, SearchText};
-use mancala_analysis::engine::EngineSpec;
-use mancala_analysis::position;
-use mancala_analysis::seats::command;
-use mancala_analysis::seats::SeatEngineSpec;
-use mancala_analysis::solve::{self, Event};
+use mancala_analysis::args::SearchText;
 use mancala_solver::any::{AnyMove, AnyRules};
 use mancala_solver::game::{Game as _, Notation};
 use mancala_solver::nseat::{SeatGame, SeatNotation};
@@ -217,19 +212,7 @@ impl State {
     /// under each first move), counted without the GIL.
     #[pyo3(signature = (depth, divide=false))]
     pub(crate) fn perft_raw(&self, py: Python<'_>, depth: u32, divide: bool) -> PyResult<PyObject> {
-        let (game, pos) = (self.game.clone(), self.pos.clone());
-        let shape = long::run(
-            py,
-            move |_| match (&game.rules, &pos) {
-                (Rules::Two(g), Pos::Two(p)) => position::perft(g, p, depth, divide),
-                (Rules::Seats(g), Pos::Seats(p)) => {
-                    position::perft_depth(depth).map(|d| command::perft(g, p, d, divide))
-                }
-                _ => unreachable!("a position of its own game"),
-            },
-            |_, _: ()| Ok(()),
-        )?;
-        objects::to_py(py, &objects::value(&shape.map_err(|e| bad(e.0))?))
+        solving::perft(py, self, depth, divide)
     }
 
     /// `solve` (`analyze` with `every_move`) of this state under the limits of the command
@@ -260,46 +243,7 @@ impl State {
             method,
             proof,
         };
-        let s = text.parse().map_err(bad)?;
-        let on = |py: Python<'_>, m: String| match &progress {
-            Some(f) => f.call1(py, (m,)).map(|_| ()),
-            None => Ok(()),
-        };
-        let line = match (&self.game.rules, &self.pos) {
-            (Rules::Seats(g), Pos::Seats(p)) => {
-                if every_move {
-                    return Err(bad(command::analyze_refused(g.players())));
-                }
-                let (g, p) = (g.clone(), *p);
-                long::run(
-                    py,
-                    move |tx| {
-                        let log = |m: &str| {
-                            let _ = tx.send(m.to_string());
-                        };
-                        command::solve_with(&g, &p, &s, &log).map(|r| objects::value(&r))
-                    },
-                    on,
-                )?
-            }
-            _ => {
-                let game = self.game.any_game(&self.pos).expect("two players");
-                long::run(
-                    py,
-                    move |tx| {
-                        let on = |e: Event| {
-                            let m = match e {
-                                Event::Spin(m) | Event::Line(m) | Event::Note(m) => m,
-                            };
-                            let _ = tx.send(m);
-                        };
-                        solve::run(game, &s, every_move, &on).map(|r| objects::value(&r))
-                    },
-                    on,
-                )?
-            }
-        };
-        objects::to_py(py, &line.map_err(|e| bad(e.0))?)
+        solving::solve(py, self, every_move, text, progress)
     }
 
     /// The move the engine `spec` chooses here (`mancala match`'s engines; kpo for three or
@@ -315,35 +259,7 @@ impl State {
         tablebases: Option<PathBuf>,
         time: Option<f64>,
     ) -> PyResult<PyObject> {
-        let spec_text = spec;
-        let deadline = match time {
-            Some(t) if !(t > 0.0 && t < 1e9) => return Err(bad(args::Invalid::Time(t))),
-            Some(t) => Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(t)),
-            None => None,
-        };
-        let Some(game) = self.game.any_game(&self.pos) else {
-            let (Rules::Seats(g), Pos::Seats(p)) = (&self.game.rules, &self.pos) else {
-                unreachable!("a game of two players is any family's")
-            };
-            let (g, p) = ((**g).clone(), *p);
-            let spec: SeatEngineSpec = spec_text.parse().map_err(bad)?;
-            let line = long::run(
-                py,
-                move |_| seat_engine_move(&g, &p, &spec, seed),
-                |_, _: ()| Ok(()),
-            )?;
-            return objects::to_py(py, &line.map_err(bad)?);
-        };
-        let spec: EngineSpec = spec_text.parse().map_err(bad)?;
-        let shape = long::run(
-            py,
-            move |_| {
-                let dir = tablebases.as_deref();
-                mancala_analysis::play::engine_move(&game, &spec, seed, dir, deadline)
-            },
-            |_, _: ()| Ok(()),
-        )?;
-        objects::to_py(py, &objects::value(&shape.map_err(bad)?))
+        solving::engine_move(py, self, spec, seed, tablebases, time)
     }
 
     /// Random playout plies from this state: `games` games of at most `max_plies` plies.
