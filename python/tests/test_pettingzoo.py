@@ -59,3 +59,31 @@ def test_the_action_mask_is_the_legal_moves():
     obs = e.observe("player_0")
     assert list(obs["action_mask"]) == [1] * 6
     assert list(e.observe("player_1")["action_mask"]) == [0] * 6
+
+
+def test_a_truncated_game_is_rewarded_by_the_seeds_won():
+    import numpy as np
+
+    e = mz.env("oware", max_plies=40)
+    rng = np.random.default_rng(3)
+    e.reset(seed=0)
+    total = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        total[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+        else:
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    won = e.state_.scores()
+    assert not e.state_.is_over
+    assert total == {"player_0": won[0] - won[1], "player_1": won[1] - won[0]}
+
+
+def test_the_relative_view_puts_the_agents_seat_first():
+    e = mz.env("oware", relative=True)
+    e.reset(seed=0)
+    e.step(2)
+    obs = e.observe("player_1")["observation"]
+    assert list(obs) == list(e.state_.observe(1, relative=True))
+    assert list(obs[:6]) == [5, 4, 4, 4, 4, 4]
