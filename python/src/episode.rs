@@ -2,7 +2,7 @@
 //! the actions played, the positions met, and the end by the rules, a ply limit or a
 //! repetition (as `mancala match` ends a game). One call a step, however the game ends.
 
-use crate::{bad, observe, Fx, Pos, State};
+use crate::{bad, Fx, Pos, State};
 use pyo3::prelude::*;
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
@@ -120,11 +120,7 @@ impl Episode {
     /// The observation tensor of `player` (by default the seat to move) as a list.
     #[pyo3(signature = (player=None, *, relative=false))]
     fn observe_list(&self, player: Option<i64>, relative: bool) -> PyResult<Vec<f32>> {
-        let s = self.state.get();
-        let mut out = vec![0f32; observe::size(&s.game.rules)];
-        let p = s.game.observer(&s.pos, player)?;
-        observe::encode(&s.game, &s.pos, p, relative, s.over(), &mut out);
-        Ok(out)
+        self.state.get().observation(player, relative)
     }
 
     fn __copy__(&self, py: Python<'_>) -> Episode {

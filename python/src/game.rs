@@ -537,13 +537,7 @@ impl Game {
         if let Some(c) = candidates {
             parts.push(format!("candidates={c}"));
         }
-        let described = match &rules {
-            Rules::Two(AnyRules::Two(g)) => g.options().describe(g.kind()),
-            Rules::Two(AnyRules::Four(g)) => g.options().describe(g.kind()),
-            Rules::Two(AnyRules::Morris(g)) => g.options().describe(),
-            Rules::Two(AnyRules::Isolo(g)) => g.options().describe(g.kind()),
-            Rules::Seats(g) => g.options().describe(),
-        };
+        let described = described(&rules);
         if !described.is_empty() {
             let list: Vec<String> = described.iter().map(|r| py_str(r)).collect();
             parts.push(format!("rules=[{}]", list.join(", ")));
@@ -620,13 +614,7 @@ impl Game {
     /// The rule options as `name=value`, every option of the variant.
     #[getter]
     pub(crate) fn rules(&self) -> Vec<String> {
-        match &self.inner.rules {
-            Rules::Two(AnyRules::Two(g)) => g.options().describe(g.kind()),
-            Rules::Two(AnyRules::Four(g)) => g.options().describe(g.kind()),
-            Rules::Two(AnyRules::Morris(g)) => g.options().describe(),
-            Rules::Two(AnyRules::Isolo(g)) => g.options().describe(g.kind()),
-            Rules::Seats(g) => g.options().describe(),
-        }
+        described(&self.inner.rules)
     }
 
     /// Seeds a pit (hole) at the start, or `None` on the morris board.
@@ -847,6 +835,17 @@ impl std::hash::Hasher for Fx {
 /// An action from Python: a negative one is refused like any other illegal action.
 pub(crate) fn action_index(a: i64) -> PyResult<usize> {
     usize::try_from(a).map_err(|_| bad(format!("action {a} is not legal in this position")))
+}
+
+/// Every rule option of `rules` as `name=value`.
+pub(crate) fn described(rules: &Rules) -> Vec<String> {
+    match rules {
+        Rules::Two(AnyRules::Two(g)) => g.options().describe(g.kind()),
+        Rules::Two(AnyRules::Four(g)) => g.options().describe(g.kind()),
+        Rules::Two(AnyRules::Morris(g)) => g.options().describe(),
+        Rules::Two(AnyRules::Isolo(g)) => g.options().describe(g.kind()),
+        Rules::Seats(g) => g.options().describe(),
+    }
 }
 
 /// `text` as a Python string literal.

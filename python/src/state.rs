@@ -85,6 +85,14 @@ impl State {
         }
     }
 
+    /// The observation tensor for `player` (by default the seat to move; see `observe`).
+    pub(crate) fn observation(&self, player: Option<i64>, relative: bool) -> PyResult<Vec<f32>> {
+        let mut out = vec![0f32; observe::size(&self.game.rules)];
+        let p = self.game.observer(&self.pos, player)?;
+        observe::encode(&self.game, &self.pos, p, relative, self.over(), &mut out);
+        Ok(out)
+    }
+
     /// Writes 1 at each legal action (none once over) into `out`, 0 elsewhere.
     pub(crate) fn mask_into(&self, out: &mut [i8]) -> PyResult<()> {
         out.fill(0);
@@ -289,19 +297,16 @@ impl State {
         player: Option<i64>,
         relative: bool,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let mut out = vec![0f32; observe::size(&self.game.rules)];
-        let p = self.game.observer(&self.pos, player)?;
-        observe::encode(&self.game, &self.pos, p, relative, self.over(), &mut out);
-        Ok(PyArray1::from_vec_bound(py, out))
+        Ok(PyArray1::from_vec_bound(
+            py,
+            self.observation(player, relative)?,
+        ))
     }
 
     /// `observe` as a list of floats (what OpenSpiel's `observation_tensor` returns).
     #[pyo3(signature = (player=None, *, relative=false))]
     pub(crate) fn observe_list(&self, player: Option<i64>, relative: bool) -> PyResult<Vec<f32>> {
-        let mut out = vec![0f32; observe::size(&self.game.rules)];
-        let p = self.game.observer(&self.pos, player)?;
-        observe::encode(&self.game, &self.pos, p, relative, self.over(), &mut out);
-        Ok(out)
+        self.observation(player, relative)
     }
 
     /// Writes the observation tensor (see `observe`) into `out`, a float32 array of
