@@ -826,12 +826,13 @@ fn an_engine_that_never_starts_is_a_fault_in_bench_engines() {
     assert_eq!(row["seconds_per_move"], 0.0, "{row}");
 }
 
-/// `mancala serve` with the engines file `file` and `args`, and where it listens.
-fn serve_with(file: &Path, args: &[&str]) -> (std::process::Child, String) {
+/// `mancala serve` with the engines file `file`, `args` and `env`, and where it listens.
+fn serve_with(file: &Path, args: &[&str], env: &[(&str, &str)]) -> (std::process::Child, String) {
     use std::io::BufRead;
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
         .args(["serve", "--port", "0", "--threads", "1"])
         .args(args)
+        .envs(env.iter().copied())
         .env("MANCALA_ENGINES", file)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
@@ -879,7 +880,7 @@ fn serve_holds_an_engine_to_the_requests_time_whatever_its_margin() {
         ),
     )
     .unwrap();
-    let (mut server, addr) = serve_with(&file, &["--time", "2"]);
+    let (mut server, addr) = serve_with(&file, &["--time", "2"], &[]);
     let t = std::time::Instant::now();
     let (status, body) = post_engine(&addr, r#"{"variant":"oware","engine":"ext:slow"}"#);
     let took = t.elapsed();
@@ -898,4 +899,103 @@ fn serve_holds_an_engine_to_the_requests_time_whatever_its_margin() {
     );
     let _ = server.kill();
     let _ = server.wait();
+}
+
+#[test]
+fn rate_says_why_an_engine_failed() {
+    let a = format!(
+        "cmd[time=5000]:python3 {} illegal 0",
+        example("misbehave.py")
+    );
+    let args = [
+        "rate",
+        "oware",
+        "--width",
+        "3",
+        "--seeds",
+        "2",
+        "--engine",
+        &a,
+        "--positions",
+        "6",
+        "--seed",
+        "3",
+    ];
+    let v = common::json(&[&args[..], &["--json"]].concat());
+    let all = &v["all"];
+    assert_eq!(
+        (all["positions"].as_u64(), all["failures"].as_u64()),
+        (Some(6), Some(6))
+    );
+    assert_eq!(
+        all["failures_by_kind"],
+        serde_json::json!({"illegal": 6}),
+        "{all}"
+    );
+    let first = v["first_failure"].as_str().unwrap();
+    assert!(first.starts_with("illegal: move '99'"), "{first}");
+    let text = common::ok(&args);
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("failures by kind: illegal 6; the first: illegal: move '99'"),
+        "{text}"
+    );
+    // An engine that never fails: no kinds, no first failure.
+    let b = format!("cmd[time=5000]:sh {}", example("random.sh"));
+    let v = common::json(&[
+        "rate",
+        "oware",
+        "--width",
+        "3",
+        "--seeds",
+        "2",
+        "--engine",
+        &b,
+        "--positions",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(v["all"]["failures_by_kind"], serde_json::json!({}));
+    assert_eq!(v["first_failure"], Value::Null);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_terminated_server_ends_the_engine_it_runs() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = scratch("serve-term");
+    let file = dir.join("engines.toml");
+    let pids = dir.join("pids");
+    std::fs::write(
+        &file,
+        format!(
+            "[engine.forked]\ncommand = [\"python3\", {:?}, \"forked\"]\ntime = 60000\n",
+            example("misbehave.py")
+        ),
+    )
+    .unwrap();
+    let env = [("MISBEHAVE_PID_FILE", pids.to_str().unwrap())];
+    let (mut server, addr) = serve_with(&file, &["--time", "60"], &env);
+    // The engine starts a child and never answers: the request waits.
+    let request = std::thread::spawn(move || {
+        let body = r#"{"variant":"oware","engine":"ext:forked"}"#;
+        let _ = std::panic::catch_unwind(|| post_engine(&addr, body));
+    });
+    let until = std::time::Instant::now() + Duration::from_secs(20);
+    while recorded(&pids).is_empty() && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let child = recorded(&pids);
+    assert_eq!(child.len(), 1, "the engine started its child");
+    let ok = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok);
+    let status = server.wait().unwrap();
+    assert_eq!(status.signal(), Some(15), "{status:?}");
+    let left = left_after(&child, Duration::from_millis(100));
+    assert!(left.is_empty(), "left running: {left:?}");
+    request.join().unwrap();
 }

@@ -423,7 +423,7 @@ impl Process {
             let mut stdin = stdin;
             for line in rx {
                 note(&wgame, pid, '>', &line);
-                // One write a line: the engine reads whole lines or nothing.
+                // The line and its end in one write.
                 let r = stdin
                     .write_all(format!("{line}\n").as_bytes())
                     .and_then(|_| stdin.flush());
@@ -1058,6 +1058,9 @@ mod tests {
             ("cmd[depth=0]:sh", "depth = 0"),
             ("cmd[speed=3]:sh", "unknown limit 'speed'"),
             ("cmd[time=x]:sh", "expected a whole number"),
+            ("cmd[time=100,time=200]:sh", "limit 'time' given twice"),
+            ("cmd[depth=3, depth = 3]:sh", "limit 'depth' given twice"),
+            ("cmd:/tmp", "program /tmp is a folder"),
         ] {
             let e = ExternalSpec::parse(text).unwrap().unwrap_err().to_string();
             assert!(e.contains(why), "{text}: {e}");

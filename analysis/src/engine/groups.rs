@@ -467,3 +467,46 @@ for id in $p; do kill -KILL $id 2>/dev/null; done";
         stat(pid).filter(|p| !p.zombie).map(|p| p.start)
     }
 }
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+    use std::io::BufRead;
+    use std::process::Stdio;
+
+    /// True while `pid` runs (a zombie does not).
+    fn alive(pid: u32) -> bool {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+            !s.rsplit(')')
+                .next()
+                .unwrap_or("")
+                .trim_start()
+                .starts_with('Z')
+        })
+    }
+
+    #[test]
+    fn an_ended_group_takes_its_children_and_those_that_left_it() {
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", "setsid sleep 30 & echo $!; sleep 30 & echo $!; wait"])
+            .stdout(Stdio::piped());
+        let (mut child, group) = Group::spawn(cmd).unwrap();
+        let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+        let pids: Vec<u32> = (0..2)
+            .map(|_| {
+                let mut line = String::new();
+                out.read_line(&mut line).unwrap();
+                line.trim().parse().unwrap()
+            })
+            .collect();
+        assert!(pids.iter().all(|&p| alive(p)), "{pids:?}");
+        group.survey();
+        group.end(&mut child);
+        // Signalled before `end` returns: gone, or dead and waiting to be reaped.
+        let until = std::time::Instant::now() + Duration::from_secs(2);
+        while pids.iter().any(|&p| alive(p)) && std::time::Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(!pids.iter().any(|&p| alive(p)), "left running: {pids:?}");
+    }
+}
