@@ -20,7 +20,8 @@ pub(crate) enum BenchWhat {
         /// Measure this engine instead of the built-in list (repeatable; any spec of
         /// docs/ENGINES.md, external ones too, `cmd:<command line>` or `ext:<name>`: an
         /// external engine's nodes are not counted, its time a move is the protocol's round
-        /// trip plus its search).
+        /// trip plus its search; a position where it gives no move is a fault, counted by
+        /// kind and not as a move, and the command then exits with status 1).
         #[arg(long = "engine", value_name = "SPEC")]
         engines: Vec<String>,
     },

@@ -505,20 +505,19 @@ impl Process {
     }
 
     /// Kills the program and every process it started, reaps it, and returns its last
-    /// stderr lines and how it ended.
-    fn kill(mut self) -> (Vec<String>, String) {
+    /// stderr lines and how it ended; with `grace`, a program that may be ending of itself
+    /// (its output closed) is given a moment first.
+    fn kill(mut self, grace: bool) -> (Vec<String>, String) {
         if let Some(g) = &self.group {
             g.survey();
         }
         self.to = None;
-        // A program whose output just closed is given a moment to exit of itself.
-        let until = Instant::now() + Duration::from_millis(100);
-        let mut status = None;
+        let wait = Duration::from_millis(if grace { 100 } else { 0 });
+        let until = Instant::now() + wait;
+        let mut status = self.child.try_wait().ok().flatten();
         while status.is_none() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(2));
             status = self.child.try_wait().ok().flatten();
-            if status.is_none() {
-                std::thread::sleep(Duration::from_millis(2));
-            }
         }
         self.end();
         // Whatever the program wrote before it ended is read to the end, briefly.
@@ -764,7 +763,8 @@ impl<G: EngineGame> External<G> {
         let mut stderr = Vec::new();
         let mut detail = detail;
         if let Some(p) = self.process.take() {
-            let (lines, how) = p.kill();
+            // A program late on time is still running: no moment to end of itself.
+            let (lines, how) = p.kill(kind != FaultKind::Time);
             stderr = lines;
             if kind == FaultKind::Crash {
                 detail = format!("{detail} ({how})");

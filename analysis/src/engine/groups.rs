@@ -16,12 +16,13 @@
 //!   in a group of its own) that reads a pipe from the manager sees it close and kills
 //!   every group and every descendant the manager had found.
 //!
-//! The descendants that leave the group are found by walking `/proc` (Linux): every
-//! [`SURVEY`] while an engine runs, before it is asked to quit, and when it is ended. One
-//! that leaves the group and loses its parent between two walks is not found: the
-//! alternative, a cgroup, needs a delegated cgroup v2 subtree that an ordinary session
-//! rarely has. Elsewhere on Unix only the groups are ended (no `/proc`, no
-//! `PR_SET_PDEATHSIG`; the watchdog still kills the groups).
+//! The descendants that leave the group are found by walking `/proc` (Linux) down from the
+//! engine, through the kernel's lists of each process's children where it keeps them (else
+//! by reading every process): every [`SURVEY`] while an engine runs, before it is asked to
+//! quit, when it faults and when it is ended. One that leaves the group and loses its
+//! parent between two walks is not found: the alternative, a cgroup, needs a delegated
+//! cgroup v2 subtree that an ordinary session rarely has. Elsewhere on Unix only the groups
+//! are ended (no `/proc`, no `PR_SET_PDEATHSIG`; the watchdog still kills the groups).
 
 use std::process::{Child, Command};
 use std::time::Duration;
@@ -114,8 +115,6 @@ for id in $p; do kill -KILL $id 2>/dev/null; done";
         spawner: Option<Sender<Spawn>>,
         /// True while the survey thread runs.
         surveying: bool,
-        /// True once a signal is ending everything: no engine starts any more.
-        ending: bool,
     }
 
     /// A registered group: its leader (the engine, whose pid is the group's id) and the
@@ -134,7 +133,6 @@ for id in $p; do kill -KILL $id 2>/dev/null; done";
         watchdog_tried: false,
         spawner: None,
         surveying: false,
-        ending: false,
     });
     static ON_SIGNALS: AtomicBool = AtomicBool::new(false);
     static HANDLER: Once = Once::new();
@@ -162,7 +160,7 @@ for id in $p; do kill -KILL $id 2>/dev/null; done";
             };
             std::thread::spawn(move || {
                 if let Some(sig) = signals.forever().next() {
-                    end_all();
+                    let _held = end_all();
                     let _ = signal_hook::low_level::emulate_default_handler(sig);
                     std::process::exit(128 + sig);
                 }
@@ -170,13 +168,12 @@ for id in $p; do kill -KILL $id 2>/dev/null; done";
         });
     }
 
-    /// Ends every registered engine: TERM, then KILL after [`GRACE`] to what is left. The
-    /// registry stays locked, and refuses new engines, until the program ends.
-    fn end_all() {
-        let ps = processes();
+    /// Ends every registered engine: TERM, then KILL after [`GRACE`] to what is left; the
+    /// registry is returned locked, so that nothing starts or reports an engine's end until
+    /// the program has ended.
+    fn end_all() -> MutexGuard<'static, Registry> {
         let mut r = registry();
-        r.ending = true;
-        survey_all(&mut r, ps.as_deref());
+        survey_all(&mut r, &Source::new());
         let targets: Vec<(u32, Vec<(u32, u64)>)> = r
             .groups
             .values()
@@ -213,7 +210,7 @@ for id in $p; do kill -KILL $id 2>/dev/null; done";
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
         signal_all(Signal::SIGKILL);
-        std::mem::forget(r);
+        r
     }
 
     /// Sends `sig` to `pid` if it is still the process that started at `start`.
@@ -293,9 +290,6 @@ for id in $p; do kill -KILL $id 2>/dev/null; done";
             }
         }
         let mut r = registry();
-        if r.ending {
-            return Err(std::io::Error::other("the manager is ending"));
-        }
         start_watchdog(&mut r);
         let (tx, rx) = mpsc::channel();
         spawner(&mut r)
@@ -330,50 +324,40 @@ for id in $p; do kill -KILL $id 2>/dev/null; done";
     fn survey_thread() {
         loop {
             std::thread::sleep(SURVEY);
-            // Read without the registry's lock: the engines start and end meanwhile.
-            let ps = processes();
             let mut r = registry();
-            if r.groups.is_empty() || r.ending {
+            if r.groups.is_empty() {
                 r.surveying = false;
                 return;
             }
-            survey_all(&mut r, ps.as_deref());
+            survey_all(&mut r, &Source::new());
         }
     }
 
-    /// Records the descendants of every registered group that left it (`ps`: every
-    /// process, `None` without `/proc`).
-    fn survey_all(r: &mut Registry, ps: Option<&[Proc]>) {
-        let Some(ps) = ps else { return };
+    /// Records the descendants of every registered group that left it.
+    fn survey_all(r: &mut Registry, src: &Source) {
         let ids: Vec<u64> = r.groups.keys().copied().collect();
         for id in ids {
-            survey_one(r, id, ps);
+            survey_one(r, id, src);
         }
     }
 
     /// Records the descendants of group `id` that left it (`ps`: every process).
-    fn survey_one(r: &mut Registry, id: u64, ps: &[Proc]) {
+    fn survey_one(r: &mut Registry, id: u64, src: &Source) {
         let Some(e) = r.groups.get_mut(&id) else {
             return;
         };
-        let mut children: BTreeMap<u32, Vec<&Proc>> = BTreeMap::new();
-        for p in ps {
-            children.entry(p.ppid).or_default().push(p);
-        }
-        // From the leader, every process of the group and those found before (their
-        // parents may have exited since).
+        // From the leader, and from those found before (their parents may have exited).
         let mut todo: Vec<u32> = vec![e.leader];
-        todo.extend(ps.iter().filter(|p| p.pgid == e.leader).map(|p| p.pid));
         todo.extend(
             e.found
                 .iter()
-                .filter(|(&p, &s)| ps.iter().any(|x| x.pid == p && x.start == s))
+                .filter(|(&p, &s)| start_time(p) == Some(s))
                 .map(|(&p, _)| p),
         );
         let mut seen: BTreeSet<u32> = todo.iter().copied().collect();
         let mut new = Vec::new();
         while let Some(p) = todo.pop() {
-            for c in children.get(&p).into_iter().flatten() {
+            for c in src.children(p) {
                 if seen.insert(c.pid) {
                     todo.push(c.pid);
                     if c.pgid != e.leader && !e.found.contains_key(&c.pid) {
@@ -390,25 +374,17 @@ for id in $p; do kill -KILL $id 2>/dev/null; done";
 
     impl Member {
         pub(super) fn survey(&self) {
-            let Some(ps) = processes() else { return };
-            survey_one(&mut registry(), self.id, &ps);
+            survey_one(&mut registry(), self.id, &Source::new());
         }
 
-        pub(super) fn end(self) {
-            // Dropped: see `Drop`.
-        }
+        /// Ends the group: its `Drop`.
+        pub(super) fn end(self) {}
     }
 
     impl Drop for Member {
         fn drop(&mut self) {
-            let ps = processes();
             let mut r = registry();
-            if r.ending {
-                return;
-            }
-            if let Some(ps) = &ps {
-                survey_one(&mut r, self.id, ps);
-            }
+            survey_one(&mut r, self.id, &Source::new());
             let Some(e) = r.groups.remove(&self.id) else {
                 return;
             };
@@ -423,7 +399,62 @@ for id in $p; do kill -KILL $id 2>/dev/null; done";
         }
     }
 
+    /// Where the children of a process are read.
+    enum Source {
+        /// The kernel's lists, `/proc/<pid>/task/<thread>/children`: a few reads a survey.
+        Lists,
+        /// Every process, read once (a kernel without those lists).
+        Scan(Vec<Proc>),
+        /// Nowhere: no `/proc`.
+        Nowhere,
+    }
+
+    impl Source {
+        fn new() -> Source {
+            static LISTS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+            let lists = *LISTS.get_or_init(|| {
+                let task = std::fs::read_dir("/proc/self/task")
+                    .ok()
+                    .and_then(|mut d| d.next()?.ok());
+                task.is_some_and(|t| t.path().join("children").exists())
+            });
+            if lists {
+                return Source::Lists;
+            }
+            match processes() {
+                Some(ps) => Source::Scan(ps),
+                None => Source::Nowhere,
+            }
+        }
+
+        /// The children of `pid` that run.
+        fn children(&self, pid: u32) -> Vec<Proc> {
+            match self {
+                Source::Lists => {
+                    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+                        return Vec::new();
+                    };
+                    tasks
+                        .filter_map(|t| {
+                            std::fs::read_to_string(t.ok()?.path().join("children")).ok()
+                        })
+                        .flat_map(|list| {
+                            list.split_whitespace()
+                                .filter_map(|c| c.parse().ok())
+                                .collect::<Vec<u32>>()
+                        })
+                        .filter_map(stat)
+                        .filter(|c| c.ppid == pid)
+                        .collect()
+                }
+                Source::Scan(ps) => ps.iter().filter(|p| p.ppid == pid).cloned().collect(),
+                Source::Nowhere => Vec::new(),
+            }
+        }
+    }
+
     /// A process as `/proc/<pid>/stat` tells it.
+    #[derive(Clone)]
     struct Proc {
         pid: u32,
         ppid: u32,
