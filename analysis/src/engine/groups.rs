@@ -277,13 +277,13 @@ for id in $p; do kill -KILL $id 2>/dev/null; done";
             let parent = std::process::id();
             // SAFETY: the closure runs in the forked child before `exec`, where only
             // async-signal-safe calls are allowed: `prctl` and `getppid` are system calls
-            // that neither allocate nor lock.
+            // that neither allocate nor lock, and an error made of an errno allocates nothing.
             unsafe {
                 cmd.pre_exec(move || {
                     nix::sys::prctl::set_pdeathsig(Signal::SIGKILL)?;
                     // The manager may have died before the signal was asked for.
                     if nix::unistd::getppid().as_raw() as u32 != parent {
-                        return Err(std::io::Error::other("the manager has ended"));
+                        return Err(nix::errno::Errno::ESRCH.into());
                     }
                     Ok(())
                 });
