@@ -116,6 +116,8 @@ fn clap_error_line(e: &clap::Error) -> String {
 
 fn main() -> ExitCode {
     use clap::error::ErrorKind::*;
+    // An interrupted command ends the external engines it started before it ends.
+    mancala_analysis::engine::groups::end_on_signals();
     let parsed = negatives_as_values(Command::command())
         .try_get_matches()
         .and_then(|m| Command::from_arg_matches(&m));

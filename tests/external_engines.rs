@@ -522,3 +522,480 @@ fn the_strength_report_ladders_and_rates_an_external_engine() {
     let e = common::fails(&["report", "strength", "--engine", "cmd:", "--out", &out_s]);
     assert!(e.starts_with("error: invalid --engine"), "{e}");
 }
+
+/// The process ids `misbehave.py` wrote to `file` (MISBEHAVE_PID_FILE).
+fn recorded(file: &Path) -> Vec<u32> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.trim().parse().ok())
+        .collect()
+}
+
+/// True while `pid` runs (a zombie, dead but not yet reaped by its parent, does not).
+#[cfg(target_os = "linux")]
+fn alive(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => false,
+        Ok(s) => !s
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .starts_with('Z'),
+    }
+}
+
+/// The processes of `pids` still running after `within` (none, when all have ended by
+/// then).
+#[cfg(target_os = "linux")]
+fn left_after(pids: &[u32], within: Duration) -> Vec<u32> {
+    let until = std::time::Instant::now() + within;
+    while pids.iter().any(|&p| alive(p)) && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    pids.iter().copied().filter(|&p| alive(p)).collect()
+}
+
+/// A long match of `misbehave.py <mode>` (an engine that starts a `sleep` child) against
+/// alpha-beta, started in a process group of its own (as a terminal's job), once both
+/// processes of its first game have been recorded in `pids`.
+#[cfg(target_os = "linux")]
+fn long_match(mode: &str, pids: &Path) -> std::process::Child {
+    use std::os::unix::process::CommandExt;
+    let a = format!("cmd[time=5000]:python3 {} {mode}", example("misbehave.py"));
+    let child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args([
+            "match",
+            "oware",
+            "--a",
+            &a,
+            "--b",
+            "alphabeta:time=200",
+            "--games",
+            "200",
+            "--threads",
+            "2",
+            "--json",
+        ])
+        .env("MISBEHAVE_PID_FILE", pids)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    let until = std::time::Instant::now() + Duration::from_secs(20);
+    while recorded(pids).len() < 2 && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(recorded(pids).len() >= 2, "the engine started its child");
+    child
+}
+
+/// Sends `signal` (a name `kill` knows) to the process group `pgid`.
+#[cfg(target_os = "linux")]
+fn signal_group(signal: &str, pgid: u32) {
+    let ok = Command::new("kill")
+        .args([&format!("-{signal}"), "--", &format!("-{pgid}")])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "kill -{signal} -{pgid}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupted_match_ends_its_engines_and_their_children() {
+    use std::os::unix::process::ExitStatusExt;
+    // A child in the engine's group, one in a session of its own, and an engine that
+    // ignores TERM (killed after the grace period).
+    for (mode, signal, number) in [
+        ("sleeper", "INT", 2),
+        ("setsid", "TERM", 15),
+        ("deaf", "HUP", 1),
+    ] {
+        let dir = scratch(&format!("interrupted-{mode}"));
+        let pids = dir.join("pids");
+        let mut m = long_match(mode, &pids);
+        // Ctrl-C in a terminal: the signal goes to the manager's group, not the engines'.
+        signal_group(signal, m.id());
+        let status = m.wait().unwrap();
+        assert_eq!(status.signal(), Some(number), "{mode}: {status:?}");
+        let pids = recorded(&pids);
+        // The manager ended them before it ended: nothing is left at all.
+        let left = left_after(&pids, Duration::from_millis(100));
+        assert!(
+            left.is_empty(),
+            "{mode}: left running: {left:?} of {pids:?}"
+        );
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_manager_takes_its_engines_and_their_children_along() {
+    for mode in ["sleeper", "setsid"] {
+        let dir = scratch(&format!("killed-{mode}"));
+        let pids = dir.join("pids");
+        let mut m = long_match(mode, &pids);
+        // Once the manager has surveyed the engine's descendants.
+        std::thread::sleep(Duration::from_millis(300));
+        m.kill().unwrap();
+        m.wait().unwrap();
+        let pids = recorded(&pids);
+        let left = left_after(&pids, Duration::from_secs(2));
+        assert!(
+            left.is_empty(),
+            "{mode}: left running: {left:?} of {pids:?}"
+        );
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_match_that_ends_leaves_no_process_of_its_engines() {
+    // A child out of the engine's group, and an engine that ignores `quit` and TERM.
+    for mode in ["setsid", "deaf"] {
+        let dir = scratch(&format!("ended-{mode}"));
+        let pids = dir.join("pids");
+        let a = format!("cmd[time=5000]:python3 {} {mode}", example("misbehave.py"));
+        let env = [("MISBEHAVE_PID_FILE", pids.to_str().unwrap())];
+        let m = match_json(
+            &[
+                "match", "kalah", "--width", "3", "--seeds", "2", "--a", &a, "--b", "random",
+                "--games", "2", "--json",
+            ],
+            &env,
+        );
+        assert!(m.get("forfeits").is_none(), "{mode}: {m}");
+        let pids = recorded(&pids);
+        assert_eq!(pids.len(), 4, "{mode}: an engine and its child a game");
+        let left = left_after(&pids, Duration::from_millis(100));
+        assert!(
+            left.is_empty(),
+            "{mode}: left running: {left:?} of {pids:?}"
+        );
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_engine_that_exits_while_its_child_holds_its_output_crashes() {
+    let dir = scratch("exitchild");
+    let pids = dir.join("pids");
+    let env = [("MISBEHAVE_PID_FILE", pids.to_str().unwrap())];
+    // Seen at once, not after the 5 s of the move: every game the same verdict.
+    let t = std::time::Instant::now();
+    let f = forfeits(&misbehave("exitchild"), "crash", &env);
+    for x in &f {
+        let why = x["reason"].as_str().unwrap();
+        assert!(
+            why.contains("exited") && why.contains("exit status: 4"),
+            "{why}"
+        );
+    }
+    assert!(t.elapsed() < Duration::from_secs(15), "{:?}", t.elapsed());
+    let pids = recorded(&pids);
+    let left = left_after(&pids, Duration::from_millis(100));
+    assert!(left.is_empty(), "left running: {left:?} of {pids:?}");
+}
+
+#[test]
+fn the_exchange_log_has_whole_lines_each_with_its_game() {
+    let dir = scratch("log-lines");
+    let log = dir.join("exchange.log");
+    let a = format!("cmd[time=5000]:sh {}", example("random.sh"));
+    let env = [("MANCALA_ENGINE_LOG", log.to_str().unwrap())];
+    let args = [
+        "match",
+        "oware",
+        "--a",
+        &a,
+        "--b",
+        &a,
+        "--games",
+        "6",
+        "--threads",
+        "2",
+        "--json",
+    ];
+    match_json(&args, &env);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let mut games = std::collections::BTreeMap::new();
+    for line in text.lines() {
+        let w: Vec<&str> = line.splitn(4, ' ').collect();
+        assert_eq!(w.len(), 4, "{line:?}");
+        assert!(
+            w[0].starts_with('g') && w[0][1..].parse::<u64>().is_ok(),
+            "{line:?}"
+        );
+        assert!(
+            w[1].parse::<u32>().is_ok() && ["<", ">"].contains(&w[2]),
+            "{line:?}"
+        );
+        let known = [
+            "mancala-protocol",
+            "protocolok",
+            "id",
+            "variant",
+            "newgame",
+            "isready",
+        ];
+        let more = [
+            "readyok", "position", "board", "legal", "go", "bestmove", "quit",
+        ];
+        let first = w[3].split(' ').next().unwrap();
+        assert!(known.contains(&first) || more.contains(&first), "{line:?}");
+        // One process a game: a game id names one process, and the other way round.
+        assert_eq!(*games.entry(w[0]).or_insert(w[1]), w[1], "{line:?}");
+    }
+    // Two engines a game.
+    assert_eq!(games.len(), 12, "{games:?}");
+    // Capped: whole lines up to the cap, then a note, then nothing.
+    let capped = dir.join("capped.log");
+    let env = [
+        ("MANCALA_ENGINE_LOG", capped.to_str().unwrap()),
+        ("MANCALA_ENGINE_LOG_MAX", "3000"),
+    ];
+    match_json(&args, &env);
+    let text = std::fs::read_to_string(&capped).unwrap();
+    let (body, note) = text.trim_end().rsplit_once('\n').unwrap();
+    assert!(body.len() < 3000, "{}", body.len());
+    assert!(note.contains("cap of 3000 bytes"), "{note}");
+    assert!(body.lines().all(|l| l.starts_with('g')), "{body}");
+}
+
+#[test]
+fn bench_engines_reports_faults_not_moves() {
+    let a = format!(
+        "cmd[time=5000]:python3 {} illegal 0",
+        example("misbehave.py")
+    );
+    let out = mancala(&[
+        "bench",
+        "engines",
+        "--variant",
+        "oware",
+        "--engine",
+        &a,
+        "--json",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("illegal: move '99'"), "{err}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &v["rows"][0];
+    // No move of it is counted: the positions' moves were the manager's, not the engine's.
+    assert_eq!(row["moves"], 0, "{row}");
+    let faults = row["faults"].as_u64().unwrap();
+    assert!(faults >= 1, "{row}");
+    assert_eq!(
+        row["faults_by_kind"]["illegal"].as_u64(),
+        Some(faults),
+        "{row}"
+    );
+    assert!(
+        row["first_fault"]
+            .as_str()
+            .unwrap()
+            .starts_with("illegal: "),
+        "{row}"
+    );
+    assert_eq!(row["seconds"], 0.0, "{row}");
+}
+
+#[test]
+fn an_engine_that_never_starts_is_a_fault_in_bench_engines() {
+    let file = quick_engines();
+    let a = format!("ext:hang@{}", file.display());
+    let out = mancala(&[
+        "bench",
+        "engines",
+        "--variant",
+        "kalah",
+        "--engine",
+        &a,
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &v["rows"][0];
+    assert_eq!(row["moves"], 0, "{row}");
+    assert_eq!(row["faults"], row["faults_by_kind"]["start"], "{row}");
+    assert_eq!(row["seconds_per_move"], 0.0, "{row}");
+}
+
+/// `mancala serve` with the engines file `file`, `args` and `env`, and where it listens.
+fn serve_with(file: &Path, args: &[&str], env: &[(&str, &str)]) -> (std::process::Child, String) {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["serve", "--port", "0", "--threads", "1"])
+        .args(args)
+        .envs(env.iter().copied())
+        .env("MANCALA_ENGINES", file)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("{line:?}"));
+    let addr = url.trim_start_matches("http://").trim_end_matches('/');
+    (child, addr.to_string())
+}
+
+/// `POST /api/engine` with `body` to the server at `addr`: the status and the body.
+fn post_engine(addr: &str, body: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut tcp = std::net::TcpStream::connect(addr).unwrap();
+    let head = format!(
+        "POST /api/engine HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    tcp.write_all(head.as_bytes()).unwrap();
+    tcp.write_all(body.as_bytes()).unwrap();
+    let mut answer = String::new();
+    tcp.read_to_string(&mut answer).unwrap();
+    let status = answer.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let body = answer.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("");
+    (status, body.to_string())
+}
+
+#[test]
+fn serve_holds_an_engine_to_the_requests_time_whatever_its_margin() {
+    let dir = scratch("serve-margin");
+    let file = dir.join("engines.toml");
+    let script = example("misbehave.py");
+    std::fs::write(
+        &file,
+        format!(
+            "[engine.slow]\ncommand = [\"python3\", {script:?}, \"slow\"]\nmargin = 20000\n\
+             [engine.good]\ncommand = [\"python3\", {script:?}, \"slow\", \"1000\"]\nmargin = 20000\n"
+        ),
+    )
+    .unwrap();
+    let (mut server, addr) = serve_with(&file, &["--time", "2"], &[]);
+    let t = std::time::Instant::now();
+    let (status, body) = post_engine(&addr, r#"{"variant":"oware","engine":"ext:slow"}"#);
+    let took = t.elapsed();
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("time: no move within"), "{body}");
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    // An engine that answers at once within the time the margin leaves.
+    let (status, body) = post_engine(&addr, r#"{"variant":"oware","engine":"ext:good","time":1}"#);
+    assert_eq!(status, 200, "{body}");
+    // A name the file lacks: the server's file is not shown to the client.
+    let (status, body) = post_engine(&addr, r#"{"variant":"oware","engine":"ext:nosuch"}"#);
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body.contains("no such engine") && !body.contains("engines.toml"),
+        "{body}"
+    );
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+#[test]
+fn rate_says_why_an_engine_failed() {
+    let a = format!(
+        "cmd[time=5000]:python3 {} illegal 0",
+        example("misbehave.py")
+    );
+    let args = [
+        "rate",
+        "oware",
+        "--width",
+        "3",
+        "--seeds",
+        "2",
+        "--engine",
+        &a,
+        "--positions",
+        "6",
+        "--seed",
+        "3",
+    ];
+    let v = common::json(&[&args[..], &["--json"]].concat());
+    let all = &v["all"];
+    assert_eq!(
+        (all["positions"].as_u64(), all["failures"].as_u64()),
+        (Some(6), Some(6))
+    );
+    assert_eq!(
+        all["failures_by_kind"],
+        serde_json::json!({"illegal": 6}),
+        "{all}"
+    );
+    let first = v["first_failure"].as_str().unwrap();
+    assert!(first.starts_with("illegal: move '99'"), "{first}");
+    let text = common::ok(&args);
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("failures by kind: illegal 6; the first: illegal: move '99'"),
+        "{text}"
+    );
+    // An engine that never fails: no kinds, no first failure.
+    let b = format!("cmd[time=5000]:sh {}", example("random.sh"));
+    let v = common::json(&[
+        "rate",
+        "oware",
+        "--width",
+        "3",
+        "--seeds",
+        "2",
+        "--engine",
+        &b,
+        "--positions",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(v["all"]["failures_by_kind"], serde_json::json!({}));
+    assert_eq!(v["first_failure"], Value::Null);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_terminated_server_ends_the_engine_it_runs() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = scratch("serve-term");
+    let file = dir.join("engines.toml");
+    let pids = dir.join("pids");
+    std::fs::write(
+        &file,
+        format!(
+            "[engine.forked]\ncommand = [\"python3\", {:?}, \"forked\"]\ntime = 60000\n",
+            example("misbehave.py")
+        ),
+    )
+    .unwrap();
+    let env = [("MISBEHAVE_PID_FILE", pids.to_str().unwrap())];
+    let (mut server, addr) = serve_with(&file, &["--time", "60"], &env);
+    // The engine starts a child and never answers: the request waits.
+    let request = std::thread::spawn(move || {
+        let body = r#"{"variant":"oware","engine":"ext:forked"}"#;
+        let _ = std::panic::catch_unwind(|| post_engine(&addr, body));
+    });
+    let until = std::time::Instant::now() + Duration::from_secs(20);
+    while recorded(&pids).is_empty() && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let child = recorded(&pids);
+    assert_eq!(child.len(), 1, "the engine started its child");
+    let ok = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok);
+    let status = server.wait().unwrap();
+    assert_eq!(status.signal(), Some(15), "{status:?}");
+    let left = left_after(&child, Duration::from_millis(100));
+    assert!(left.is_empty(), "left running: {left:?}");
+    request.join().unwrap();
+}

@@ -53,7 +53,7 @@ use mancala_solver::morris::Morris;
 use mancala_solver::search::Oracle;
 use mancala_solver::{MarginGame, Notation, TwoRow};
 use rayon::prelude::*;
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -294,6 +294,22 @@ pub fn draw<P>(mut pool: Vec<P>, count: usize, rng: &mut Rng) -> Vec<P> {
     out
 }
 
+/// Why an engine gave no move: the kind of its fault (an external program's, see
+/// [`crate::engine::FaultKind`]; `illegal` for a move that is not legal) and the detail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// `start`, `time`, `illegal`, `protocol` or `crash`.
+    pub kind: &'static str,
+    /// What and where, in one line.
+    pub detail: String,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.kind, self.detail)
+    }
+}
+
 /// The one call that asks an engine for its move: the index of the move among the legal
 /// moves of `pos`, or why there is none (an engine that fails, or a move that is not legal).
 pub fn ask<G: EngineGame>(
@@ -301,14 +317,18 @@ pub fn ask<G: EngineGame>(
     g: &G,
     pos: &G::Position,
     rng: &mut Rng,
-) -> Result<usize, String> {
-    let mv = engine
-        .try_choose(g, pos, rng)
-        .map_err(|f| format!("{}: {}", f.kind.as_str(), f.detail))?;
+) -> Result<usize, Failure> {
+    let mv = engine.try_choose(g, pos, rng).map_err(|f| Failure {
+        kind: f.kind.as_str(),
+        detail: f.detail,
+    })?;
     g.legal_moves(pos)
         .iter()
         .position(|&m| m == mv)
-        .ok_or_else(|| "a move that is not legal".to_string())
+        .ok_or_else(|| Failure {
+            kind: crate::engine::FaultKind::Illegal.as_str(),
+            detail: "a move that is not legal".to_string(),
+        })
 }
 
 /// One rated move.
@@ -320,8 +340,8 @@ pub struct Judged {
     pub best: i32,
     /// The played move's value (the forfeit's when the engine failed).
     pub played: i32,
-    /// True when the engine gave no legal move.
-    pub failed: bool,
+    /// The kind of the engine's failure when it gave no legal move ([`Failure::kind`]).
+    pub failed: Option<&'static str>,
 }
 
 impl Judged {
@@ -341,7 +361,19 @@ pub fn judge<G: Rated>(
     values: &[Vec<i32>],
     seed: u64,
 ) -> Vec<Judged> {
-    positions
+    judge_all(g, spec, oracle, positions, values, seed).0
+}
+
+/// [`judge`], and the first failure in the positions' order.
+fn judge_all<G: Rated>(
+    g: &G,
+    spec: &EngineSpec,
+    oracle: Option<&Arc<dyn Oracle<G>>>,
+    positions: &[G::Position],
+    values: &[Vec<i32>],
+    seed: u64,
+) -> (Vec<Judged>, Option<Failure>) {
+    let asked: Vec<(Judged, Option<Failure>)> = positions
         .par_iter()
         .zip(values)
         .enumerate()
@@ -349,14 +381,17 @@ pub fn judge<G: Rated>(
             let mut e = spec.build(oracle.cloned());
             let best = *values.iter().max().expect("positions have moves");
             let asked = ask(e.as_mut(), g, pos, &mut Rng::for_game(seed, k as u64));
-            Judged {
+            let j = Judged {
                 seeds: g.board_seeds(pos),
                 best,
                 played: asked.as_ref().map_or(g.forfeit(pos), |&i| values[i]),
-                failed: asked.is_err(),
-            }
+                failed: asked.as_ref().err().map(|f| f.kind),
+            };
+            (j, asked.err())
         })
-        .collect()
+        .collect();
+    let first = asked.iter().find_map(|(_, f)| f.clone());
+    (asked.into_iter().map(|(j, _)| j).collect(), first)
 }
 
 /// The figures of a set of judged moves.
@@ -366,6 +401,8 @@ pub struct Figures {
     pub positions: u64,
     /// Moves the engine failed to give.
     pub failures: u64,
+    /// Those failures by kind ([`Failure::kind`]).
+    pub failures_by_kind: BTreeMap<&'static str, u64>,
     /// Won positions.
     pub won: u64,
     /// Won positions where the move threw the win away.
@@ -388,7 +425,14 @@ impl Figures {
         let losses: Vec<f64> = moves.iter().map(|j| j.loss() as f64).collect();
         Figures {
             positions: moves.len() as u64,
-            failures: count(&|j| j.failed),
+            failures: count(&|j| j.failed.is_some()),
+            failures_by_kind: moves.iter().filter_map(|j| j.failed).fold(
+                BTreeMap::new(),
+                |mut m, k| {
+                    *m.entry(k).or_insert(0) += 1;
+                    m
+                },
+            ),
             won: count(&|j| j.best > 0),
             wins_thrown: count(&|j| j.best > 0 && j.played <= 0),
             drawn: count(&|j| j.best == 0),
@@ -432,6 +476,8 @@ pub fn buckets(range: SeedsRange) -> Vec<SeedsRange> {
 pub struct Rating {
     /// The engine's spec written out.
     pub engine: String,
+    /// The first failure, in the positions' order (`None`: none).
+    pub first_failure: Option<Failure>,
     /// Every position.
     pub all: Figures,
     /// By the seeds on the board.
@@ -447,7 +493,8 @@ pub fn rate_sample<G: Rated>(
     range: SeedsRange,
     seed: u64,
 ) -> Rating {
-    let judged = judge(g, spec, oracle, &sample.positions, &sample.values, seed);
+    let (judged, first_failure) =
+        judge_all(g, spec, oracle, &sample.positions, &sample.values, seed);
     let most = judged.iter().map(|j| j.seeds).max().unwrap_or(range.lo);
     let shown = SeedsRange {
         lo: range.lo,
@@ -455,6 +502,7 @@ pub fn rate_sample<G: Rated>(
     };
     Rating {
         engine: spec.to_string(),
+        first_failure,
         all: Figures::of(judged.iter()),
         buckets: buckets(shown)
             .into_iter()
@@ -668,11 +716,11 @@ mod tests {
 
     #[test]
     fn the_figures_of_a_hand_made_case() {
-        let j = |seeds, best, played, failed| Judged {
+        let j = |seeds, best, played, failed: bool| Judged {
             seeds,
             best,
             played,
-            failed,
+            failed: failed.then_some("illegal"),
         };
         // Won and kept, won and thrown into a draw, drawn and lost, lost and worse, a failure.
         let moves = [
@@ -684,6 +732,7 @@ mod tests {
         ];
         let f = Figures::of(moves.iter());
         assert_eq!((f.positions, f.failures), (5, 1));
+        assert_eq!(f.failures_by_kind, BTreeMap::from([("illegal", 1)]));
         assert_eq!((f.won, f.wins_thrown), (3, 2));
         assert_eq!((f.drawn, f.draws_thrown), (1, 1));
         assert_eq!(f.losing, 4);
@@ -746,7 +795,11 @@ mod tests {
         let pos = g.play(&g.start(), g.legal_moves(&g.start())[0]);
         let pos = g.play(&pos, g.legal_moves(&pos)[0]);
         let asked = ask(&mut Empty, &g, &pos, &mut Rng::new(1));
-        assert!(asked.unwrap_err().contains("not legal"));
+        let f = asked.unwrap_err();
+        assert_eq!(
+            (f.kind, f.detail.as_str()),
+            ("illegal", "a move that is not legal")
+        );
         assert_eq!(g.forfeit(&pos), -12, "no capture yet: every seed lost");
         let values = crate::engine::perfect::exact_values(&g, None, &pos, 4);
         assert!(values.iter().all(|&v| v >= g.forfeit(&pos)));

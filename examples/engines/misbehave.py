@@ -25,14 +25,38 @@ It plays GOOD moves well (default 0: the first legal move each time), then misbe
               killed
     hang      never answers the handshake (a start that fails)
     oldproto  answers the handshake with protocol version 99
+    exitchild starts a child process that sleeps 300 s and holds the engine's output, then
+              exits with status 4 (a crash, whoever holds the pipe)
+
+These modes play the first legal move every time and misbehave otherwise:
+
+    sleeper   starts a child process that sleeps 300 s at the handshake
+    setsid    starts a child process that sleeps 300 s in a session of its own (out of the
+              engine's process group) at the handshake
+    deaf      ignores `quit` and SIGTERM: only SIGKILL ends it
+
+The modes that start processes write their ids, one a line, to the file named by the
+MISBEHAVE_PID_FILE environment variable (the engine's own id too in the last four modes).
 """
 import os
+import signal
 import subprocess
 import sys
 import time
 
 MODES = ("slow", "illegal", "garbage", "crash", "silent", "closed", "noinput", "binary",
-         "flood", "long", "twice", "nomove", "forked", "hang", "oldproto")
+         "flood", "long", "twice", "nomove", "forked", "hang", "oldproto", "exitchild",
+         "sleeper", "setsid", "deaf")
+# The modes that play the first legal move every time.
+PLAYING = ("sleeper", "setsid", "deaf")
+
+
+def record(pid):
+    """Appends `pid` to the file MISBEHAVE_PID_FILE names, if any."""
+    path = os.environ.get("MISBEHAVE_PID_FILE")
+    if path:
+        with open(path, "a") as f:
+            f.write(f"{pid}\n")
 
 
 def say(text):
@@ -83,11 +107,13 @@ def misbehave(mode, legal):
         say("bestmove")
     elif mode == "forked":
         child = subprocess.Popen(["sleep", "300"])
-        path = os.environ.get("MISBEHAVE_PID_FILE")
-        if path:
-            with open(path, "a") as f:
-                f.write(f"{child.pid}\n")
+        record(child.pid)
         time.sleep(300)
+    elif mode == "exitchild":
+        child = subprocess.Popen(["sleep", "300"])
+        record(os.getpid())
+        record(child.pid)
+        os._exit(4)
 
 
 def main():
@@ -96,6 +122,8 @@ def main():
         return 2
     mode = sys.argv[1]
     good = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    if mode == "deaf":
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
     legal = []
     for line in sys.stdin:
         words = line.split()
@@ -104,6 +132,10 @@ def main():
         if words[0] == "mancala-protocol":
             if mode == "hang":
                 time.sleep(300)
+            if mode in PLAYING:
+                record(os.getpid())
+                child = subprocess.Popen(["sleep", "300"], start_new_session=mode == "setsid")
+                record(child.pid)
             say("id name misbehave.py " + mode)
             say("protocolok " + ("99" if mode == "oldproto" else "1"))
         elif words[0] == "isready":
@@ -111,12 +143,14 @@ def main():
         elif words[0] == "legal":
             legal = words[1:]
         elif words[0] == "go":
-            if good > 0:
+            if mode in PLAYING or good > 0:
                 good -= 1
                 say("bestmove " + legal[0])
             else:
                 misbehave(mode, legal)
         elif words[0] == "quit":
+            if mode == "deaf":
+                time.sleep(300)
             return 0
     return 0
 

@@ -20,7 +20,8 @@ pub(crate) enum BenchWhat {
         /// Measure this engine instead of the built-in list (repeatable; any spec of
         /// docs/ENGINES.md, external ones too, `cmd:<command line>` or `ext:<name>`: an
         /// external engine's nodes are not counted, its time a move is the protocol's round
-        /// trip plus its search).
+        /// trip plus its search; a position where it gives no move is a fault, counted by
+        /// kind and not as a move, and the command then exits with status 1).
         #[arg(long = "engine", value_name = "SPEC")]
         engines: Vec<String>,
     },
@@ -62,9 +63,31 @@ pub(crate) fn run(what: Option<&BenchWhat>, as_json: bool, threads: usize) -> Re
                 bench::engines_of(engines, variant.as_deref(), on)?
             };
             pb.finish_and_clear();
-            at_end(*json, &rows)
+            at_end(*json, &rows)?;
+            faulted(&rows.rows);
+            Ok(())
         }
     }
+}
+
+/// Ends the program with status 1, and a line on stderr, when an engine of `rows` gave no
+/// move somewhere (its rows, printed, say where and why).
+fn faulted(rows: &[EngineBench]) {
+    let faults: u64 = rows.iter().map(|r| r.faults).sum();
+    let Some(first) = rows.iter().find(|r| r.faults > 0) else {
+        return;
+    };
+    let line = format!(
+        "error: bench engines: {faults} positions without a move; the first: {} on {}, {}",
+        first.engine,
+        first.variant,
+        first.first_fault.as_deref().unwrap_or("")
+    );
+    eprintln!(
+        "{}",
+        mancala_solver::text::clip(&line, mancala_analysis::error::MAX_ERROR_LINE)
+    );
+    std::process::exit(1);
 }
 
 /// The JSON of rows whose text was printed as each was measured.

@@ -240,7 +240,17 @@ pub fn bounded(text: &str, seconds: f64, tt_mb: usize) -> Result<EngineSpec, Ref
     if t.starts_with("cmd") || t.starts_with("ext:") && t.contains('@') {
         return Err(refused());
     }
-    let spec: EngineSpec = text.parse().map_err(bad)?;
+    let spec: EngineSpec = text.parse().map_err(|e| {
+        // The engines file's name and contents are the server's own, not the client's.
+        if t.starts_with("ext:") {
+            bad(format!(
+                "engine {}: the server has no such engine (GET /api/engines lists them)",
+                mancala_analysis::error::shorten(t)
+            ))
+        } else {
+            bad(e)
+        }
+    })?;
     if let EngineSpec::External(x) = &spec {
         // Whatever the spec's text, only an entry of the server's own engines file runs.
         if !x.label.starts_with("ext:") || x.label.contains('@') {

@@ -517,4 +517,14 @@ fn external_engines_come_only_from_the_servers_engines_file() {
     // Sowing pit 6 ends in North's pit 4, making 2: the only capture.
     assert_eq!(m["move"], "6", "{m}");
     assert_eq!(m["engine"], "ext:greedy-py");
+    // A name the file lacks: refused without showing the server's file to the client.
+    let m = refused(
+        post(&s, "engine", r#"{"variant":"oware","engine":"ext:nosuch"}"#),
+        400,
+    );
+    assert!(m.contains("no such engine"), "{m}");
+    assert!(
+        !m.contains("engines.toml") && !m.contains("examples"),
+        "{m}"
+    );
 }

@@ -5,6 +5,7 @@ use super::{EngineGame, EngineSpec, Rng};
 use mancala_solver::fourrow::FourRow;
 use mancala_solver::game::Game;
 use mancala_solver::variant::VARIANTS;
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 /// The engines measured: every kind, alpha-beta at several depths (time to depth).
@@ -29,12 +30,17 @@ pub struct BenchRow {
     pub variant: &'static str,
     /// Engine spec.
     pub engine: String,
-    /// Moves chosen (one per position).
+    /// Moves chosen (one per position, less the faults).
     pub moves: u64,
     /// Nodes the engine counted (positions visited; for mcts, tree nodes plus playout plies).
     pub nodes: u64,
-    /// Wall-clock seconds for all the moves.
+    /// Wall-clock seconds for the moves chosen (the positions that ended in a fault left out).
     pub seconds: f64,
+    /// The positions where the engine gave no move (an external program's fault), by kind
+    /// (`start`, `time`, `illegal`, `protocol`, `crash`).
+    pub faults: BTreeMap<&'static str, u64>,
+    /// The first fault, as `kind: detail`.
+    pub first_fault: Option<String>,
 }
 
 impl BenchRow {
@@ -42,9 +48,13 @@ impl BenchRow {
     pub fn nodes_per_second(&self) -> f64 {
         self.nodes as f64 / self.seconds.max(1e-9)
     }
-    /// Mean seconds a move (for alpha-beta: the time to reach its depth).
+    /// Mean seconds a move (for alpha-beta: the time to reach its depth); 0 without moves.
     pub fn seconds_per_move(&self) -> f64 {
         self.seconds / self.moves.max(1) as f64
+    }
+    /// The faults of every kind.
+    pub fn fault_count(&self) -> u64 {
+        self.faults.values().sum()
     }
 }
 
@@ -90,13 +100,15 @@ pub enum BenchEvent<'a> {
         /// Engine spec.
         engine: &'a str,
     },
-    /// One move chosen.
+    /// One position done (a move chosen, or a fault).
     Moved,
     /// An engine is done with a variant: its row.
     Row(&'a BenchRow),
 }
 
-/// Measures `engines` on `positions` of `g`, one thread.
+/// Measures `engines` on `positions` of `g`, one thread. A position where the engine gives
+/// no move is a fault, not a move: the engine is made anew for the next position (an
+/// external program is ended by its fault).
 fn bench_game<G: EngineGame + 'static>(
     variant: &'static str,
     g: &G,
@@ -112,17 +124,33 @@ fn bench_game<G: EngineGame + 'static>(
             variant,
             engine: name,
         });
-        let t = Instant::now();
+        let (mut moves, mut nodes, mut seconds) = (0, 0, 0.0);
+        let mut faults = BTreeMap::new();
+        let mut first_fault = None;
         for (k, pos) in positions.iter().enumerate() {
-            e.choose(g, pos, &mut Rng::new(k as u64));
+            let t = Instant::now();
+            match e.try_choose(g, pos, &mut Rng::new(k as u64)) {
+                Ok(_) => {
+                    seconds += t.elapsed().as_secs_f64();
+                    moves += 1;
+                }
+                Err(f) => {
+                    *faults.entry(f.kind.as_str()).or_insert(0) += 1;
+                    first_fault.get_or_insert_with(|| f.to_string());
+                    nodes += e.nodes();
+                    e = spec.build::<G>(None);
+                }
+            }
             on(BenchEvent::Moved);
         }
         let row = BenchRow {
             variant,
             engine: spec.to_string(),
-            moves: positions.len() as u64,
-            nodes: e.nodes(),
-            seconds: t.elapsed().as_secs_f64(),
+            moves,
+            nodes: nodes + e.nodes(),
+            seconds,
+            faults,
+            first_fault,
         };
         on(BenchEvent::Row(&row));
         rows.push(row);

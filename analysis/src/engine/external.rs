@@ -5,9 +5,12 @@
 //!
 //! The manager never trusts the program: every line is read by a thread of its own and
 //! waited for with a deadline, every line sent goes through a writer thread (a program that
-//! reads nothing cannot block the manager), and the program runs in a process group of its
-//! own that is killed, children included, when it faults or when the engine is dropped.
+//! reads nothing cannot block the manager), its exit is looked for while a line is awaited
+//! (a child that holds its output cannot hide it), and the program runs in a process group
+//! of its own that is killed, children included (those that left the group too), when it
+//! faults, when the engine is dropped, or when the manager ends ([`super::groups`]).
 
+use super::groups::Group;
 use super::{Engine, EngineGame, Fault, FaultKind, Rng, STDERR_LINES};
 use mancala_solver::error::ConfigError;
 use serde::Deserialize;
@@ -15,6 +18,7 @@ use std::collections::{BTreeMap, VecDeque};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -26,6 +30,11 @@ pub const ENGINES_FILE_VAR: &str = "MANCALA_ENGINES";
 /// The environment variable naming a file that every line exchanged with an external engine
 /// is appended to (with `info` lines, the protocol's logging).
 pub const ENGINE_LOG_VAR: &str = "MANCALA_ENGINE_LOG";
+/// The environment variable giving the most bytes the exchange log may hold
+/// ([`ENGINE_LOG_MAX`] when unset).
+pub const ENGINE_LOG_MAX_VAR: &str = "MANCALA_ENGINE_LOG_MAX";
+/// The exchange log's size past which nothing more is written to it, by default: 64 MiB.
+pub const ENGINE_LOG_MAX: u64 = 64 << 20;
 /// The longest line the manager reads from an engine, in bytes (a longer one is a fault).
 pub const MAX_LINE: usize = 65_536;
 /// The lines read from an engine and not yet taken by the manager, at most.
@@ -152,7 +161,9 @@ impl ExternalSpec {
                     ))
                 }
             };
-            *slot = Some(n);
+            if slot.replace(n).is_some() {
+                return Err(bad(text, format!("limit '{}' given twice", k.trim())));
+            }
         }
         let limits = given.limits(text)?;
         let argv = split(text, line)?;
@@ -330,6 +341,9 @@ fn check_program(text: &str, program: &str, dir: Option<&Path>) -> Result<(), Co
             Some(d) => d.join(program),
             None => PathBuf::from(program),
         };
+        if p.is_dir() {
+            return Err(bad(text, format!("program {} is a folder", p.display())));
+        }
         if !p.is_file() {
             return Err(bad(text, format!("program {} not found", p.display())));
         }
@@ -352,11 +366,18 @@ enum Heard {
     Bad(String),
     /// A write to its input failed: it closed its input.
     InputClosed(String),
+    /// It exited (whoever still holds its output; its status is the child's, kept).
+    Exited,
+    /// The caller asked every computation to stop ([`mancala_solver::stop::request`]: the
+    /// Python package on Ctrl-C).
+    Stopped,
 }
 
 /// A running program and the threads around its pipes.
 struct Process {
     child: Child,
+    /// Its process group, registered (`None` once ended).
+    group: Option<Group>,
     to: Option<Sender<String>>,
     from: Receiver<Heard>,
     stderr: Arc<Mutex<VecDeque<String>>>,
@@ -380,9 +401,7 @@ impl Process {
         if let Some(d) = &spec.dir {
             cmd.current_dir(d);
         }
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        let mut child = cmd.spawn().map_err(|e| Fault {
+        let (mut child, group) = Group::spawn(cmd).map_err(|e| Fault {
             kind: FaultKind::Start,
             detail: format!("cannot start {}: {e}", program.display()),
             stderr: Vec::new(),
@@ -392,27 +411,21 @@ impl Process {
             child.stdout.take().expect("piped"),
             child.stderr.take().expect("piped"),
         );
-        let log = std::env::var_os(ENGINE_LOG_VAR).and_then(|p| {
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .ok()
-                .map(|f| Arc::new(Mutex::new(f)))
-        });
         let pid = child.id();
+        // One process a game: the exchange log's id of the game is the process's.
+        let game: Arc<str> = format!("g{}", GAMES.fetch_add(1, Ordering::Relaxed) + 1).into();
         let (to, rx) = mpsc::channel::<String>();
         // Bounded: an engine that writes faster than the manager reads is held up by its pipe.
         let (tx, from) = mpsc::sync_channel(LINES_QUEUED);
         let werr = tx.clone();
-        let wlog = log.clone();
+        let wgame = game.clone();
         std::thread::spawn(move || {
             let mut stdin = stdin;
             for line in rx {
-                note(&wlog, pid, '>', &line);
+                note(&wgame, pid, '>', &line);
+                // The line and its end in one write.
                 let r = stdin
-                    .write_all(line.as_bytes())
-                    .and_then(|_| stdin.write_all(b"\n"))
+                    .write_all(format!("{line}\n").as_bytes())
                     .and_then(|_| stdin.flush());
                 if let Err(e) = r {
                     let _ = werr.send(Heard::InputClosed(e.to_string()));
@@ -420,8 +433,8 @@ impl Process {
                 }
             }
         });
-        let rlog = log.clone();
-        std::thread::spawn(move || read_lines(stdout, tx, rlog, pid));
+        let rgame = game.clone();
+        std::thread::spawn(move || read_lines(stdout, tx, rgame, pid));
         let tail = Arc::new(Mutex::new(VecDeque::new()));
         let (done_tx, stderr_done) = mpsc::channel();
         let t2 = tail.clone();
@@ -447,6 +460,7 @@ impl Process {
         });
         Ok(Process {
             child,
+            group: Some(group),
             to: Some(to),
             from,
             stderr: tail,
@@ -463,34 +477,49 @@ impl Process {
 
     /// The next line before `deadline`; `Err(None)` when the deadline comes first.
     fn next(&mut self, deadline: Instant) -> Result<String, Option<Heard>> {
-        // Checked before each line, so that an engine writing without end still times out.
-        let now = Instant::now();
-        if now >= deadline {
-            return Err(None);
-        }
-        match self.from.recv_timeout(deadline - now) {
-            Ok(Heard::Line(l)) => Ok(l),
-            Ok(other) => Err(Some(other)),
-            Err(RecvTimeoutError::Timeout) => Err(None),
-            Err(RecvTimeoutError::Disconnected) => Err(Some(Heard::Closed)),
+        loop {
+            // Checked before each line, so that an engine writing without end still times out.
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(None);
+            }
+            match self.from.recv_timeout((deadline - now).min(EXIT_POLL)) {
+                Ok(Heard::Line(l)) => return Ok(l),
+                Ok(other) => return Err(Some(other)),
+                Err(RecvTimeoutError::Disconnected) => return Err(Some(Heard::Closed)),
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            if mancala_solver::stop::requested() {
+                return Err(Some(Heard::Stopped));
+            }
+            // A program that has exited answers nothing more, whoever holds its output:
+            // the lines it wrote before are taken first.
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return match self.from.recv_timeout(EXIT_POLL) {
+                    Ok(Heard::Line(l)) => Ok(l),
+                    Ok(Heard::Closed) | Err(_) => Err(Some(Heard::Exited)),
+                    Ok(other) => Err(Some(other)),
+                };
+            }
         }
     }
 
-    /// Kills the program and its process group, reaps it, and returns its last stderr lines
-    /// and how it ended.
-    fn kill(mut self) -> (Vec<String>, String) {
-        self.to = None;
-        // A program whose output just closed is given a moment to exit of itself.
-        let until = Instant::now() + Duration::from_millis(100);
-        let mut status = None;
-        while status.is_none() && Instant::now() < until {
-            status = self.child.try_wait().ok().flatten();
-            if status.is_none() {
-                std::thread::sleep(Duration::from_millis(2));
-            }
+    /// Kills the program and every process it started, reaps it, and returns its last
+    /// stderr lines and how it ended; with `grace`, a program that may be ending of itself
+    /// (its output closed) is given a moment first.
+    fn kill(mut self, grace: bool) -> (Vec<String>, String) {
+        if let Some(g) = &self.group {
+            g.survey();
         }
-        kill_group(&mut self.child);
-        let _ = self.child.wait();
+        self.to = None;
+        let wait = Duration::from_millis(if grace { 100 } else { 0 });
+        let until = Instant::now() + wait;
+        let mut status = self.child.try_wait().ok().flatten();
+        while status.is_none() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(2));
+            status = self.child.try_wait().ok().flatten();
+        }
+        self.end();
         // Whatever the program wrote before it ended is read to the end, briefly.
         let _ = self.stderr_done.recv_timeout(Duration::from_millis(300));
         let lines = self
@@ -507,8 +536,12 @@ impl Process {
         (lines, how)
     }
 
-    /// Asks the program to quit, waits a little, then kills it.
+    /// Asks the program to quit, waits a little, then kills it and what it started.
     fn quit(mut self) {
+        // Its descendants are found while it runs: once it has quit, they are orphans.
+        if let Some(g) = &self.group {
+            g.survey();
+        }
         self.send("quit");
         self.to = None;
         let until = Instant::now() + Duration::from_millis(200);
@@ -518,27 +551,114 @@ impl Process {
             }
             std::thread::sleep(Duration::from_millis(2));
         }
-        kill_group(&mut self.child);
-        let _ = self.child.wait();
+        self.end();
+    }
+
+    /// Kills the process group and the descendants found outside it, and reaps the program.
+    fn end(&mut self) {
+        if let Some(g) = self.group.take() {
+            g.end(&mut self.child);
+        }
     }
 }
 
-/// Kills `child` and every process of its group (the program's own children).
-fn kill_group(child: &mut Child) {
-    #[cfg(unix)]
-    {
-        use nix::sys::signal::{killpg, Signal};
-        use nix::unistd::Pid;
-        let _ = killpg(Pid::from_raw(child.id() as i32), Signal::SIGKILL);
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.end();
     }
-    let _ = child.kill();
 }
 
-/// Appends `line` to the exchange log, if one is kept.
-fn note(log: &Option<Arc<Mutex<std::fs::File>>>, pid: u32, dir: char, line: &str) {
-    if let Some(f) = log {
-        let mut f = f.lock().expect("engine log");
-        let _ = writeln!(f, "{pid} {dir} {line}");
+/// The engines' processes started, for the exchange log's game ids.
+static GAMES: AtomicU64 = AtomicU64::new(0);
+/// How often the manager looks whether the program has exited while it awaits a line.
+const EXIT_POLL: Duration = Duration::from_millis(20);
+
+/// The exchange log: one file for every engine of the program, each entry one whole line
+/// written at once, under one lock, up to its size cap.
+struct Log {
+    /// The file's name (as `MANCALA_ENGINE_LOG` gave it) and the file (`None`: it cannot
+    /// be opened).
+    path: std::ffi::OsString,
+    file: Option<std::fs::File>,
+    /// Bytes in the file, and the most it may hold.
+    size: u64,
+    cap: u64,
+    /// True once the cap was reached (and said so in the file).
+    full: bool,
+}
+
+static LOG: Mutex<Option<Log>> = Mutex::new(None);
+
+/// Appends `line` (`dir`: `>` sent, `<` read) of the program `pid` in game `game` to the
+/// exchange log, if one is kept: `g<N> <pid> <dir> <line>`.
+fn note(game: &str, pid: u32, dir: char, line: &str) {
+    let Some(path) = std::env::var_os(ENGINE_LOG_VAR) else {
+        return;
+    };
+    let entry = format!("{game} {pid} {dir} {line}\n");
+    let mut log = LOG.lock().unwrap_or_else(|e| e.into_inner());
+    if log.as_ref().map_or(true, |l| l.path != path) {
+        *log = Some(Log::open(path));
+    }
+    let l = log.as_mut().expect("opened");
+    l.write(&entry);
+}
+
+impl Log {
+    /// The log `path`, opened to append, its cap from `MANCALA_ENGINE_LOG_MAX`.
+    fn open(path: std::ffi::OsString) -> Log {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .ok();
+        let size = file
+            .as_ref()
+            .and_then(|f| f.metadata().ok())
+            .map_or(0, |m| m.len());
+        let given = std::env::var(ENGINE_LOG_MAX_VAR).ok();
+        let cap = given.as_deref().and_then(|v| v.trim().parse::<u64>().ok());
+        let mut log = Log {
+            path,
+            file,
+            size,
+            cap: cap.unwrap_or(ENGINE_LOG_MAX),
+            full: false,
+        };
+        if let (Some(v), None) = (&given, cap) {
+            log.say(&format!(
+                "mancala: {ENGINE_LOG_MAX_VAR}={} is not a number of bytes: the cap is {ENGINE_LOG_MAX} bytes\n",
+                clip(v, 40)
+            ));
+        }
+        log
+    }
+
+    /// Writes `entry` (one line) whole, or, once the cap is reached, a note saying so and
+    /// nothing more.
+    fn write(&mut self, entry: &str) {
+        if self.full {
+            return;
+        }
+        if self.size + entry.len() as u64 > self.cap {
+            self.full = true;
+            let note = format!(
+                "mancala: the log reached its cap of {} bytes ({ENGINE_LOG_MAX_VAR}): later lines are not written\n",
+                self.cap
+            );
+            self.say(&note);
+            return;
+        }
+        self.say(entry);
+    }
+
+    /// Appends `text` in one write.
+    fn say(&mut self, text: &str) {
+        if let Some(f) = &mut self.file {
+            if f.write_all(text.as_bytes()).is_ok() {
+                self.size += text.len() as u64;
+            }
+        }
     }
 }
 
@@ -561,12 +681,7 @@ fn clip(s: &str, n: usize) -> String {
 }
 
 /// Reads the engine's output line by line into `tx` until it ends or breaks the protocol.
-fn read_lines(
-    out: std::process::ChildStdout,
-    tx: SyncSender<Heard>,
-    log: Option<Arc<Mutex<std::fs::File>>>,
-    pid: u32,
-) {
+fn read_lines(out: std::process::ChildStdout, tx: SyncSender<Heard>, game: Arc<str>, pid: u32) {
     let mut r = BufReader::new(out);
     let mut buf = Vec::new();
     loop {
@@ -590,7 +705,7 @@ fn read_lines(
         };
         let last = !matches!(heard, Heard::Line(_));
         if let Heard::Line(l) = &heard {
-            note(&log, pid, '<', l);
+            note(&game, pid, '<', l);
         }
         if tx.send(heard).is_err() || last {
             return;
@@ -648,7 +763,8 @@ impl<G: EngineGame> External<G> {
         let mut stderr = Vec::new();
         let mut detail = detail;
         if let Some(p) = self.process.take() {
-            let (lines, how) = p.kill();
+            // A program late on time is still running: no moment to end of itself.
+            let (lines, how) = p.kill(kind != FaultKind::Time);
             stderr = lines;
             if kind == FaultKind::Crash {
                 detail = format!("{detail} ({how})");
@@ -673,6 +789,14 @@ impl<G: EngineGame> External<G> {
             Some(Heard::Closed) => self.fail(
                 FaultKind::Crash,
                 format!("closed its output while the manager awaited {waiting}"),
+            ),
+            Some(Heard::Stopped) => self.fail(
+                FaultKind::Time,
+                format!("stopped by the caller while the manager awaited {waiting} (killed)"),
+            ),
+            Some(Heard::Exited) => self.fail(
+                FaultKind::Crash,
+                format!("exited while the manager awaited {waiting}"),
             ),
             Some(Heard::Bad(why)) => self.fail(FaultKind::Protocol, why),
             Some(Heard::Line(_)) => unreachable!("a line is handled by the caller"),
@@ -717,10 +841,9 @@ impl<G: EngineGame> External<G> {
     fn start_program(&mut self, game: &G) -> Result<(), Fault> {
         let p = Process::spawn(&self.spec).inspect_err(|f| self.dead = Some(f.clone()))?;
         self.process = Some(p);
-        let l = self.spec.limits;
-        let deadline = Instant::now() + Duration::from_millis(l.startup_ms);
         self.send(&format!("mancala-protocol {PROTOCOL_VERSION}"));
-        let v = self.await_word("protocolok", deadline, FaultKind::Start)?;
+        let (deadline, late) = self.startup_deadline(FaultKind::Start);
+        let v = self.await_word("protocolok", deadline, late)?;
         if v.split_whitespace().next() != Some("1") {
             return Err(self.fail(
                 FaultKind::Start,
@@ -733,9 +856,20 @@ impl<G: EngineGame> External<G> {
         self.send(&variant_line(game));
         self.send("newgame");
         self.send("isready");
-        let deadline = Instant::now() + Duration::from_millis(l.startup_ms);
-        self.await_word("readyok", deadline, FaultKind::Start)?;
+        let (deadline, late) = self.startup_deadline(FaultKind::Start);
+        self.await_word("readyok", deadline, late)?;
         Ok(())
+    }
+
+    /// The deadline of a `readyok` or `protocolok` from now: the start time, cut to the
+    /// caller's deadline ([`Engine::stop_at`]); and the fault when it passes, `late`, or
+    /// `time` when the caller's deadline is the nearer.
+    fn startup_deadline(&self, late: FaultKind) -> (Instant, FaultKind) {
+        let own = Instant::now() + Duration::from_millis(self.spec.limits.startup_ms);
+        match self.deadline {
+            Some(d) if d < own => (d, FaultKind::Time),
+            _ => (own, late),
+        }
     }
 
     fn send(&self, line: &str) {
@@ -813,8 +947,8 @@ impl<G: EngineGame> Engine<G> for External<G> {
             // Every line the engine wrote before is passed by: a second `bestmove` to one
             // `go` cannot answer the next.
             self.send("isready");
-            let deadline = Instant::now() + Duration::from_millis(self.spec.limits.startup_ms);
-            self.await_word("readyok", deadline, FaultKind::Time)?;
+            let (deadline, late) = self.startup_deadline(FaultKind::Time);
+            self.await_word("readyok", deadline, late)?;
         }
         let start = self.start.as_ref().expect("synced");
         let mut line = format!("position {}", game.format_position(start));
@@ -831,10 +965,14 @@ impl<G: EngineGame> Engine<G> for External<G> {
             .collect();
         self.send(&format!("legal {}", legal.join(" ")));
         let l = self.spec.limits;
-        let mut time = l.time_ms;
+        let (mut time, mut margin) = (l.time_ms, l.margin_ms);
         if let Some(d) = self.deadline {
+            // The margin comes out of the caller's time, never on top of it (half of it at
+            // most, so that the engine keeps time to think).
             let left = d.saturating_duration_since(Instant::now()).as_millis() as u64;
-            time = time.min(left.saturating_sub(l.margin_ms).max(1));
+            margin = margin.min(left / 2);
+            time = time.min(left - margin).max(1);
+            margin = margin.min(left.saturating_sub(time));
         }
         let mut go = format!("go movetime {time}");
         if let Some(n) = l.nodes {
@@ -846,15 +984,13 @@ impl<G: EngineGame> Engine<G> for External<G> {
         go.push_str(&format!(" seed {seed}"));
         let t = Instant::now();
         self.send(&go);
-        let deadline = t + Duration::from_millis(time + l.margin_ms);
+        let deadline = t + Duration::from_millis(time + margin);
         let rest = match self.await_word("bestmove", deadline, FaultKind::Time) {
             Ok(r) => r,
             Err(mut f) => {
-                if f.kind == FaultKind::Time {
-                    f.detail = format!(
-                        "no move within {time} ms and the margin of {} ms (killed)",
-                        l.margin_ms
-                    );
+                if f.detail == "no 'bestmove' in time" {
+                    f.detail =
+                        format!("no move within {time} ms and the margin of {margin} ms (killed)");
                     self.dead = Some(f.clone());
                 }
                 return Err(f);
@@ -922,6 +1058,9 @@ mod tests {
             ("cmd[depth=0]:sh", "depth = 0"),
             ("cmd[speed=3]:sh", "unknown limit 'speed'"),
             ("cmd[time=x]:sh", "expected a whole number"),
+            ("cmd[time=100,time=200]:sh", "limit 'time' given twice"),
+            ("cmd[depth=3, depth = 3]:sh", "limit 'depth' given twice"),
+            ("cmd:/tmp", "program /tmp is a folder"),
         ] {
             let e = ExternalSpec::parse(text).unwrap().unwrap_err().to_string();
             assert!(e.contains(why), "{text}: {e}");

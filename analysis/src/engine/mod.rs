@@ -35,6 +35,7 @@ pub mod bench;
 pub mod external;
 mod game;
 pub(crate) mod greedy;
+pub mod groups;
 pub(crate) mod mcts;
 pub(crate) mod perfect;
 pub(crate) mod random;

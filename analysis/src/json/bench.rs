@@ -58,6 +58,12 @@ pub struct EngineBench {
     pub seconds_per_move: f64,
     /// Nodes a second.
     pub nodes_per_second: f64,
+    /// Positions where the engine gave no move (an external program's faults).
+    pub faults: u64,
+    /// Those faults by kind (`start`, `time`, `illegal`, `protocol`, `crash`).
+    pub faults_by_kind: std::collections::BTreeMap<&'static str, u64>,
+    /// The first fault, as `kind: detail` (`null`: none).
+    pub first_fault: Option<String>,
 }
 
 impl EngineBench {
@@ -71,6 +77,9 @@ impl EngineBench {
             seconds: r.seconds,
             seconds_per_move: r.seconds_per_move(),
             nodes_per_second: r.nodes_per_second(),
+            faults: r.fault_count(),
+            faults_by_kind: r.faults.clone(),
+            first_fault: r.first_fault.clone(),
         }
     }
 }

@@ -47,6 +47,9 @@ pub struct RateFigures {
     /// Moves the engine failed to give (an error or a move that is not legal), each counted
     /// as losing everything.
     pub failures: u64,
+    /// Those failures by kind: `start`, `time`, `illegal`, `protocol`, `crash`
+    /// (docs/ENGINE-PROTOCOL.md; `illegal` too for a built-in engine's move that is not legal).
+    pub failures_by_kind: std::collections::BTreeMap<&'static str, u64>,
     /// Won positions.
     pub won: u64,
     /// Won positions where the engine's move throws the win away (to a draw or a loss).
@@ -75,6 +78,7 @@ impl RateFigures {
             seeds: [seeds.lo, seeds.hi],
             positions: f.positions,
             failures: f.failures,
+            failures_by_kind: f.failures_by_kind.clone(),
             won: f.won,
             wins_thrown: f.wins_thrown,
             wins_thrown_share: Interval::share(f.wins_rate()),
@@ -113,6 +117,8 @@ pub struct Rate {
     pub all: RateFigures,
     /// By the seeds on the board, in order.
     pub buckets: Vec<RateFigures>,
+    /// The first failure, in the positions' order, as `kind: detail` (`null`: none).
+    pub first_failure: Option<String>,
 }
 
 impl Rate {
@@ -141,6 +147,7 @@ impl Rate {
                 .iter()
                 .map(|(b, f)| RateFigures::new(*b, f))
                 .collect(),
+            first_failure: rating.first_failure.as_ref().map(|f| f.to_string()),
         }
     }
 }

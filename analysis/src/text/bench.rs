@@ -30,7 +30,7 @@ impl fmt::Display for crate::signature::Row {
 
 impl fmt::Display for crate::json::EngineBench {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
+        write!(
             f,
             "{:<10} {:<24} {:>12} nodes {:>10.3} ms/move {:>8.2} M nodes/s",
             self.variant,
@@ -38,7 +38,22 @@ impl fmt::Display for crate::json::EngineBench {
             self.nodes,
             1e3 * self.seconds_per_move,
             self.nodes_per_second / 1e6
-        )
+        )?;
+        if let Some(first) = &self.first_fault {
+            let kinds: Vec<String> = self
+                .faults_by_kind
+                .iter()
+                .map(|(k, n)| format!("{k} {n}"))
+                .collect();
+            write!(
+                f,
+                "  {} moves, {} faults ({}), the first {first}",
+                self.moves,
+                self.faults,
+                kinds.join(", ")
+            )?;
+        }
+        writeln!(f)
     }
 }
 

@@ -77,6 +77,19 @@ impl fmt::Display for Rate {
                 .collect();
             writeln!(f, "{}", cells.join("  ").trim_end())?;
         }
+        if let Some(first) = &self.first_failure {
+            let kinds: Vec<String> = self
+                .all
+                .failures_by_kind
+                .iter()
+                .map(|(k, n)| format!("{k} {n}"))
+                .collect();
+            writeln!(
+                f,
+                "failures by kind: {}; the first: {first}",
+                kinds.join(", ")
+            )?;
+        }
         Ok(())
     }
 }
