@@ -33,8 +33,8 @@ pub fn check(option: &str, path: &Path, kind: Kind) -> Result<(), String> {
         (Ok(m), Kind::Folder) if !m.is_dir() => return Err(format!("{name}: not a folder")),
         (Ok(_), Kind::Folder) => return writable(&name, path),
         (Ok(_), Kind::File) => {}
-        (Err(e), _) if e.kind() == ErrorKind::NotFound => {}
-        (Err(e), _) => return Err(format!("{name}: cannot be looked up: {e}")),
+        // Under something that is not a folder, the folder check below says so.
+        (Err(_), _) => {}
     }
     match kind {
         Kind::File => {
@@ -48,6 +48,12 @@ pub fn check(option: &str, path: &Path, kind: Kind) -> Result<(), String> {
                         folder.display()
                     ))
                 }
+            }
+            match fs::metadata(path) {
+                Err(e) if e.kind() != ErrorKind::NotFound => {
+                    return Err(format!("{name}: cannot be looked up: {e}"))
+                }
+                _ => {}
             }
             let part = part_of(path).map_err(|e| format!("{name}: {e}"))?;
             in_the_way(&name, &part)?;

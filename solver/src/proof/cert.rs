@@ -583,4 +583,36 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn reading_is_held_to_its_memory_and_line_bounds() {
+        let c = sample();
+        let t = c.to_text();
+        let (read, sum) = Certificate::read(t.as_bytes(), 1 << 20).unwrap();
+        assert_eq!(read, c);
+        assert_eq!(
+            Some(format!("checksum {sum}")),
+            t.lines().last().map(str::to_string)
+        );
+        // Two nodes need 2 * NODE_CHECKED bytes and a move MOVE_HELD more.
+        let e = Certificate::read(t.as_bytes(), NODE_CHECKED).unwrap_err();
+        assert!(e.contains("claims 2 nodes"), "{e}");
+        let e = Certificate::read(t.as_bytes(), 2 * NODE_CHECKED + MOVE_HELD).unwrap_err();
+        assert!(e.contains("line 7: the moves"), "{e}");
+        // A malformed line under a good checksum is named; under a bad one, the file is
+        // corrupt.
+        let mut bad = c.clone();
+        bad.nodes[0][0].1 = 0;
+        let e = Certificate::parse(&bad.to_text()).unwrap_err();
+        assert!(
+            e.contains("line 7: the move m of node 0 leads to node 0"),
+            "{e}"
+        );
+        let broken = t.replace("m>1", "m>0");
+        let e = Certificate::parse(&broken).unwrap_err();
+        assert!(e.starts_with("corrupt"), "{e}");
+        // A first line of other bytes is refused without reading further.
+        let e = Certificate::parse(&"x".repeat(1 << 20)).unwrap_err();
+        assert!(e.starts_with("not a proof certificate"), "{e}");
+    }
 }
