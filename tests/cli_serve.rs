@@ -298,10 +298,7 @@ fn idle_connections_give_way_and_busy_ones_past_the_cap_get_503() {
     for _ in 0..5 {
         let (status, body) = request(&s, "GET", "/api/variants", b"");
         assert_eq!(status, 503, "{body}");
-        says(
-            &json(&body)["error"].as_str().unwrap().to_string(),
-            &["connections"],
-        );
+        says(json(&body)["error"].as_str().unwrap(), &["connections"]);
     }
     for tcp in &mut busy {
         tcp.write_all(br#""variant":"warri"}"#).unwrap();

@@ -103,6 +103,8 @@ fn cgroup_limit() -> Option<u64> {
 
 /// The soft address-space and data-segment limits, the lesser, where one is set.
 #[cfg(unix)]
+// `rlim_t` is u64 on Linux, and another width on some other systems.
+#[allow(clippy::unnecessary_cast)]
 fn rlimit() -> Option<u64> {
     let soft = |resource| {
         let mut r = libc::rlimit {
