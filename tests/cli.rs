@@ -1032,6 +1032,38 @@ fn err_solve_bad_search_options() {
     );
 }
 
+#[test]
+fn err_sizes_past_the_memory_limit_are_refused_before_any_allocation() {
+    // Under an address-space limit of 2 GiB, a 64 GiB table or a 64G bound cannot be had:
+    // one line and exit status 2, never an abort.
+    let limited = |args: &str| {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v 2097152 && exec \"$0\" {args}"))
+            .arg(env!("CARGO_BIN_EXE_mancala"))
+            .env_remove("RUST_BACKTRACE")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args}: {out:?}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        err
+    };
+    says(
+        &limited("solve kalah --tt-mb 65536"),
+        &["invalid --tt-mb 65536", "2048 MiB", "ulimit"],
+    );
+    says(
+        &limited("solve isolo --memory 64G --time 1"),
+        &["invalid --memory 64G", "2048 MiB"],
+    );
+    says(
+        &limited("serve --port 0 --tt-mb 65536"),
+        &["invalid --tt-mb 65536"],
+    );
+}
+
 /// `analyze --time`: the moves not proven when the limit passes are null ("not proven"),
 /// and the whole is marked not exact.
 #[test]

@@ -397,3 +397,26 @@ fn engines_play_both_games() {
     ]);
     assert_eq!(v["games"], 2);
 }
+
+/// The graph of a fore-play position holds tens of millions of positions (an arrangement of
+/// millions of moves among them): `--time` stops it, and the whole command, well within a
+/// few seconds of the limit (the clock is read within a position's moves too).
+#[test]
+fn the_graph_build_ends_with_its_time_limit() {
+    let t0 = std::time::Instant::now();
+    let j = json(&[
+        "solve",
+        "isolo",
+        "--position",
+        "0,2,3,3,3,3,1,0/0,2,0,0,2,2,0,1 N phase=fore store=-,-",
+        "--time",
+        "1",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(j["stopped"], "time limit", "{j}");
+    assert_eq!(j["exact"], false, "{j}");
+    let took = t0.elapsed();
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+}

@@ -175,7 +175,120 @@ fn the_proof_option_is_refused_where_no_proof_search_runs() {
     );
     let nowhere = dir.path().join("no/such/folder/x.proof");
     says(
-        &fails(&["solve", "chisolo-ii", "--proof", nowhere.to_str().unwrap()]),
-        &["--proof", "cannot write"],
+        &fails_promptly(&["solve", "chisolo-ii", "--proof", nowhere.to_str().unwrap()]),
+        &["--proof", "does not exist"],
+    );
+}
+
+#[test]
+fn outputs_that_are_not_regular_files_are_refused_before_any_work() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    mkfifo(&fifo);
+    let f = fifo.to_str().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let missing = dir.path().join("no/such.proof");
+    let m = missing.to_str().unwrap();
+    // The proof search of chisolo-ii 4x4 takes seconds: each is refused before it starts.
+    let solve =
+        |file: &str| fails_promptly(&["solve", "chisolo-ii", "--width", "4", "--proof", file]);
+    says(&solve(f), &["--proof", f, "not a regular file"]);
+    says(&solve(d), &["--proof", d, "a folder, not a file"]);
+    says(&solve(m), &["--proof", m, "does not exist"]);
+    // A FIFO where the temporary file goes.
+    let beside = dir.path().join("p.proof");
+    mkfifo(&dir.path().join("p.proof.part"));
+    says(
+        &solve(beside.to_str().unwrap()),
+        &["p.proof.part", "in the way"],
+    );
+    // The folders the other commands write.
+    says(
+        &fails_promptly(&["report", "tablebase", "--budget", "tiny", "--out", f]),
+        &["--out", f, "not a folder"],
+    );
+    says(
+        &fails_promptly(&[
+            "tablebase",
+            "build",
+            "oware",
+            "--max-stones",
+            "2",
+            "--dir",
+            f,
+        ]),
+        &["--dir", f, "not a folder"],
+    );
+    let meta = std::fs::metadata(&fifo).unwrap();
+    assert!(meta.file_type().is_fifo(), "the FIFO is left as it was");
+    assert!(!beside.exists());
+}
+
+#[test]
+fn proof_check_refuses_what_is_out_of_its_bounds() {
+    use mancala_solver::Side;
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, c: &Certificate| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, c.to_text()).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let base = Certificate {
+        variant: "chisolo-ii".into(),
+        options: vec!["--width".into(), "4".into()],
+        position: "3,3,3,3/3,3,3,3/3,3,3,3/3,3,3,3 S".into(),
+        winner: Side::South,
+        nodes: vec![vec![("b4".into(), 1)], vec![]],
+    };
+    // A number past its type is refused, never wrapped (2^32 + 3 is not 3).
+    let mut c = base.clone();
+    c.options.extend(["--seeds".into(), "4294967299".into()]);
+    says(
+        &fails_promptly(&["proof", "check", &write("seeds.proof", &c)]),
+        &["--seeds '4294967299'", "0..=4294967295"],
+    );
+    // A node whose moves are too many to list: Isolo II's first arrangement.
+    let c = Certificate {
+        variant: "isolo-ii".into(),
+        options: vec![],
+        position: "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S phase=setup"
+            .into(),
+        ..base.clone()
+    };
+    says(
+        &fails_promptly(&["proof", "check", &write("setup.proof", &c)]),
+        &[
+            "proof invalid",
+            "node 0",
+            "721927335909 arrangements",
+            "at one node",
+        ],
+    );
+    // More nodes claimed than the memory allows, refused before they are read.
+    let text = base
+        .to_text()
+        .replace("nodes 2\n", "nodes 999999999999999\n");
+    let p = dir.path().join("claims.proof");
+    std::fs::write(&p, text).unwrap();
+    let p = p.to_str().unwrap();
+    says(
+        &fails_promptly(&["proof", "check", p, "--memory", "64M"]),
+        &[p, "claims 999999999999999 nodes", "64 MiB"],
+    );
+    // A large file that is not a certificate is refused by its first bytes.
+    let big = dir.path().join("sparse.proof");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(5 << 30)
+        .unwrap();
+    let big = big.to_str().unwrap();
+    says(
+        &fails_promptly(&["proof", "check", big]),
+        &[big, "not a proof certificate"],
+    );
+    says(
+        &fails_promptly(&["proof", "check", big, "--memory", "1024T"]),
+        &["--memory", "more than", "this process may take"],
     );
 }

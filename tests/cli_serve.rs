@@ -208,14 +208,17 @@ fn requests_past_the_bounds_are_refused_and_the_server_goes_on() {
         b"GET / HTTP/9.9\r\nHost: x\r\n\r\n",
         b"GET / HTTP/1.1\r\nHost x\r\n\r\n",
         b"GET /\xff\xfe HTTP/1.1\r\nHost: x\r\n\r\n",
-        b"POST /api/moves HTTP/1.1\r\nContent-Length: -5\r\n\r\n",
-        b"POST /api/moves HTTP/1.1\r\nContent-Length: ten\r\n\r\n",
-        b"POST /api/moves HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
-        b"POST /api/moves HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n{}",
+        b"POST /api/moves HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+        b"POST /api/moves HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n",
+        b"POST /api/moves HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+        b"POST /api/moves HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n{}",
         b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
         b"\r\n",
         b"GET / HTTP/1.1\r\nHost: x\r\n",
-        b"POST /api/moves HTTP/1.1\r\nContent-Length: 19\r\n\r\n{",
+        b"POST /api/moves HTTP/1.1\r\nHost: x\r\nContent-Length: 19\r\n\r\n{",
+        b"GET / HTTP/1.1\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",
+        b"POST /api/start HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n 2\r\n{}\r\n0\r\n\r\n",
     ];
     for m in malformed {
         refusal(&raw(&s, m), 400);
@@ -255,41 +258,82 @@ fn stalled_clients_do_not_hold_the_others() {
 }
 
 #[test]
-fn connections_past_the_cap_are_refused_with_threads_bounded() {
+fn idle_connections_give_way_and_busy_ones_past_the_cap_get_503() {
     const CAP: usize = 8;
     let s = serve(&[
         "--max-connections",
         &CAP.to_string(),
         "--request-timeout",
-        "3",
+        "30",
     ]);
-    let idle: Vec<TcpStream> = (0..CAP + 5)
-        .map(|_| {
-            let tcp = TcpStream::connect(&s.addr).unwrap();
-            tcp.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-            tcp
-        })
-        .collect();
-    let answers: Vec<String> = idle
-        .iter()
-        .skip(CAP)
-        .map(|mut tcp| {
-            let mut answer = Vec::new();
-            let _ = tcp.read_to_end(&mut answer);
-            String::from_utf8_lossy(&answer).into_owned()
-        })
-        .collect();
-    for a in &answers {
-        says(&refusal(a, 503), &["connections"]);
-    }
-    let n = threads(s.pid());
-    assert!(n <= CAP + 16, "{n} threads for {CAP} connections");
-    // The idle ones are closed at the request timeout, unanswered; then the server answers.
+    let connect = || {
+        let tcp = TcpStream::connect(&s.addr).unwrap();
+        tcp.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        tcp
+    };
+    // Twice the cap of idle connections: each past the cap takes the place of the oldest,
+    // which is closed unanswered, and a request is answered at once.
+    let idle: Vec<TcpStream> = (0..2 * CAP).map(|_| connect()).collect();
+    let (status, body) = request(&s, "GET", "/api/variants", b"");
+    assert_eq!(status, 200, "{body}");
     for mut tcp in idle.into_iter().take(CAP) {
         let mut answer = Vec::new();
         let _ = tcp.read_to_end(&mut answer);
         assert!(answer.is_empty(), "{}", String::from_utf8_lossy(&answer));
     }
-    let (status, body) = request(&s, "GET", "/api/variants", b"");
-    assert_eq!(status, 200, "{body}");
+    let n = threads(s.pid());
+    assert!(n <= 2 * CAP + 16, "{n} threads for {CAP} connections");
+    // Connections whose heads came (their bodies stalled) keep their places: one more is
+    // answered 503, read whole first, so it gets the answer rather than a reset.
+    let head = b"POST /api/moves HTTP/1.1\r\nHost: x\r\nContent-Length: 19\r\n\r\n{";
+    let mut busy: Vec<TcpStream> = (0..CAP)
+        .map(|_| {
+            let mut tcp = connect();
+            tcp.write_all(head).unwrap();
+            tcp
+        })
+        .collect();
+    // Each is read by its thread before the next connection comes.
+    std::thread::sleep(Duration::from_millis(300));
+    for _ in 0..5 {
+        let (status, body) = request(&s, "GET", "/api/variants", b"");
+        assert_eq!(status, 503, "{body}");
+        says(json(&body)["error"].as_str().unwrap(), &["connections"]);
+    }
+    for tcp in &mut busy {
+        tcp.write_all(br#""variant":"warri"}"#).unwrap();
+        let mut answer = Vec::new();
+        tcp.read_to_end(&mut answer).unwrap();
+        assert_eq!(parts(&String::from_utf8_lossy(&answer)).0, 200);
+    }
+    // Closed by the clients, their places come free (the server reads to their end first).
+    drop(busy);
+    let t0 = std::time::Instant::now();
+    loop {
+        let (status, body) = request(&s, "GET", "/api/variants", b"");
+        if status == 200 {
+            break;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(5), "{status} {body}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_request_is_answered_within_2_s_while_500_idle_connections_are_held() {
+    let s = serve(&[]);
+    let idle: Vec<TcpStream> = (0..500)
+        .map(|_| TcpStream::connect(&s.addr).unwrap())
+        .collect();
+    let t0 = std::time::Instant::now();
+    let mut tcp = TcpStream::connect(&s.addr).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(2))).unwrap();
+    tcp.write_all(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let mut answer = Vec::new();
+    tcp.read_to_end(&mut answer)
+        .expect("an answer within 2 s while 500 idle connections are held");
+    assert_eq!(parts(&String::from_utf8_lossy(&answer)).0, 200);
+    assert!(t0.elapsed() < Duration::from_secs(2), "{:?}", t0.elapsed());
+    drop(idle);
 }

@@ -36,6 +36,11 @@ pub enum Invalid {
     Pool(usize, String),
     /// `--method` not a prover.
     Method(String),
+    /// An output path that may not be written, with why ([`crate::output::check`]).
+    Output(String),
+    /// A size past the memory this process may take: the option, its value as written, the
+    /// most and what sets it ([`mancala_solver::budget::memory_ceiling`]).
+    Ceiling(&'static str, String, u64, &'static str),
 }
 
 impl fmt::Display for Invalid {
@@ -71,11 +76,30 @@ impl fmt::Display for Invalid {
                 "invalid --method '{}': expected auto, search, graph or proof",
                 shorten(m)
             ),
+            Invalid::Output(why) => write!(f, "{why}"),
+            Invalid::Ceiling(option, value, most, what) => write!(
+                f,
+                "invalid {option} {}: more than the {} MiB this process may take ({what})",
+                shorten(value),
+                most >> 20
+            ),
         }
     }
 }
 
 impl std::error::Error for Invalid {}
+
+/// Refuses `bytes` of `option` (`value` as written) past the memory this process may take
+/// ([`mancala_solver::budget::memory_ceiling`]): such a table or bound could not be
+/// allocated, or would get the process ended by the system, after its work had begun.
+pub fn within_memory(option: &'static str, value: &str, bytes: u64) -> Result<(), Invalid> {
+    match mancala_solver::budget::memory_ceiling() {
+        Some((most, what)) if bytes > most => {
+            Err(Invalid::Ceiling(option, value.to_string(), most, what))
+        }
+        _ => Ok(()),
+    }
+}
 
 /// The value of `--threads`: 1..=[`MAX_THREADS`]; by default the cores of this machine (at
 /// most [`MAX_THREADS`]).
@@ -181,7 +205,8 @@ pub struct SearchText {
 impl SearchText {
     /// The options checked and typed: a table size within 1..=65536 MiB, a thread count
     /// within 1..=256, a depth of at least 1, a time within (0, 1e9) seconds (its deadline
-    /// counted from now), a memory size and a prover `solve` knows.
+    /// counted from now), a memory size, a prover `solve` knows and a `--proof` file that
+    /// may be written ([`crate::output::check`]).
     pub fn parse(&self) -> Result<Search, Invalid> {
         if let Some(tt_mb) = self.tt_mb.filter(|&t| t == 0 || t > 1 << 16) {
             return Err(Invalid::TtMb(tt_mb));
@@ -199,13 +224,24 @@ impl SearchText {
             None => None,
             Some(m) => Some(Prefer::from_name(m).ok_or_else(|| Invalid::Method(m.clone()))?),
         };
+        let memory = self.memory.as_deref().map(memory).transpose()?;
+        if let (Some(m), Some(text)) = (memory, &self.memory) {
+            within_memory("--memory", text, m)?;
+        }
+        if let Some(t) = self.tt_mb {
+            within_memory("--tt-mb", &t.to_string(), (t as u64) << 20)?;
+        }
+        if let Some(file) = &self.proof {
+            crate::output::check("--proof", file, crate::output::Kind::File)
+                .map_err(Invalid::Output)?;
+        }
         Ok(Search {
             budget: Budget {
                 threads,
                 tt_mb: self.tt_mb,
                 depth: self.depth,
                 deadline,
-                memory: self.memory.as_deref().map(memory).transpose()?,
+                memory,
                 tables: self.tablebases.clone(),
             },
             method,

@@ -27,6 +27,7 @@ pub mod error;
 pub mod isolo;
 pub mod json;
 pub mod matches;
+pub mod output;
 pub mod play;
 pub mod position;
 pub mod proof;

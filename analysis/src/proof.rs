@@ -7,11 +7,7 @@ use mancala_solver::proof::cert::{side_word, Certificate};
 use mancala_solver::variant::Size;
 use mancala_solver::{Game, Notation};
 use serde::Serialize;
-use std::io::Read;
 use std::path::Path;
-
-/// The largest certificate read (a proof of tens of millions of positions).
-pub const MAX_BYTES: u64 = 4 << 30;
 
 /// `proof check --json`: a valid certificate.
 #[derive(Serialize)]
@@ -59,23 +55,13 @@ impl std::fmt::Display for ProofCheck {
     }
 }
 
-/// Reads `file` (a regular file, at most [`MAX_BYTES`]).
-fn read(file: &Path) -> Result<String, Fail> {
+/// Reads the certificate in `file` (a regular file) as it streams in, held to `memory`
+/// bytes ([`Certificate::read`]); with its checksum line's value.
+fn read(file: &Path, memory: usize) -> Result<(Certificate, String), Fail> {
     let name = file.display();
     let f = mancala_tablebases::format::open_regular(file).map_err(|e| Fail(e.to_string()))?;
-    let mut bytes = Vec::new();
-    f.take(MAX_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Fail(format!("{name}: cannot read: {e}")))?;
-    if bytes.len() as u64 > MAX_BYTES {
-        return Err(Fail(format!("{name}: larger than {MAX_BYTES} bytes")));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        Fail(format!(
-            "{name}: not a proof certificate (not UTF-8 text at byte {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })
+    let input = std::io::BufReader::with_capacity(1 << 16, f);
+    Certificate::read(input, memory).map_err(|e| Fail(format!("{name}: {e}")))
 }
 
 /// The game a certificate's variant and words set up, with its rule words.
@@ -87,17 +73,22 @@ fn setup(c: &Certificate) -> Result<(AnyGame, Vec<String>), String> {
         let value = words
             .next()
             .ok_or_else(|| format!("the option {w} has no value"))?;
-        let num = || -> Result<u64, String> {
-            value
-                .parse()
-                .map_err(|_| format!("{w} '{value}' is not a number"))
+        // A number past its type's range is refused, never wrapped.
+        let num = || -> Result<u32, String> {
+            value.parse().map_err(|_| {
+                format!(
+                    "{w} '{}' is not a number of 0..={}",
+                    crate::error::shorten(value),
+                    u32::MAX
+                )
+            })
         };
         match w.as_str() {
             "--width" => size.width = Some(num()? as usize),
-            "--seeds" => size.seeds = Some(num()? as u32),
-            "--counters" => size.counters = Some(num()? as u32),
-            "--store" => size.store = Some(num()? as u32),
-            "--max-hole" => size.max_hole = Some(num()? as u32),
+            "--seeds" => size.seeds = Some(num()?),
+            "--counters" => size.counters = Some(num()?),
+            "--store" => size.store = Some(num()?),
+            "--max-hole" => size.max_hole = Some(num()?),
             "--rule" => rules.push(value.clone()),
             _ => return Err(format!("unknown option {w}")),
         }
@@ -107,11 +98,15 @@ fn setup(c: &Certificate) -> Result<(AnyGame, Vec<String>), String> {
     Ok((game, rules))
 }
 
-/// Checks the certificate in `file`: read, checksum, game, replay.
-pub fn check(file: &Path) -> Result<ProofCheck, Fail> {
+/// Checks the certificate in `file`: read, checksum, game, replay; the reading and the
+/// replay held to `memory` bytes (default: half the machine's memory,
+/// [`mancala_solver::budget::default_memory`]).
+pub fn check(file: &Path, memory: Option<u64>) -> Result<ProofCheck, Fail> {
     let name = file.display();
-    let text = read(file)?;
-    let c = Certificate::parse(&text).map_err(|e| Fail(format!("{name}: {e}")))?;
+    let memory = memory
+        .unwrap_or_else(mancala_solver::budget::default_memory)
+        .min(usize::MAX as u64) as usize;
+    let (c, checksum) = read(file, memory)?;
     let (game, _rules) = setup(&c).map_err(|e| Fail(format!("{name}: {e}")))?;
     use mancala_solver::proof::cert::Referee;
     let (referee, root, mover): (Box<dyn Referee>, String, _) = match &game {
@@ -140,7 +135,7 @@ pub fn check(file: &Path) -> Result<ProofCheck, Fail> {
         }
     };
     let checked = c
-        .check(referee.as_ref(), root.clone())
+        .check_within(referee.as_ref(), root.clone(), memory)
         .map_err(|e| Fail(format!("proof invalid: {name}: {e}")))?;
     Ok(ProofCheck {
         file: name.to_string(),
@@ -156,8 +151,6 @@ pub fn check(file: &Path) -> Result<ProofCheck, Fail> {
         value: if mover == c.winner { 1 } else { -1 },
         nodes: checked.nodes,
         plies: checked.plies,
-        checksum: Certificate::checksum_of(&text)
-            .unwrap_or_default()
-            .to_string(),
+        checksum,
     })
 }

@@ -96,7 +96,9 @@ impl<K: Hash + Eq> WdlGraph<K> {
 
 /// Solves every position reachable from `root` (keys by `key`; a position without one
 /// stops the analysis with [`RetroError::NoExactKey`]), failing beyond `limit` nodes or once
-/// `deadline` has passed.
+/// `deadline` has passed. The index's growth (a move of every entry) is timed, and the
+/// analysis stops when the next one, twice as long, would end past the deadline; an
+/// allocation the system refuses is a graph too big ([`RetroError::TooBig`]).
 pub fn solve_graph<G: Game, K: Hash + Eq + Clone>(
     game: &G,
     root: &G::Position,
@@ -120,6 +122,9 @@ pub fn solve_graph<G: Game, K: Hash + Eq + Clone>(
     index.insert(k, 0);
     frontier.push_back(root.clone());
     let mut moves = G::Moves::default();
+    // Seconds the index's last growth took.
+    let mut growth = 0.0f64;
+    let too_big = |_| RetroError::TooBig(limit);
     while let Some(p) = frontier.pop_front() {
         if work >= 4096 {
             work = 0;
@@ -133,9 +138,27 @@ pub fn solve_graph<G: Game, K: Hash + Eq + Clone>(
         }
         game.gen_moves(&p, &mut moves);
         work += moves.len() + 1;
+        if index.len() + moves.len() > index.capacity() {
+            let next = Instant::now() + std::time::Duration::from_secs_f64(2.0 * growth);
+            if deadline.is_some_and(|d| next > d) {
+                return Err(RetroError::OutOfTime);
+            }
+            let t = Instant::now();
+            index
+                .try_reserve(index.len().max(moves.len()))
+                .map_err(too_big)?;
+            growth = t.elapsed().as_secs_f64();
+        }
+        frontier.try_reserve(moves.len()).map_err(too_big)?;
+        kids.try_reserve(moves.len()).map_err(too_big)?;
+        start.try_reserve(1).map_err(too_big)?;
         let from = kids.len();
         let side = game.to_move(&p);
-        for &m in moves.iter() {
+        for (i, &m) in moves.iter().enumerate() {
+            // A position can have millions of moves (an Isolo arrangement).
+            if i % 4096 == 4095 && late() {
+                return Err(RetroError::OutOfTime);
+            }
             let c = game.play(&p, m);
             let ck = key(&c).ok_or(RetroError::NoExactKey)?;
             let keeps = game.to_move(&c) == side;
@@ -163,16 +186,20 @@ pub fn solve_graph<G: Game, K: Hash + Eq + Clone>(
     drop(frontier);
     kids.shrink_to_fit();
     let n = start.len() - 1;
+    if late() {
+        return Err(RetroError::OutOfTime);
+    }
     // The parents of node v: parents[pstart[v]..pstart[v + 1]], (parent << 1) | keeps.
-    let mut pstart = vec![0usize; n + 1];
+    let mut pstart = filled(n + 1, 0usize).map_err(too_big)?;
     for &c in &kids {
         pstart[(c >> 1) as usize + 1] += 1;
     }
     for v in 0..n {
         pstart[v + 1] += pstart[v];
     }
-    let mut fill = pstart.clone();
-    let mut parents = vec![0u32; kids.len()];
+    let mut fill = filled(n + 1, 0usize).map_err(too_big)?;
+    fill.copy_from_slice(&pstart);
+    let mut parents = filled(kids.len(), 0u32).map_err(too_big)?;
     for p in 0..n {
         for &c in &kids[start[p]..start[p + 1]] {
             let v = (c >> 1) as usize;
@@ -181,11 +208,17 @@ pub fn solve_graph<G: Game, K: Hash + Eq + Clone>(
         }
     }
     drop(fill);
-    let mut left: Vec<u32> = (0..n).map(|v| (start[v + 1] - start[v]) as u32).collect();
+    if late() {
+        return Err(RetroError::OutOfTime);
+    }
+    let mut left = filled(n, 0u32).map_err(too_big)?;
+    for (v, l) in left.iter_mut().enumerate() {
+        *l = (start[v + 1] - start[v]) as u32;
+    }
     drop(kids);
     drop(start);
-    let mut values = vec![Wdl::Draw; n];
-    let mut done = vec![false; n];
+    let mut values = filled(n, Wdl::Draw).map_err(too_big)?;
+    let mut done = filled(n, false).map_err(too_big)?;
     let mut queue = VecDeque::new();
     for v in 0..n {
         if left[v] == 0 {
@@ -226,6 +259,14 @@ pub fn solve_graph<G: Game, K: Hash + Eq + Clone>(
         }
     }
     Ok(WdlGraph { index, values })
+}
+
+/// `n` copies of `x`, or the allocation's failure (never an abort).
+fn filled<T: Clone>(n: usize, x: T) -> Result<Vec<T>, std::collections::TryReserveError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)?;
+    v.resize(n, x);
+    Ok(v)
 }
 
 /// A line of perfect play from `pos` to the end by the values `value` gives (the graph's, the

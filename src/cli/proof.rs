@@ -9,6 +9,10 @@ pub(crate) enum ProofCommand {
     Check {
         /// The certificate.
         file: std::path::PathBuf,
+        /// Memory the check may take, e.g. 512M, 8G (a plain number is MiB) [default: half
+        /// the machine's memory]; a certificate that claims or takes more is refused.
+        #[arg(long, value_name = "SIZE")]
+        memory: Option<String>,
         #[command(flatten)]
         out: super::Json,
     },
@@ -16,6 +20,15 @@ pub(crate) enum ProofCommand {
 
 /// `mancala proof ...`, printed.
 pub(crate) fn run(c: &ProofCommand) -> Res {
-    let ProofCommand::Check { file, out } = c;
-    super::show(out.json, &mancala_analysis::proof::check(file)?)
+    let ProofCommand::Check { file, memory, out } = c;
+    use mancala_analysis::args;
+    let memory = match memory {
+        Some(text) => {
+            let m = args::memory(text)?;
+            args::within_memory("--memory", text, m)?;
+            Some(m)
+        }
+        None => None,
+    };
+    super::show(out.json, &mancala_analysis::proof::check(file, memory)?)
 }

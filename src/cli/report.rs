@@ -54,7 +54,13 @@ pub(crate) struct ReportArgs {
 
 /// `mancala report`, its progress on a spinner.
 pub(crate) fn run(r: &ReportArgs) -> Res {
+    use mancala_analysis::output::{check, Kind};
     use mancala_analysis::report::{command, Which};
+    // The folders are checked before any work, so that a report is never lost at its end.
+    check("--out", &r.out, Kind::Folder)?;
+    if let Some(t) = &r.tables {
+        check("--tables", t, Kind::Folder)?;
+    }
     let name = r.what.to_possible_value().expect("no variant is skipped");
     let which = Which::named(name.get_name()).expect("every report has a name");
     let pb = spinner();

@@ -445,7 +445,7 @@ pub(crate) fn create_folder(dir: &Path) -> Result<(), Error> {
 /// True when the file is there (a finished slice: files appear complete or not at all).
 pub(crate) fn present(path: &Path) -> Result<bool, Error> {
     path.try_exists()
-        .map_err(|e| Error::io(path, "looking for", e))
+        .map_err(|e| Error::io(path, "looking it up", e))
 }
 
 /// One unit of a build: kept when every one of `paths` is there, else built by `make` (which

@@ -147,7 +147,8 @@ pub enum Error {
 }
 
 impl Error {
-    /// An I/O failure on `path` while `action` ("reading", "writing the report in").
+    /// An I/O failure on `path` while `action` ("reading", "writing the report in it"), a
+    /// phrase that reads whole in the line `PATH: ACTION failed: WHY`.
     pub fn io(path: &Path, action: &'static str, source: std::io::Error) -> Error {
         Error::Io {
             path: path.to_path_buf(),

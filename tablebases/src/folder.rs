@@ -62,7 +62,7 @@ pub fn info(dir: &Path) -> Result<Vec<FileInfo>, Error> {
         .with_max_len(1)
         .map(|(path, kind)| {
             let bytes = std::fs::metadata(&path)
-                .map_err(|e| Error::io(&path, "reading the size of", e))?
+                .map_err(|e| Error::io(&path, "reading its size", e))?
                 .len();
             let (header, problem) = match checked(&path, kind) {
                 Ok(h) => (Some(h), None),

@@ -210,7 +210,7 @@ pub fn write_file(
     f.write_all(&head).map_err(io("writing"))?;
     f.sync_all().map_err(io("syncing"))?;
     drop(f);
-    fs::rename(&tmp, path).map_err(|e| Error::io(path, "renaming the temporary file", e))?;
+    fs::rename(&tmp, path).map_err(|e| Error::io(path, "renaming the temporary file to it", e))?;
     if let Some(dir) = path.parent() {
         // Make the rename durable; not every platform can sync a folder, so failure is ignored.
         if let Ok(d) = File::open(if dir.as_os_str().is_empty() {
@@ -310,7 +310,7 @@ pub fn open_regular(path: &Path) -> Result<File, Error> {
     let f = opts.open(path).map_err(|e| Error::io(path, "opening", e))?;
     let meta = f
         .metadata()
-        .map_err(|e| Error::io(path, "reading the size of", e))?;
+        .map_err(|e| Error::io(path, "reading its size", e))?;
     check_regular(path, &meta)?;
     Ok(f)
 }
@@ -321,7 +321,7 @@ pub fn read_header(path: &Path) -> Result<Header, Error> {
     let mut f = open_regular(path)?;
     let len = f
         .metadata()
-        .map_err(|e| Error::io(path, "reading the size of", e))?
+        .map_err(|e| Error::io(path, "reading its size", e))?
         .len();
     let mut pre = [0u8; PREAMBLE];
     if len < PREAMBLE as u64 {

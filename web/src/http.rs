@@ -11,11 +11,19 @@
 //!   chunked body is read); nothing is allocated by a length the client claims;
 //! - a malformed request (request line, header, `Content-Length`, a `Transfer-Encoding` other
 //!   than `chunked`, another HTTP version than 1.0 and 1.1, a URL not UTF-8) is answered 400;
-//! - the head and body must arrive within [`Limits::request_timeout`] of the connection's
-//!   start (408 after; a connection that sent nothing is closed unanswered), and the answer
-//!   must be taken within as long again;
-//! - at most [`Limits::max_connections`] connections are open at once: one more is answered
-//!   503 by the accepting thread, without waiting on the client, and closed.
+//! - an HTTP/1.1 request names one `Host` (400 without, or with two); a URL in absolute form
+//!   (`http://host/path`) is read as its path;
+//! - the first byte of a request must arrive within [`FIRST_BYTE`] of the connection's start
+//!   (else it is closed unanswered, as a browser's unused spare connection expects), its
+//!   head and body within [`Limits::request_timeout`] (408 after), and the answer must be
+//!   taken within as long again;
+//! - at most [`Limits::max_connections`] connections are open at once. At the cap, a new one
+//!   takes the place of the oldest whose request head has not all arrived (that one is closed
+//!   unanswered), so that idle or dribbling clients cannot hold the server; when every open
+//!   connection has sent its head (their answers are being computed), the new one is
+//!   answered 503 by the accepting thread without waiting on the client, and what it sent is
+//!   read and dropped on one thread of its own ([`Drain`]) so that the client gets the 503
+//!   rather than a reset.
 //!
 //! It replaced tiny_http, which allocated a body by its claimed length, read headers and URLs
 //! of any size and had no read timeout, so that a handful of stalled clients held every worker.
@@ -24,8 +32,8 @@ use crate::state::{Config, Reply, State, MAX_BODY};
 use mancala_analysis::error::{shorten, Fail};
 use std::io::{ErrorKind, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// The longest request line read (method, URL and version, with its line end); a longer one
@@ -47,6 +55,14 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The default of [`Limits::max_connections`] (`serve --max-connections`).
 pub const MAX_CONNECTIONS: usize = 64;
+
+/// The time the first byte of a request has to arrive from the connection's start (at most
+/// [`Limits::request_timeout`]); a connection silent so long is closed unanswered.
+pub const FIRST_BYTE: Duration = Duration::from_secs(3);
+
+/// The most refused connections whose input is read and dropped at once after their 503
+/// ([`Drain`]); past it the oldest is closed.
+pub const MAX_DRAINED: usize = 256;
 
 /// After an answer, the longest the server reads and drops what the client still sends (a
 /// body it refused unread), so that the client reads the answer rather than a reset.
@@ -100,7 +116,7 @@ pub struct Server {
     listener: TcpListener,
     state: Arc<State>,
     limits: Limits,
-    open: Arc<AtomicUsize>,
+    open: Arc<Conns>,
 }
 
 impl Server {
@@ -112,7 +128,7 @@ impl Server {
             listener,
             state: Arc::new(State::new(config)),
             limits,
-            open: Arc::new(AtomicUsize::new(0)),
+            open: Arc::new(Conns::new(limits.max_connections)),
         })
     }
 
@@ -123,14 +139,15 @@ impl Server {
 
     /// Accepts connections until the process ends, each served on a thread of its own.
     pub fn run(self) {
+        let drain = Drain::start();
         for stream in self.listener.incoming() {
             let Ok(stream) = stream else {
                 // Out of descriptors, most likely: wait for some to close rather than spin.
                 std::thread::sleep(Duration::from_millis(10));
                 continue;
             };
-            let Some(open) = Open::take(&self.open, self.limits.max_connections) else {
-                refuse(stream, self.limits.max_connections);
+            let Some(open) = Conns::admit(&self.open, &stream) else {
+                refuse(stream, self.limits.max_connections, drain.as_deref());
                 continue;
             };
             let (state, limits) = (self.state.clone(), self.limits);
@@ -142,45 +159,171 @@ impl Server {
     }
 }
 
-/// One of the connections counted against [`Limits::max_connections`], given back on drop.
-struct Open(Arc<AtomicUsize>);
+/// The connections open, oldest first, each with whether its request head is still awaited
+/// (and a handle on its socket, to close it when a newer one takes its place).
+struct Conns {
+    most: usize,
+    list: Mutex<Vec<Entry>>,
+    next: AtomicU64,
+}
+
+/// One open connection of [`Conns`].
+struct Entry {
+    id: u64,
+    waiting: bool,
+    stream: TcpStream,
+}
+
+impl Conns {
+    fn new(most: usize) -> Conns {
+        Conns {
+            most,
+            list: Mutex::new(Vec::new()),
+            next: AtomicU64::new(0),
+        }
+    }
+
+    /// A place for `stream`: a free one, else the place of the oldest connection whose head
+    /// has not all arrived, which is closed; `None` when every open connection has sent its
+    /// head.
+    fn admit(conns: &Arc<Conns>, stream: &TcpStream) -> Option<Open> {
+        let handle = stream.try_clone().ok()?;
+        let mut list = conns.list.lock().unwrap_or_else(|e| e.into_inner());
+        if list.len() >= conns.most {
+            let oldest = list.iter().position(|e| e.waiting)?;
+            // Its thread's read ends at once, and finds its place gone.
+            let shed = list.remove(oldest);
+            let _ = shed.stream.shutdown(Shutdown::Both);
+        }
+        let id = conns.next.fetch_add(1, Ordering::Relaxed);
+        list.push(Entry {
+            id,
+            waiting: true,
+            stream: handle,
+        });
+        Some(Open {
+            conns: conns.clone(),
+            id,
+        })
+    }
+}
+
+/// A connection's place among the [`Limits::max_connections`], given back on drop.
+struct Open {
+    conns: Arc<Conns>,
+    id: u64,
+}
 
 impl Open {
-    fn take(count: &Arc<AtomicUsize>, most: usize) -> Option<Open> {
-        count
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
-                (n < most).then_some(n + 1)
-            })
-            .ok()
-            .map(|_| Open(count.clone()))
+    /// Marks the request's head as arrived, so that the connection keeps its place; false
+    /// when a newer connection has already taken it.
+    fn headed(&self) -> bool {
+        let mut list = self.conns.list.lock().unwrap_or_else(|e| e.into_inner());
+        list.iter_mut()
+            .find(|e| e.id == self.id)
+            .map(|e| e.waiting = false)
+            .is_some()
     }
 }
 
 impl Drop for Open {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::AcqRel);
+        let mut list = self.conns.list.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = list.iter().position(|e| e.id == self.id) {
+            list.remove(i);
+        }
     }
 }
 
 /// Answers a connection past the cap 503 on the accepting thread: a write that would block
-/// is dropped, so no client can hold that thread.
-fn refuse(stream: TcpStream, most: usize) {
+/// is dropped, so no client can hold that thread. What the client sends is then read and
+/// dropped by the [`Drain`] (closing a socket with unread input would reset it, and the
+/// client would lose the answer).
+fn refuse(stream: TcpStream, most: usize, drain: Option<&Drain>) {
     let reply = Reply::error(
         503,
-        &format!("the server has {most} connections open, its most; try again when one closes"),
+        &format!(
+            "the server has {most} connections open, its most, each computing an answer; \
+             try again when one closes"
+        ),
     );
     if stream.set_nonblocking(true).is_ok() {
         let _ = (&stream).write(&response(&reply, false));
+        let _ = stream.shutdown(Shutdown::Write);
+        if let Some(d) = drain {
+            d.add(stream);
+        }
+    }
+}
+
+/// The refused connections whose input is read and dropped for [`LINGER`] after their 503,
+/// at most [`MAX_DRAINED`] at once, on one thread that polls them (non-blocking sockets).
+struct Drain {
+    list: Mutex<Vec<(TcpStream, Instant)>>,
+    wake: Condvar,
+}
+
+impl Drain {
+    /// The drain and its thread; `None` when the thread cannot start (refused connections
+    /// are then closed at once).
+    fn start() -> Option<Arc<Drain>> {
+        let d = Arc::new(Drain {
+            list: Mutex::new(Vec::new()),
+            wake: Condvar::new(),
+        });
+        let mine = d.clone();
+        std::thread::Builder::new()
+            .name("mancala-http-drain".into())
+            .spawn(move || mine.run())
+            .ok()?;
+        Some(d)
+    }
+
+    fn add(&self, stream: TcpStream) {
+        let mut list = self.list.lock().unwrap_or_else(|e| e.into_inner());
+        if list.len() >= MAX_DRAINED {
+            list.remove(0);
+        }
+        list.push((stream, Instant::now() + LINGER));
+        self.wake.notify_one();
+    }
+
+    fn run(&self) {
+        let mut scratch = vec![0u8; 16 * 1024];
+        loop {
+            let mut list = self.list.lock().unwrap_or_else(|e| e.into_inner());
+            while list.is_empty() {
+                list = self.wake.wait(list).unwrap_or_else(|e| e.into_inner());
+            }
+            let now = Instant::now();
+            list.retain(|(stream, until)| {
+                if now >= *until {
+                    return false;
+                }
+                loop {
+                    match (&*stream).read(&mut scratch) {
+                        Ok(0) => return false,
+                        Ok(_) => {}
+                        Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                        Err(e) => return e.kind() == ErrorKind::WouldBlock,
+                    }
+                }
+            });
+            drop(list);
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 }
 
 /// Reads one request from `stream`, answers it and closes the connection, giving back its
 /// place among the [`Limits::max_connections`].
 fn serve(stream: TcpStream, open: Open, state: &State, limits: &Limits) {
+    let start = Instant::now();
     let mut conn = Conn {
-        _open: open,
+        open,
         stream,
-        deadline: Instant::now() + limits.request_timeout,
+        deadline: start + FIRST_BYTE.min(limits.request_timeout),
+        start,
         timeout: limits.request_timeout,
         buf: Vec::new(),
         pos: 0,
@@ -273,11 +416,13 @@ struct Head {
 struct Conn {
     // Dropped before the stream, so that a client that sees the connection closed finds its
     // place free.
-    _open: Open,
+    open: Open,
     stream: TcpStream,
     buf: Vec<u8>,
     pos: usize,
     deadline: Instant,
+    /// When the connection was accepted.
+    start: Instant,
     timeout: Duration,
 }
 
@@ -361,6 +506,9 @@ impl Conn {
     /// Reads one request: its head, then its body, answering `100 Continue` where asked.
     fn request(&mut self) -> Result<Request, Refused> {
         let head = self.head()?;
+        if !self.open.headed() {
+            return Err(Refused::Gone);
+        }
         if head.length > MAX_BODY as u64 {
             return Err(refused(413, format!("request body over {MAX_BODY} bytes")));
         }
@@ -397,7 +545,11 @@ impl Conn {
             sizes(&self.buf, cap)?;
             let start = self.buf.len();
             match self.fill(cap - start) {
-                Ok(n) => fresh = start..start + n,
+                Ok(n) => {
+                    // The first bytes came: the whole head has the request's time.
+                    self.deadline = self.start + self.timeout;
+                    fresh = start..start + n
+                }
                 Err(Short::Eof) if self.buf.is_empty() => return Err(Refused::Gone),
                 Err(Short::Eof) => {
                     let Some((head, n)) = parse(&self.buf)? else {
@@ -477,13 +629,10 @@ impl Conn {
                 )
             })?;
             let line = String::from_utf8_lossy(&line);
-            let hex = line.split(';').next().unwrap_or("").trim();
-            let valid =
-                !hex.is_empty() && hex.len() <= 16 && hex.bytes().all(|b| b.is_ascii_hexdigit());
-            let size = u64::from_str_radix(hex, 16)
-                .ok()
-                .filter(|_| valid)
-                .ok_or_else(|| refused(400, format!("invalid chunk size {:?}", shorten(hex))))?;
+            let size = chunk_size(&line).ok_or_else(|| {
+                let hex = line.split(';').next().unwrap_or("");
+                refused(400, format!("invalid chunk size {:?}", shorten(hex)))
+            })?;
             if size == 0 {
                 break;
             }
@@ -534,11 +683,13 @@ fn parse(buf: &[u8]) -> Result<Option<(Head, usize)>, Refused> {
     };
     sizes(&buf[..n], usize::MAX)?;
     let mut length: Option<u64> = None;
-    let (mut chunked, mut expect_continue) = (false, false);
+    let (mut chunked, mut expect_continue, mut hosts) = (false, false, 0);
     for h in req.headers.iter() {
         let value = String::from_utf8_lossy(h.value);
         let value = value.trim();
-        if h.name.eq_ignore_ascii_case("content-length") {
+        if h.name.eq_ignore_ascii_case("host") {
+            hosts += 1;
+        } else if h.name.eq_ignore_ascii_case("content-length") {
             if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(refused(
                     400,
@@ -578,14 +729,54 @@ fn parse(buf: &[u8]) -> Result<Option<(Head, usize)>, Refused> {
     if chunked && req.version == Some(0) {
         return Err(refused(400, "Transfer-Encoding in an HTTP/1.0 request"));
     }
+    // RFC 9112, 3.2: an HTTP/1.1 request without a Host, or any with two, is answered 400.
+    if hosts > 1 || (hosts == 0 && req.version == Some(1)) {
+        let why = if hosts > 1 {
+            "two Host headers"
+        } else {
+            "no Host header"
+        };
+        return Err(refused(400, format!("an HTTP/1.1 request with {why}")));
+    }
     let head = Head {
         method: req.method.unwrap_or_default().to_string(),
-        url: req.path.unwrap_or_default().to_string(),
+        url: origin_form(req.path.unwrap_or_default()),
         length: length.unwrap_or(0),
         chunked,
         expect_continue: expect_continue && req.version == Some(1),
     };
     Ok(Some((head, n)))
+}
+
+/// The path and query of a request target: an absolute-form URL (`http://host:8080/p?q`, RFC
+/// 9112, 3.2.2, which a server must accept) as the origin form `/p?q`; any other as it is.
+fn origin_form(target: &str) -> String {
+    let scheme = ["http://", "https://"].iter().find(|s| {
+        target
+            .get(..s.len())
+            .is_some_and(|t| t.eq_ignore_ascii_case(s))
+    });
+    let Some(scheme) = scheme else {
+        return target.to_string();
+    };
+    let rest = &target[scheme.len()..];
+    match rest.find(['/', '?']) {
+        Some(i) if rest[i..].starts_with('/') => rest[i..].to_string(),
+        Some(i) => format!("/{}", &rest[i..]),
+        None => "/".to_string(),
+    }
+}
+
+/// A chunk's size from its size line (`1a`, `1a;name=value`): hex digits with nothing
+/// before them, and after them only the line's end or an extension (RFC 9112, 7.1).
+fn chunk_size(line: &str) -> Option<u64> {
+    let digits = line.bytes().take_while(u8::is_ascii_hexdigit).count();
+    let rest = line[digits..].trim_start_matches([' ', '\t']);
+    let ends = line.len() == digits || rest.starts_with(';');
+    if digits == 0 || digits > 16 || !ends {
+        return None;
+    }
+    u64::from_str_radix(&line[..digits], 16).ok()
 }
 
 /// Refuses a head (or its start, in `buf`) past the request line's or the header section's
@@ -625,6 +816,12 @@ mod tests {
     fn heads_are_parsed_or_refused_by_status() {
         assert_eq!(status(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n"), Some(200));
         assert_eq!(status(b"GET / HTTP/1.1\r\nHost: x\r\n"), None);
+        assert_eq!(status(b"GET / HTTP/1.1\r\n\r\n"), Some(400));
+        assert_eq!(
+            status(b"GET / HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n"),
+            Some(400)
+        );
+        assert_eq!(status(b"GET / HTTP/1.0\r\n\r\n"), Some(200));
         assert_eq!(status(b"GET / HTTP/9.9\r\n\r\n"), Some(400));
         assert_eq!(status(b"GET /\r\n\r\n"), Some(400));
         assert_eq!(status(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"), Some(400));
@@ -640,7 +837,7 @@ mod tests {
         }
         let two = b"POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n";
         assert_eq!(status(two), Some(400));
-        let same = b"POST / HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n";
+        let same = b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n";
         assert_eq!(status(same), Some(200));
         let gzip = b"POST / HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n";
         assert_eq!(status(gzip), Some(400));
@@ -651,11 +848,50 @@ mod tests {
             "A: b\r\n".repeat(MAX_HEADERS + 1)
         );
         assert_eq!(status(many.as_bytes()), Some(431));
-        let huge = b"POST / HTTP/1.1\r\nContent-Length: 99999999999999999999999\r\n\r\n";
+        let huge = b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999\r\n\r\n";
         let Ok(Some((head, _))) = parse(huge) else {
             panic!("a huge length parses, to be refused 413")
         };
         assert_eq!(head.length, u64::MAX);
+    }
+
+    #[test]
+    fn absolute_urls_are_read_as_their_path() {
+        assert_eq!(
+            origin_form("http://localhost:8080/api/variants"),
+            "/api/variants"
+        );
+        assert_eq!(origin_form("HTTP://x/a?b=c"), "/a?b=c");
+        assert_eq!(origin_form("https://x"), "/");
+        assert_eq!(origin_form("http://x?q"), "/?q");
+        assert_eq!(origin_form("/rules/warri"), "/rules/warri");
+        assert_eq!(origin_form("ftp://x/y"), "ftp://x/y");
+        let Ok(Some((head, _))) = parse(b"GET http://h:1/api/variants HTTP/1.1\r\nHost: h\r\n\r\n")
+        else {
+            panic!("an absolute-form request parses")
+        };
+        assert_eq!(head.url, "/api/variants");
+    }
+
+    #[test]
+    fn chunk_sizes_are_hex_digits_alone() {
+        assert_eq!(chunk_size("1a"), Some(26));
+        assert_eq!(chunk_size("0"), Some(0));
+        assert_eq!(chunk_size("1a;x=y"), Some(26));
+        assert_eq!(chunk_size("1a ;x"), Some(26));
+        for bad in [
+            " 1a",
+            "1a ",
+            "1 a",
+            "",
+            ";x",
+            "g",
+            "+1",
+            "0x1",
+            "11111111111111111",
+        ] {
+            assert_eq!(chunk_size(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

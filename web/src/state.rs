@@ -54,10 +54,13 @@ impl Config {
         if !(time > 0.0 && time < 1e9) {
             return Err(args::Invalid::Time(time).into());
         }
-        let memory = args::memory(&memory)?;
+        let text = memory;
+        let memory = args::memory(&text)?;
         if tt_mb == 0 || tt_mb > 1 << 16 {
             return Err(args::Invalid::TtMb(tt_mb).into());
         }
+        args::within_memory("--memory", &text, memory)?;
+        args::within_memory("--tt-mb", &tt_mb.to_string(), (tt_mb as u64) << 20)?;
         if jobs == 0 || jobs > 64 {
             return Err(Fail(format!("invalid --jobs {jobs}: expected 1..=64")));
         }

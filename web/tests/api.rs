@@ -144,6 +144,18 @@ fn a_position_too_big_for_the_time_is_answered_not_proven() {
 }
 
 #[test]
+fn analyze_and_solve_of_a_morris_game_past_its_time_agree() {
+    // Five counters a side: the tables that would answer are being built when the time
+    // runs out, and both answer "not proven" rather than one of them refusing.
+    let s = state();
+    let body = r#"{"variant":"mulabalaba-morris","counters":5,"time":0.5}"#;
+    for endpoint in ["analyze", "solve"] {
+        let a = ok(&s, endpoint, body);
+        assert_eq!(a["exact"], false, "{endpoint}: {a}");
+    }
+}
+
+#[test]
 fn engines_move_within_the_bounds() {
     let s = state();
     let m = ok(

@@ -94,16 +94,16 @@ fn chunked_bodies_are_read_and_counted() {
     refused(&exchange(&over), 413);
     // A chunk claiming more than the cap is refused before it is read.
     refused(
-        &exchange(b"POST /api/moves HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nffffffffff\r\n"),
+        &exchange(b"POST /api/moves HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nffffffffff\r\n"),
         413,
     );
     let bad = [
-        b"POST /api/moves HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".to_vec(),
-        b"POST /api/moves HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}xx\r\n0\r\n\r\n"
+        b"POST /api/moves HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".to_vec(),
+        b"POST /api/moves HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}xx\r\n0\r\n\r\n"
             .to_vec(),
-        b"POST /api/moves HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}".to_vec(),
+        b"POST /api/moves HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}".to_vec(),
         [
-            b"POST /api/moves HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1;".to_vec(),
+            b"POST /api/moves HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1;".to_vec(),
             vec![b'x'; MAX_CHUNK_LINE + 1],
         ]
         .concat(),
@@ -129,7 +129,7 @@ fn head_is_answered_without_a_body_and_expect_is_met() {
     tcp.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     let json = br#"{"variant":"warri"}"#;
     let head = format!(
-        "POST /api/start HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: {}\r\n\r\n",
+        "POST /api/start HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: {}\r\n\r\n",
         json.len()
     );
     tcp.write_all(head.as_bytes()).unwrap();
@@ -141,7 +141,7 @@ fn head_is_answered_without_a_body_and_expect_is_met() {
     tcp.read_to_end(&mut answer).unwrap();
     assert_eq!(status(&answer), 200);
     // One that would send too much is refused before it sends it.
-    let big = b"POST /api/start HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 70000\r\n\r\n";
+    let big = b"POST /api/start HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 70000\r\n\r\n";
     refused(&exchange(big), 413);
 }
 
@@ -149,7 +149,7 @@ fn head_is_answered_without_a_body_and_expect_is_met() {
 fn a_request_past_its_time_is_answered_408() {
     let mut tcp = TcpStream::connect(server()).unwrap();
     tcp.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    tcp.write_all(b"POST /api/start HTTP/1.1\r\nContent-Length: 19\r\n\r\n{")
+    tcp.write_all(b"POST /api/start HTTP/1.1\r\nHost: x\r\nContent-Length: 19\r\n\r\n{")
         .unwrap();
     // The rest of the body never comes; the server's limit here is 2 s.
     let mut answer = Vec::new();
@@ -170,9 +170,10 @@ const VALID: &[&[u8]] = &[
     b"GET /rules/warri HTTP/1.0\r\n\r\n",
     b"HEAD /board.js HTTP/1.1\r\nHost: x\r\nAccept: */*\r\n\r\n",
     b"GET /api/variants?x=1 HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n",
+    b"GET http://localhost:8080/api/variants HTTP/1.1\r\nHost: localhost:8080\r\n\r\n",
     b"POST /api/moves HTTP/1.1\r\nHost: x\r\nContent-Length: 19\r\n\r\n{\"variant\":\"warri\"}",
-    b"POST /api/play HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 35\r\n\r\n{\"variant\":\"oware\",\"moves\":[\"1\"]}  ",
-    b"POST /api/start HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n13\r\n{\"variant\":\"kalah\"}\r\n0\r\n\r\n",
+    b"POST /api/play HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 35\r\n\r\n{\"variant\":\"oware\",\"moves\":[\"1\"]}  ",
+    b"POST /api/start HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n13\r\n{\"variant\":\"kalah\"}\r\n0\r\n\r\n",
 ];
 
 #[test]
@@ -180,6 +181,21 @@ fn the_valid_requests_are_answered_200() {
     for v in VALID {
         let answer = exchange(v);
         assert_eq!(status(&answer), 200, "{}", String::from_utf8_lossy(v));
+    }
+}
+
+#[test]
+fn hosts_are_one_for_http_1_1_and_chunk_sizes_plain_hex() {
+    refused(&exchange(b"GET /api/variants HTTP/1.1\r\n\r\n"), 400);
+    refused(
+        &exchange(b"GET /api/variants HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
+        400,
+    );
+    for size in [" 13", "13 ", "1 3"] {
+        let body = format!(
+            "POST /api/start HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n{size}\r\n{{\"variant\":\"kalah\"}}\r\n0\r\n\r\n"
+        );
+        refused(&exchange(body.as_bytes()), 400);
     }
 }
 
@@ -232,7 +248,7 @@ proptest! {
                 String::from_utf8_lossy(&bytes)
             );
         }
-        let next = exchange(b"GET /board.css HTTP/1.1\r\n\r\n");
+        let next = exchange(b"GET /board.css HTTP/1.1\r\nHost: x\r\n\r\n");
         prop_assert_eq!(status(&next), 200);
     }
 }

@@ -381,10 +381,11 @@ impl Table {
     }
 }
 
-/// Writes `contents` to `dir/name`, creating `dir`.
+/// Writes `contents` to `dir/name` whole ([`crate::output::write_whole`]), creating `dir`.
 pub fn write(dir: &Path, name: &str, contents: &str) -> io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    std::fs::write(dir.join(name), contents)
+    crate::output::write_whole("--out", &dir.join(name), contents.as_bytes())
+        .map_err(io::Error::other)
 }
 
 /// The files a report writes beside its Markdown (CSV data, SVG charts), by name: printed

@@ -217,7 +217,7 @@ pub(super) fn tablebase_report(
     let d = compute(dir, budget, log)?;
     files(&d)
         .write(out)
-        .map_err(|e| Error::io(out, "writing the report in", e))
+        .map_err(|e| Error::io(out, "writing the report in it", e))
 }
 
 /// Builds every table of the report in `dir` within `budget` and measures them.
@@ -307,7 +307,7 @@ fn two_row_slice(
 /// The size of a table's file.
 fn file_bytes(path: &Path) -> Result<u64, Error> {
     Ok(std::fs::metadata(path)
-        .map_err(|e| Error::io(path, "reading the size of", e))?
+        .map_err(|e| Error::io(path, "reading its size", e))?
         .len())
 }
 

@@ -39,8 +39,8 @@ pub trait Plan: Notation {
     ) -> Result<Solved, Fail>;
 }
 
-/// Writes `certificate` to `file` whole or not at all (a temporary file beside it, renamed):
-/// its checksum, or the reason it could not be written.
+/// Writes `certificate` to `file` whole or not at all ([`crate::output::write_whole`]): its
+/// checksum, or the reason it could not be written.
 pub fn write_certificate(
     file: &Path,
     certificate: &mancala_solver::proof::cert::Certificate,
@@ -49,18 +49,7 @@ pub fn write_certificate(
     let sum = mancala_solver::proof::cert::Certificate::checksum_of(&text)
         .unwrap_or_default()
         .to_string();
-    let name = file
-        .file_name()
-        .ok_or_else(|| format!("--proof {}: not a file name", file.display()))?;
-    let mut tmp_name = name.to_os_string();
-    tmp_name.push(".part");
-    let tmp = file.with_file_name(tmp_name);
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, file))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            format!("--proof {}: cannot write: {e}", file.display())
-        })?;
+    crate::output::write_whole("--proof", file, text.as_bytes())?;
     Ok(sum)
 }
 

@@ -70,11 +70,37 @@ impl Plan for Morris {
                     .map_err(|e| tables_message(&e))?;
                 Solved::MorrisMoves(json::MorrisAnalyze::new(g, pos, &a))
             } else {
-                let a = morris_plan::solve(g, pos, limits, dir, on_step)
-                    .map_err(|e| tables_message(&e))?;
+                let a = match morris_plan::solve(g, pos, limits, dir, on_step) {
+                    // The tables the search needed were being built when the time ran out: not
+                    // proven in time, as `analyze` answers then, rather than refused.
+                    Err(mancala_tablebases::Error::NeedsTables { .. })
+                        if mancala_solver::stop::passed(limits.deadline) =>
+                    {
+                        unproven(secs())
+                    }
+                    a => a.map_err(|e| tables_message(&e))?,
+                };
                 Solved::Morris(json::MorrisSolve::new(g, pos, &a, limits.threads))
             }
         };
         Ok(solved)
+    }
+}
+
+/// The answer of a solve whose time ran out before anything was proven.
+fn unproven(seconds: f64) -> morris_plan::Answer {
+    morris_plan::Answer {
+        value: 0,
+        plies: None,
+        best: None,
+        pv: Vec::new(),
+        pv_complete: false,
+        exact: false,
+        method: mancala_solver::budget::Method::Search,
+        nodes: 0,
+        depth: 0,
+        table_entries: 0,
+        build_seconds: seconds,
+        seconds,
     }
 }

@@ -3,6 +3,7 @@
 //! give the same moves and positions.
 
 use super::{Isolo, IsoloMove, IsoloPos, Kind, Phase, CIRCUIT, MAX_BOARD, UNLIMITED};
+use crate::proof::cert::MAX_CHILDREN;
 use crate::side::Side;
 use std::collections::HashSet;
 
@@ -189,7 +190,9 @@ fn sow_from(g: &Isolo, pos: &IsoloPos, i: usize) -> Option<IsoloPos> {
     ended.then(|| s.into_pos(&p))
 }
 
-/// Every arrangement the mover may make, counts in name order, by trying every vector.
+/// Every arrangement the mover may make, counts in name order: every vector of hole counts
+/// (the last hole counting fastest), a hole at most the cap, the sum within the phase's
+/// range; a branch whose sum is already past it, or can no longer reach it, is not followed.
 fn arrangements(g: &Isolo, pos: &IsoloPos) -> Vec<[u8; CIRCUIT]> {
     let l = g.circuit_len();
     let have: u32 = pos.rows[pos.side.index()][..l]
@@ -201,30 +204,37 @@ fn arrangements(g: &Isolo, pos: &IsoloPos) -> Vec<[u8; CIRCUIT]> {
         Kind::IsoloII => (g.setup().max_hole.min(have), have),
     };
     let mut out = Vec::new();
-    let mut c = vec![0u32; l];
-    loop {
-        let sum: u32 = c.iter().sum();
-        if (lo..=have).contains(&sum) {
-            let mut a = [0u8; CIRCUIT];
-            for (k, &x) in c.iter().enumerate() {
-                a[k] = x as u8;
-            }
-            out.push(a);
+    let mut c = [0u8; CIRCUIT];
+    vectors(&mut c, 0, l, 0, (cap, lo, have), &mut out);
+    out
+}
+
+/// The vectors of [`arrangements`] that extend `c[..k]` (whose counts sum to `sum`).
+fn vectors(
+    c: &mut [u8; CIRCUIT],
+    k: usize,
+    l: usize,
+    sum: u32,
+    (cap, lo, hi): (u32, u32, u32),
+    out: &mut Vec<[u8; CIRCUIT]>,
+) {
+    if k == l {
+        if (lo..=hi).contains(&sum) {
+            out.push(*c);
         }
-        // The next vector, the last hole counting fastest.
-        let mut k = l;
-        loop {
-            if k == 0 {
-                return out;
-            }
-            k -= 1;
-            if c[k] < cap {
-                c[k] += 1;
-                break;
-            }
-            c[k] = 0;
+        return;
+    }
+    for x in 0..=cap {
+        let s = sum + x;
+        if s > hi {
+            break;
+        }
+        if s + cap * (l - k - 1) as u32 >= lo {
+            c[k] = x as u8;
+            vectors(c, k + 1, l, s, (cap, lo, hi), out);
         }
     }
+    c[k] = 0;
 }
 
 /// The legal moves of `pos` and the positions they lead to, in the fast code's order.
@@ -296,9 +306,17 @@ impl crate::proof::cert::Referee for Referee {
             .parse_position(text)
             .map_or(Side::South, |p| self.0.to_move(&p))
     }
+    /// An arrangement phase of more than [`MAX_CHILDREN`] arrangements is refused by their
+    /// count, before any is listed.
     fn children(&self, text: &str) -> Result<Vec<(String, String)>, String> {
         use crate::game::Notation;
         let pos = self.0.parse_position(text).map_err(|e| e.to_string())?;
+        let n = (pos.phase == Phase::Arrange).then(|| self.0.arrangements(&pos));
+        if let Some(n) = n.filter(|&n| n > MAX_CHILDREN as u128) {
+            return Err(format!(
+                "{n} arrangements, more than the {MAX_CHILDREN} moves a check lists at one node"
+            ));
+        }
         Ok(successors(&self.0, &pos)
             .into_iter()
             .map(|(m, q)| (self.0.move_name(&pos, m), self.0.format_position(&q)))

@@ -29,10 +29,273 @@
 use crate::side::Side;
 use crate::text;
 use std::collections::HashSet;
-use xxhash_rust::xxh3::xxh3_64;
+use std::io::BufRead;
+use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 
 /// The first line of every certificate.
 pub const MAGIC: &str = "mancala-proof 1";
+
+/// The longest line [`Certificate::read`] takes (a node line lists every reply of the loser:
+/// at most [`MAX_CHILDREN`] moves).
+pub const MAX_LINE: usize = 64 << 20;
+
+/// The most moves a check lists at one node; a node with more (an Isolo arrangement phase of
+/// millions of arrangements) makes the certificate invalid. A referee whose moves can be
+/// counted before they are listed refuses such a node without listing them.
+pub const MAX_CHILDREN: usize = 1 << 20;
+
+/// Bytes a node takes to read and check, past its moves' names: its list of moves and, in
+/// the check, its position's slot and depth.
+const NODE_CHECKED: usize = 2 * std::mem::size_of::<Vec<u8>>() + 4;
+
+/// Bytes a move of a node takes, past its name.
+const MOVE_HELD: usize = std::mem::size_of::<(String, usize)>();
+
+/// The line that refuses `n` nodes over `memory` bytes.
+fn over_memory(n: usize, memory: usize) -> String {
+    format!(
+        "{n} nodes: more than the {} MiB the check may use (about {NODE_CHECKED} bytes a node and {MOVE_HELD} a move, past the names)",
+        memory >> 20
+    )
+}
+
+/// A line of a certificate as [`Lines`] reads it: its bytes (without the line end), or a
+/// line past the bound asked for (its bytes hashed and dropped).
+enum Line {
+    Text(Vec<u8>),
+    Long,
+}
+
+/// The lines of a streamed file, each hashed once the next is read (the last line, the
+/// checksum's, is never hashed).
+struct Lines<R> {
+    input: R,
+    hasher: Xxh3,
+    /// The bytes of the line last read (its line end too), not hashed yet.
+    unhashed: Vec<u8>,
+    /// The 1-based number of the line last read.
+    number: usize,
+}
+
+impl<R: BufRead> Lines<R> {
+    fn new(input: R) -> Lines<R> {
+        Lines {
+            input,
+            hasher: Xxh3::new(),
+            unhashed: Vec::new(),
+            number: 0,
+        }
+    }
+
+    /// Reads the first line, no further than a short bound; true when it is [`MAGIC`]'s
+    /// (and no longer than the bound).
+    fn first(&mut self) -> Result<bool, String> {
+        const MOST: usize = MAGIC.len() + 64;
+        let n = std::io::Read::take(&mut self.input, MOST as u64)
+            .read_until(b'\n', &mut self.unhashed)
+            .map_err(|e| format!("cannot read: {e}"))?;
+        self.number = 1;
+        let whole = self.unhashed.ends_with(b"\n") || n < MOST;
+        Ok(whole && self.unhashed.starts_with(MAGIC.as_bytes()))
+    }
+
+    /// The next line, held to `most` bytes; `None` at the end of the input.
+    fn next(&mut self, most: usize) -> Result<Option<Line>, String> {
+        let read = |e: std::io::Error| format!("cannot read: {e}");
+        // The end of the input leaves the last line unhashed.
+        if self.input.fill_buf().map_err(read)?.is_empty() {
+            return Ok(None);
+        }
+        self.hasher.update(&self.unhashed);
+        self.unhashed.clear();
+        std::io::Read::take(&mut self.input, most as u64 + 2)
+            .read_until(b'\n', &mut self.unhashed)
+            .map_err(read)?;
+        self.number += 1;
+        let mut text = self.unhashed.as_slice();
+        text = text.strip_suffix(b"\n").unwrap_or(text);
+        text = text.strip_suffix(b"\r").unwrap_or(text);
+        if text.len() <= most {
+            return Ok(Some(Line::Text(text.to_vec())));
+        }
+        // Too long: hashed as it streams to its end, never held whole.
+        let mut ended = self.unhashed.ends_with(b"\n");
+        self.hasher.update(&self.unhashed);
+        self.unhashed.clear();
+        while !ended {
+            let buf = self.input.fill_buf().map_err(read)?;
+            if buf.is_empty() {
+                break;
+            }
+            let (take, done) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            self.hasher.update(&buf[..take]);
+            self.input.consume(take);
+            ended = done;
+        }
+        Ok(Some(Line::Long))
+    }
+}
+
+/// The certificate's lines after the first, parsed as they come: the first malformed one
+/// kept (reported once the checksum is known good), what the nodes take counted against a
+/// memory bound.
+struct Body {
+    memory: usize,
+    used: usize,
+    fields: Vec<String>,
+    count: usize,
+    nodes: Vec<Vec<(String, usize)>>,
+    error: Option<String>,
+}
+
+/// The header lines after the first, in order.
+const FIELDS: [&str; 5] = ["variant", "options", "position", "winner", "nodes"];
+
+impl Body {
+    fn new(memory: usize) -> Body {
+        Body {
+            memory,
+            used: 0,
+            fields: Vec::new(),
+            count: 0,
+            nodes: Vec::new(),
+            error: None,
+        }
+    }
+
+    /// Takes line `at`; an error only for a claim or a size past the memory bound.
+    fn take(&mut self, at: usize, line: Line) -> Result<(), String> {
+        if self.error.is_some() {
+            return Ok(());
+        }
+        match self.line(at, line) {
+            Ok(()) => Ok(()),
+            Err(Bad::Memory(e)) => Err(e),
+            Err(Bad::Line(e)) => {
+                self.error = Some(e);
+                // Only the checksum is still wanted.
+                self.nodes = Vec::new();
+                Ok(())
+            }
+        }
+    }
+
+    fn line(&mut self, at: usize, line: Line) -> Result<(), Bad> {
+        let Line::Text(bytes) = line else {
+            return Err(Bad::Line(format!(
+                "line {at}: longer than {MAX_LINE} bytes"
+            )));
+        };
+        let l = std::str::from_utf8(&bytes)
+            .map_err(|_| Bad::Line(format!("line {at}: not UTF-8 text")))?;
+        if let Some(name) = FIELDS.get(self.fields.len()) {
+            let value = l
+                .strip_prefix(name)
+                .and_then(|r| r.strip_prefix(' ').or((r.is_empty()).then_some("")))
+                .ok_or_else(|| Bad::Line(format!("line {at}: expected '{name} ...'")))?;
+            self.fields.push(value.to_string());
+            if *name == "winner" && !matches!(value, "S" | "N") {
+                return Err(Bad::Line(format!(
+                    "line 5: winner '{}' is neither S nor N",
+                    quoted(value)
+                )));
+            }
+            if *name == "nodes" {
+                self.count = value
+                    .parse()
+                    .map_err(|_| Bad::Line("line 6: the node count is not a number".into()))?;
+                if self.count.saturating_mul(NODE_CHECKED) > self.memory {
+                    return Err(Bad::Memory(format!(
+                        "the certificate claims {}",
+                        over_memory(self.count, self.memory)
+                    )));
+                }
+                self.nodes = Vec::with_capacity(self.count);
+            }
+            return Ok(());
+        }
+        let (id, count) = (self.nodes.len(), self.count);
+        if id >= count {
+            return Err(Bad::Line(format!(
+                "line {at}: more nodes than the {count} announced"
+            )));
+        }
+        let mut moves = Vec::new();
+        if l != "end" {
+            for word in l.split(' ') {
+                let (m, j) = word.rsplit_once('>').ok_or_else(|| {
+                    Bad::Line(format!("line {at}: '{}' is not move>node", quoted(word)))
+                })?;
+                let j: usize = j.parse().map_err(|_| {
+                    Bad::Line(format!("line {at}: '{}' is not a node number", quoted(j)))
+                })?;
+                if j <= id || j >= count || m.is_empty() {
+                    return Err(Bad::Line(format!(
+                        "line {at}: the move {} of node {id} leads to node {j}, not a later node of the {count}",
+                        quoted(m)
+                    )));
+                }
+                self.used += MOVE_HELD + m.len();
+                moves.push((m.to_string(), j));
+            }
+        }
+        if self.used.saturating_add(count.saturating_mul(NODE_CHECKED)) > self.memory {
+            return Err(Bad::Memory(format!(
+                "line {at}: the moves of the nodes so far take more than the {} MiB the check may use",
+                self.memory >> 20
+            )));
+        }
+        self.nodes.push(moves);
+        Ok(())
+    }
+
+    /// The certificate, or the first malformed line, or what is missing.
+    fn end(self) -> Result<Certificate, String> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        if let Some(name) = FIELDS.get(self.fields.len()) {
+            return Err(format!("truncated before the '{name}' line"));
+        }
+        if self.nodes.len() != self.count {
+            return Err(format!(
+                "truncated: {} nodes of the {} announced",
+                self.nodes.len(),
+                self.count
+            ));
+        }
+        if self.count == 0 {
+            return Err("the proof has no node".into());
+        }
+        let mut f = self.fields.into_iter();
+        let mut next = || f.next().unwrap_or_default();
+        let variant = next();
+        let options = next().split_whitespace().map(str::to_string).collect();
+        let position = next();
+        let winner = if next() == "S" {
+            Side::South
+        } else {
+            Side::North
+        };
+        Ok(Certificate {
+            variant,
+            options,
+            position,
+            winner,
+            nodes: self.nodes,
+        })
+    }
+}
+
+/// Why a line stops the reading: a malformed line (reported once the checksum is good), or
+/// a size past the memory bound (at once).
+enum Bad {
+    Line(String),
+    Memory(String),
+}
 
 /// The rules a certificate is replayed with: position text in, moves by name out.
 pub trait Referee {
@@ -114,112 +377,92 @@ impl Certificate {
     /// Reads a certificate, refusing a wrong first line, a bad checksum (a corrupt or
     /// truncated file), and malformed lines, each named by its line number.
     pub fn parse(text: &str) -> Result<Certificate, String> {
-        if !text.starts_with(MAGIC) {
+        Certificate::read(text.as_bytes(), usize::MAX).map(|(c, _)| c)
+    }
+
+    /// Reads a certificate from `input` as it streams in, each line at most [`MAX_LINE`]
+    /// bytes, with its checksum line's value: as [`Certificate::parse`], and refused as soon
+    /// as it claims (its node count) or takes more than about `memory` bytes to hold and
+    /// check. A malformed line is reported once the checksum is known good, so that a corrupt
+    /// file is called corrupt; a first line that is not [`MAGIC`] is refused at once.
+    pub fn read(input: impl BufRead, memory: usize) -> Result<(Certificate, String), String> {
+        let mut lines = Lines::new(input);
+        if !lines.first()? {
             return Err(format!(
                 "not a proof certificate (the first line is not '{MAGIC}')"
             ));
         }
-        let body_end = match text.trim_end_matches('\n').rfind('\n') {
-            Some(i) => i + 1,
+        let mut body = Body::new(memory);
+        // A line is the body's once another follows it: the last is the checksum.
+        let mut held: Option<(usize, Line)> = None;
+        while let Some(line) = lines.next(MAX_LINE)? {
+            if let Some((at, l)) = held.take() {
+                body.take(at, l)?;
+            }
+            held = Some((lines.number, line));
+        }
+        let want = match held {
             None => return Err("truncated: no checksum line".into()),
+            Some((_, Line::Long)) => {
+                return Err("truncated: the last line is not the checksum".into())
+            }
+            Some((_, Line::Text(t))) => t,
         };
-        let last = text[body_end..].trim_end_matches('\n');
+        let last = String::from_utf8_lossy(&want);
         let Some(sum) = last.strip_prefix("checksum xxh3-64:") else {
             return Err("truncated: the last line is not the checksum".into());
         };
-        let want = u64::from_str_radix(sum, 16)
+        let value = u64::from_str_radix(sum, 16)
             .map_err(|_| format!("the checksum '{}' is not 16 hex digits", quoted(sum)))?;
-        let got = xxh3_64(&text.as_bytes()[..body_end]);
-        if want != got || sum.len() != 16 {
+        let got = lines.hasher.digest();
+        if value != got || sum.len() != 16 {
             return Err(format!(
                 "corrupt: checksum xxh3-64:{got:016x} of the contents, the file says {}",
                 quoted(sum)
             ));
         }
-        let mut lines = text[..body_end].lines().enumerate().skip(1);
-        let mut field = |name: &str| -> Result<String, String> {
-            match lines.next() {
-                Some((i, l)) => l
-                    .strip_prefix(name)
-                    .and_then(|r| r.strip_prefix(' ').or((r.is_empty()).then_some("")))
-                    .map(str::to_string)
-                    .ok_or_else(|| format!("line {}: expected '{name} ...'", i + 1)),
-                None => Err(format!("truncated before the '{name}' line")),
-            }
-        };
-        let variant = field("variant")?;
-        let options: Vec<String> = field("options")?
-            .split_whitespace()
-            .map(str::to_string)
-            .collect();
-        let position = field("position")?;
-        let winner = match field("winner")?.as_str() {
-            "S" => Side::South,
-            "N" => Side::North,
-            w => return Err(format!("line 5: winner '{}' is neither S nor N", quoted(w))),
-        };
-        let count: usize = field("nodes")?
-            .parse()
-            .map_err(|_| "line 6: the node count is not a number".to_string())?;
-        let mut nodes = Vec::new();
-        for (i, l) in lines {
-            let at = i + 1;
-            let id = nodes.len();
-            if id >= count {
-                return Err(format!("line {at}: more nodes than the {count} announced"));
-            }
-            let mut moves = Vec::new();
-            if l != "end" {
-                for word in l.split(' ') {
-                    let (m, j) = word
-                        .rsplit_once('>')
-                        .ok_or_else(|| format!("line {at}: '{}' is not move>node", quoted(word)))?;
-                    let j: usize = j
-                        .parse()
-                        .map_err(|_| format!("line {at}: '{}' is not a node number", quoted(j)))?;
-                    if j <= id || j >= count || m.is_empty() {
-                        return Err(format!(
-                            "line {at}: the move {} of node {id} leads to node {j}, not a later node of the {count}",
-                            quoted(m)
-                        ));
-                    }
-                    moves.push((m.to_string(), j));
-                }
-            }
-            nodes.push(moves);
-        }
-        if nodes.len() != count {
-            return Err(format!(
-                "truncated: {} nodes of the {count} announced",
-                nodes.len()
-            ));
-        }
-        if count == 0 {
-            return Err("the proof has no node".into());
-        }
-        Ok(Certificate {
-            variant,
-            options,
-            position,
-            winner,
-            nodes,
-        })
+        let c = body.end()?;
+        Ok((c, last.strip_prefix("checksum ").unwrap_or("").to_string()))
     }
 
     /// Replays the proof with `referee`, from its position as `root` (the referee's own
     /// text of it); the first node that fails is named with the reason.
     pub fn check(&self, referee: &dyn Referee, root: String) -> Result<Checked, String> {
+        self.check_within(referee, root, usize::MAX)
+    }
+
+    /// [`Certificate::check`], refused as soon as the positions it holds (those reached and
+    /// not yet replayed) take more than about `memory` bytes, and at a node with more than
+    /// [`MAX_CHILDREN`] moves.
+    pub fn check_within(
+        &self,
+        referee: &dyn Referee,
+        root: String,
+        memory: usize,
+    ) -> Result<Checked, String> {
         let n = self.nodes.len();
+        let mut held = n.saturating_mul(NODE_CHECKED);
+        if held > memory {
+            return Err(over_memory(n, memory));
+        }
         let mut pos: Vec<Option<String>> = vec![None; n];
+        held += root.len();
         pos[0] = Some(root);
         let mut depth = vec![0u32; n];
         for i in 0..n {
             let Some(text) = pos[i].take() else {
                 return Err(format!("node {i}: no move of the proof leads to it"));
             };
+            held -= text.len();
             let kids = referee
                 .children(&text)
                 .map_err(|e| format!("node {i} ({text}): {e}"))?;
+            if kids.len() > MAX_CHILDREN {
+                return Err(format!(
+                    "node {i} ({text}): {} moves, more than the {MAX_CHILDREN} a check lists at one node",
+                    kids.len()
+                ));
+            }
             let moves = &self.nodes[i];
             if kids.is_empty() {
                 if !moves.is_empty() {
@@ -269,7 +512,16 @@ impl Certificate {
                         ))
                     }
                     Some(_) => {}
-                    None => pos[*j] = Some(child.clone()),
+                    None => {
+                        held += child.len();
+                        if held > memory {
+                            return Err(format!(
+                                "node {j}: the positions reached and not yet replayed take more than the {} MiB the check may use",
+                                memory >> 20
+                            ));
+                        }
+                        pos[*j] = Some(child.clone())
+                    }
                 }
             }
         }
@@ -330,5 +582,37 @@ mod tests {
                 "cut at {cut} accepted"
             );
         }
+    }
+
+    #[test]
+    fn reading_is_held_to_its_memory_and_line_bounds() {
+        let c = sample();
+        let t = c.to_text();
+        let (read, sum) = Certificate::read(t.as_bytes(), 1 << 20).unwrap();
+        assert_eq!(read, c);
+        assert_eq!(
+            Some(format!("checksum {sum}")),
+            t.lines().last().map(str::to_string)
+        );
+        // Two nodes need 2 * NODE_CHECKED bytes and a move MOVE_HELD more.
+        let e = Certificate::read(t.as_bytes(), NODE_CHECKED).unwrap_err();
+        assert!(e.contains("claims 2 nodes"), "{e}");
+        let e = Certificate::read(t.as_bytes(), 2 * NODE_CHECKED + MOVE_HELD).unwrap_err();
+        assert!(e.contains("line 7: the moves"), "{e}");
+        // A malformed line under a good checksum is named; under a bad one, the file is
+        // corrupt.
+        let mut bad = c.clone();
+        bad.nodes[0][0].1 = 0;
+        let e = Certificate::parse(&bad.to_text()).unwrap_err();
+        assert!(
+            e.contains("line 7: the move m of node 0 leads to node 0"),
+            "{e}"
+        );
+        let broken = t.replace("m>1", "m>0");
+        let e = Certificate::parse(&broken).unwrap_err();
+        assert!(e.starts_with("corrupt"), "{e}");
+        // A first line of other bytes is refused without reading further.
+        let e = Certificate::parse(&"x".repeat(1 << 20)).unwrap_err();
+        assert!(e.starts_with("not a proof certificate"), "{e}");
     }
 }

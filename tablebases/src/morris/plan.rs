@@ -257,7 +257,7 @@ fn prepare(
         Some(_) => None,
         None => Some(
             tempfile::tempdir()
-                .map_err(|e| Error::io(&std::env::temp_dir(), "creating a folder in", e))?,
+                .map_err(|e| Error::io(&std::env::temp_dir(), "creating a folder in it", e))?,
         ),
     };
     let dir = match (&temporary, dir) {

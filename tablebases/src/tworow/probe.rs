@@ -61,7 +61,7 @@ impl Tablebases {
             let path = dir.join(id.file_name(n));
             let present = path
                 .try_exists()
-                .map_err(|e| Error::io(&path, "looking for", e))?;
+                .map_err(|e| Error::io(&path, "looking it up", e))?;
             paths.push(present.then_some(path));
         }
         // The files are checked in parallel (reading and hashing every value is most of the
@@ -328,7 +328,7 @@ pub fn stats(game: &TwoRow, dir: &Path, stones: u32) -> Result<Stats, Error> {
     let path = dir.join(id.file_name(stones));
     if !path
         .try_exists()
-        .map_err(|e| Error::io(&path, "looking for", e))?
+        .map_err(|e| Error::io(&path, "looking it up", e))?
     {
         let first = id.file_name(0);
         let prefix = first.strip_suffix("0.mtb").unwrap_or(&first);
