@@ -614,6 +614,23 @@ fn solve_four_row_keeps_to_tt_mb_and_time() {
     }
 }
 
+/// `--time` is a ceiling on the widest boards too, where one node of the proof search can
+/// take milliseconds: the search reads the clock by time, not every so many nodes (a
+/// generous margin for a loaded machine; the speed itself is in the benches).
+#[cfg(target_os = "linux")]
+#[test]
+fn solve_keeps_to_time_on_a_wide_board() {
+    for method in ["auto", "proof"] {
+        let args = [
+            "solve", "nakabili", "--width", "16", "--time", "1", "--method", method,
+        ];
+        let (_, took, status) = peak_kib(&args);
+        assert!(status.success(), "{method}: {status}");
+        let secs = took.as_secs_f64();
+        assert!(secs < 4.0, "{method}: --time 1 took {secs} s");
+    }
+}
+
 /// Four-row `analyze` of a finished game gives the value `solve` gives (−1: the mover has
 /// no move and has lost), not null.
 #[test]

@@ -32,9 +32,39 @@ fn a_written_certificate_checks_and_names_its_value() {
     let dir = tempfile::tempdir().unwrap();
     let (f, text) = written(dir.path());
     let out = ok(&["proof", "check", &f]);
-    says(&out, &["proof valid: kanotta", "nodes", "wins"]);
+    says(
+        &out,
+        &[
+            "proof valid: kanotta",
+            "nodes",
+            "wins",
+            "from the start of kanotta 4x3",
+        ],
+    );
     let c = json(&["proof", "check", &f, "--json"]);
     assert_eq!(c["valid"], true);
+    assert_eq!(c["standard_start"], true, "{c}");
+    // A position after the first move is not the start, and the check says so.
+    let later = dir.path().join("later.proof");
+    let later = later.to_str().unwrap();
+    ok(&[
+        "solve",
+        "kanotta",
+        "--width",
+        "3",
+        "--seeds",
+        "2",
+        "--position",
+        "0,2,2/2,2,2/2,2,2/2,2,2 S captured=2,0 removed=1,0",
+        "--proof",
+        later,
+    ]);
+    let l = json(&["proof", "check", later, "--json"]);
+    assert_eq!(l["standard_start"], false, "{l}");
+    says(
+        &ok(&["proof", "check", later]),
+        &["from a position other than the start of kanotta 4x3"],
+    );
     let solved = json(&["solve", "kanotta", "--width", "3", "--seeds", "2", "--json"]);
     assert_eq!(c["value"], solved["value"], "{c} {solved}");
     let parsed = Certificate::parse(&text).unwrap();

@@ -32,6 +32,11 @@ pub struct ProofCheck {
     pub plies: u32,
     /// The file's checksum line.
     pub checksum: String,
+    /// True when the position proven is the game's start.
+    pub standard_start: bool,
+    /// The game's name with its board (`chisolo 4x5`), for the text.
+    #[serde(skip)]
+    pub game: String,
 }
 
 impl std::fmt::Display for ProofCheck {
@@ -39,7 +44,7 @@ impl std::fmt::Display for ProofCheck {
         let winner = if self.winner == "S" { "South" } else { "North" };
         writeln!(
             f,
-            "proof valid: {} {}{} {} wins ({:+} for the side to move), {} nodes, won within {} plies",
+            "proof valid: {} {}{} {} wins ({:+} for the side to move), {} nodes, won within {} plies, from {} {}",
             self.variant,
             if self.options.is_empty() { "" } else { "(" },
             if self.options.is_empty() {
@@ -50,7 +55,13 @@ impl std::fmt::Display for ProofCheck {
             winner,
             self.value,
             self.nodes,
-            self.plies
+            self.plies,
+            if self.standard_start {
+                "the start of"
+            } else {
+                "a position other than the start of"
+            },
+            self.game
         )
     }
 }
@@ -109,7 +120,9 @@ pub fn check(file: &Path, memory: Option<u64>) -> Result<ProofCheck, Fail> {
     let (c, checksum) = read(file, memory)?;
     let (game, _rules) = setup(&c).map_err(|e| Fail(format!("{name}: {e}")))?;
     use mancala_solver::proof::cert::Referee;
-    let (referee, root, mover): (Box<dyn Referee>, String, _) = match &game {
+    // The referee, the root and its mover, and the start's text and the game's name.
+    let (referee, root, mover, start, game_name): (Box<dyn Referee>, String, _, _, _) = match &game
+    {
         AnyGame::Four(g, pos) => {
             let rules = mancala_tablebases::fourrow::game_id(g).rules;
             let r = mancala_solver::fourrow::reference::Reference::new(
@@ -117,15 +130,39 @@ pub fn check(file: &Path, memory: Option<u64>) -> Result<ProofCheck, Fail> {
                 g.width(),
                 &rules,
             );
-            (Box::new(r), g.format_position(pos), g.to_move(pos))
+            let name = format!("{} 4x{}", g.variant_id(), g.width());
+            let start = g.format_position(&g.start());
+            (
+                Box::new(r),
+                g.format_position(pos),
+                g.to_move(pos),
+                start,
+                name,
+            )
         }
         AnyGame::Morris(g, pos) => {
             let r = mancala_solver::morris::reference::Referee(g.clone());
-            (Box::new(r), g.format_position(pos), g.to_move(pos))
+            let start = g.format_position(&g.start());
+            let name = c.variant.clone();
+            (
+                Box::new(r),
+                g.format_position(pos),
+                g.to_move(pos),
+                start,
+                name,
+            )
         }
         AnyGame::Isolo(g, pos) => {
             let r = mancala_solver::isolo::reference::Referee(*g);
-            (Box::new(r), g.format_position(pos), g.to_move(pos))
+            let start = g.format_position(&g.start());
+            let name = c.variant.clone();
+            (
+                Box::new(r),
+                g.format_position(pos),
+                g.to_move(pos),
+                start,
+                name,
+            )
         }
         AnyGame::Two(..) => {
             return Err(Fail(format!(
@@ -138,6 +175,7 @@ pub fn check(file: &Path, memory: Option<u64>) -> Result<ProofCheck, Fail> {
         .check_within(referee.as_ref(), root.clone(), memory)
         .map_err(|e| Fail(format!("proof invalid: {name}: {e}")))?;
     Ok(ProofCheck {
+        standard_start: root == start,
         file: name.to_string(),
         valid: true,
         variant: c.variant.clone(),
@@ -152,5 +190,6 @@ pub fn check(file: &Path, memory: Option<u64>) -> Result<ProofCheck, Fail> {
         nodes: checked.nodes,
         plies: checked.plies,
         checksum,
+        game: game_name,
     })
 }

@@ -120,6 +120,16 @@ pub trait Game: Clone + Send + Sync {
             .count() as u32
     }
 
+    /// A cheap guess of each side's strength in `pos`, the side to move's first, for the
+    /// initial proof and disproof numbers of a proof search ([`crate::proof`]): a new
+    /// position is thought the harder to win the stronger the defender, the harder to
+    /// refute the stronger the attacker. Only the search's order depends on them, never what
+    /// it proves. 0 for the side to move says it may have no move: the search then asks
+    /// [`Game::outcome`]. The default, `[1, 1]`, knows nothing.
+    fn strengths(&self, _pos: &Self::Position) -> [u32; 2] {
+        [1, 1]
+    }
+
     /// The legal moves as a fresh list.
     fn legal_moves(&self, pos: &Self::Position) -> Self::Moves {
         let mut m = Self::Moves::default();

@@ -46,6 +46,73 @@ pub fn passed(deadline: Option<Instant>) -> bool {
     requested() || deadline.is_some_and(|d| Instant::now() >= d)
 }
 
+/// How often a loop whose steps cost anything from nanoseconds to milliseconds (a node of
+/// a proof search on a wide board) reads the clock: every `every` steps, with `every`
+/// halved or doubled at each reading so that readings fall about [`Pacer::INTERVAL`] apart.
+#[derive(Clone, Debug)]
+pub struct Pacer {
+    left: u32,
+    every: u32,
+    last: Instant,
+}
+
+impl Default for Pacer {
+    fn default() -> Pacer {
+        Pacer::new()
+    }
+}
+
+impl Pacer {
+    /// The time aimed at between two readings: a deadline is met within a few of them.
+    pub const INTERVAL: std::time::Duration = std::time::Duration::from_millis(5);
+    /// The most steps between two readings.
+    const MOST: u32 = 1 << 14;
+
+    /// A pacer that reads at the first step.
+    pub fn new() -> Pacer {
+        Pacer {
+            left: 1,
+            every: 1,
+            last: Instant::now(),
+        }
+    }
+
+    /// Counts a step; true when the clock is due: [`Pacer::INTERVAL`] or so since the last.
+    #[inline]
+    pub fn due(&mut self) -> bool {
+        self.left -= 1;
+        if self.left > 0 {
+            return false;
+        }
+        self.refill();
+        true
+    }
+
+    /// The instant of the last reading.
+    pub fn last(&self) -> Instant {
+        self.last
+    }
+
+    /// One step past the deadline: [`Pacer::due`] and [`passed`] together.
+    #[inline]
+    pub fn late(&mut self, deadline: Option<Instant>) -> bool {
+        self.due() && passed(deadline)
+    }
+
+    #[cold]
+    fn refill(&mut self) {
+        let now = Instant::now();
+        let took = now.saturating_duration_since(self.last);
+        self.last = now;
+        if took > 2 * Pacer::INTERVAL {
+            self.every = (self.every / 2).max(1);
+        } else if took < Pacer::INTERVAL / 2 {
+            self.every = (self.every * 2).min(Pacer::MOST);
+        }
+        self.left = self.every;
+    }
+}
+
 /// The computation of [`within`] was stopped by its deadline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Interrupted;
@@ -89,5 +156,25 @@ mod tests {
         check();
         // Other panics go on.
         assert!(catch_unwind(|| within(far, || panic!("other"))).is_err());
+    }
+
+    #[test]
+    fn a_pacer_reads_the_clock_often_when_steps_are_slow_and_seldom_when_fast() {
+        let mut fast = Pacer::new();
+        let mut reads = 0;
+        for _ in 0..1_000_000 {
+            reads += fast.due() as u32;
+        }
+        assert!(reads < 1_000, "{reads} readings of a million cheap steps");
+        // A step of a whole interval or more never lets the readings thin out.
+        let mut slow = Pacer::new();
+        let mut reads = 0;
+        for _ in 0..6 {
+            std::thread::sleep(Pacer::INTERVAL);
+            reads += slow.due() as u32;
+        }
+        assert_eq!(reads, 6, "readings of six slow steps");
+        let past = Some(Instant::now());
+        assert!(slow.late(past));
     }
 }

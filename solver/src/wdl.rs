@@ -353,6 +353,7 @@ pub struct Distances<'a, G: Game, K, F> {
     /// Positions visited so far (memo hits included).
     pub nodes: u64,
     bounds: Bounds,
+    pacer: crate::stop::Pacer,
 }
 
 impl<'a, G: Game, K: Hash + Eq, F: Fn(&G::Position) -> Option<K>> Distances<'a, G, K, F> {
@@ -364,6 +365,7 @@ impl<'a, G: Game, K: Hash + Eq, F: Fn(&G::Position) -> Option<K>> Distances<'a, 
             memo: HashMap::new(),
             nodes: 0,
             bounds,
+            pacer: crate::stop::Pacer::new(),
         }
     }
 
@@ -468,7 +470,7 @@ impl<'a, G: Game, K: Hash + Eq, F: Fn(&G::Position) -> Option<K>> Distances<'a, 
         if self.nodes > self.bounds.nodes || self.memo.len() >= self.bounds.memo {
             return Err(Stop::Budget);
         }
-        if self.nodes % 256 == 0 && crate::stop::passed(self.bounds.deadline) {
+        if self.pacer.late(self.bounds.deadline) {
             return Err(Stop::Time);
         }
         let game = self.game;

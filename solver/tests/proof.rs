@@ -123,11 +123,13 @@ fn a_certificate_with_a_changed_move_is_refused() {
 
 /// A game on a small directed graph: positions are its nodes, each with a side to move and
 /// its moves to other nodes; a node without a move is lost by its mover. Cycles make draws
-/// and the repetitions the proof search must handle on its line.
+/// and the repetitions the proof search must handle on its line. Each node has given
+/// strengths for the search's first numbers (0 at the mover's side may be anything).
 #[derive(Clone, Debug)]
 struct Graph {
     moves: Vec<Vec<usize>>,
     mover: Vec<mancala_solver::Side>,
+    strengths: Vec<[u32; 2]>,
 }
 
 impl Game for Graph {
@@ -155,19 +157,24 @@ impl Game for Graph {
                 score: [0, 0],
             })
     }
+    fn strengths(&self, pos: &usize) -> [u32; 2] {
+        self.strengths[*pos]
+    }
 }
 
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2048))]
 
     /// On random graphs with cycles (so draws, and repetitions on the search's line whose
-    /// disproofs must not be kept for other lines), the proof search gives every node the
-    /// whole-graph retrograde's value, and the proof it reads back is a finite strategy:
+    /// disproofs must not be kept for other lines), with random first numbers (they steer,
+    /// they never decide), the proof search gives every node the whole-graph retrograde's
+    /// value, and the proof it reads back is a finite strategy:
     /// one move at the winner's nodes, every move at the other's, won ends only, no cycle.
     #[test]
     fn proof_search_agrees_with_the_retrograde_on_random_graphs(
         edges in proptest::collection::vec(proptest::collection::vec(0usize..24, 0..4), 2..24),
         sides in proptest::collection::vec(proptest::bool::ANY, 24),
+        strengths in proptest::collection::vec([0u32..6, 0u32..6], 24),
     ) {
         use mancala_solver::wdl::{solve_graph, Wdl};
         use mancala_solver::Side;
@@ -175,6 +182,7 @@ proptest::proptest! {
         let g = Graph {
             moves: edges.iter().map(|e| e.iter().map(|&j| j % n).collect()).collect(),
             mover: (0..n).map(|i| if sides[i] { Side::South } else { Side::North }).collect(),
+            strengths: strengths[..n].to_vec(),
         };
         let bounds = Bounds { memory: 1 << 20, deadline: None, threads: 1 };
         for root in 0..n {

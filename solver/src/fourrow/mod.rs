@@ -1082,6 +1082,17 @@ impl Game for FourRow {
         p
     }
 
+    /// A player who cannot move has lost: each side's strength is the number of its holes
+    /// that hold seeds (a bound on the holes it can start a move from, counted without
+    /// listing a move), plus its store. Measured: BENCHMARKS.md, "Proof search".
+    fn strengths(&self, pos: &FourRowPos) -> [u32; 2] {
+        let l = 2 * self.width;
+        [pos.side, pos.side.opponent()].map(|s| {
+            let holes = pos.board.circuit(s)[..l].iter().filter(|&&x| x > 0).count() as u32;
+            holes + (pos.stores[s.index()] > 0) as u32
+        })
+    }
+
     /// The seeds taken so far change nothing ahead (a game ends when a player cannot move).
     fn proof_key(&self, pos: &FourRowPos) -> FourRowPos {
         FourRowPos {

@@ -58,8 +58,8 @@ fn entries_within<K, V>(memory: usize) -> usize {
     buckets / 8 * 7
 }
 
-/// Nodes between two readings of the clock and two progress reports.
-const REPORT_EVERY: u64 = 1 << 14;
+/// The time between two progress reports.
+const REPORT_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// The bounds of one proof search.
 #[derive(Clone, Copy, Debug)]
@@ -147,6 +147,9 @@ pub struct Prover<'g, G: Game> {
     root: (u64, u64),
     stop_at: u64,
     report: Option<Box<dyn FnMut(Progress) + Send + 'g>>,
+    /// Reads the clock every few nodes, as many as take a few milliseconds.
+    pacer: crate::stop::Pacer,
+    reported: Instant,
 }
 
 /// The sum of proof numbers: `INF` when one is, else at most `INF - 1`.
@@ -174,6 +177,8 @@ impl<'g, G: Game> Prover<'g, G> {
             root: (1, 1),
             stop_at: u64::MAX,
             report: None,
+            pacer: crate::stop::Pacer::new(),
+            reported: Instant::now(),
         }
     }
 
@@ -282,8 +287,33 @@ impl<'g, G: Game> Prover<'g, G> {
             (c.pn, c.dn, c.by_line) = (INF, 0, true);
         } else if let Some(e) = self.table.get(&key) {
             (c.pn, c.dn, c.height) = (e.pn, e.dn, e.height);
+        } else {
+            (c.pn, c.dn) = self.guess(&c.pos);
         }
         c
+    }
+
+    /// The first numbers of a position not yet searched, from the sides' strengths
+    /// ([`Game::strengths`], as in Allis's and Winands's initialisation by mobility): its
+    /// proof number grows with the loser's, its disproof number with the winner's. An end
+    /// found here is solved at once (its height is 0, as [`Prover::proof_height`] reads it).
+    fn guess(&self, pos: &G::Position) -> (u64, u64) {
+        let [mover, other] = self.game.strengths(pos);
+        if mover == 0 {
+            if let Some(o) = self.game.outcome(pos) {
+                return if o.winner == Some(self.winner) {
+                    (0, INF)
+                } else {
+                    (INF, 0)
+                };
+            }
+        }
+        let (winner, loser) = if self.game.to_move(pos) == self.winner {
+            (mover, other)
+        } else {
+            (other, mover)
+        };
+        (u64::from(loser.max(1)), u64::from(winner.max(1)))
     }
 
     /// Searches `node` (neither an end nor on the line) until its proof number reaches
@@ -301,7 +331,7 @@ impl<'g, G: Game> Prover<'g, G> {
             return Err(Halt::Nodes);
         }
         self.nodes += 1;
-        if self.nodes % REPORT_EVERY == 0 {
+        if self.pacer.due() {
             self.tick()?;
         }
         let before = self.nodes;
@@ -492,9 +522,12 @@ impl<'g, G: Game> Prover<'g, G> {
         if crate::stop::passed(self.deadline) {
             return Err(Halt::Time);
         }
-        if let Some(mut f) = self.report.take() {
-            f(self.progress());
-            self.report = Some(f);
+        if self.pacer.last() >= self.reported + REPORT_EVERY {
+            self.reported = self.pacer.last();
+            if let Some(mut f) = self.report.take() {
+                f(self.progress());
+                self.report = Some(f);
+            }
         }
         Ok(())
     }
