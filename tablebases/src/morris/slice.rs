@@ -268,7 +268,7 @@ impl MorrisSlice {
                 // The next combination of as many bits (Gosper).
                 let low = c & c.wrapping_neg();
                 let ripple = c + low;
-                c = ripple | ((c ^ ripple) >> 2) / low;
+                c = ripple | (((c ^ ripple) >> 2) / low);
             }
         }
     }
