@@ -503,3 +503,49 @@ fn a_fifo_under_a_slice_name_is_refused_at_once() {
     let d = tempfile::tempdir().unwrap();
     special_files_are_refused(d.path(), &readers, M33, "ok: 1 files");
 }
+
+/// A build that cannot write (a full disk, here a file size limit: the write fails with
+/// "File too large") stops with one line naming the file and the reason, and keeps every
+/// finished slice: the next build keeps them and goes on.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_build_that_cannot_write_stops_and_keeps_its_finished_slices() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().to_str().unwrap();
+    let args = [
+        "tablebase",
+        "build",
+        "nine-mens-morris",
+        "--counters",
+        "4",
+        "--threads",
+        "2",
+        "--dir",
+        dir,
+    ];
+    // 1000 blocks of 512 bytes: the 3-3 slice (385,700 entries) fits, the 3-4 one does not.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 1000; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(
+        last.contains("nine-mens-morris-default-m3-o4.mrb") && last.contains("File too large"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let info = ok(&["tablebase", "info", "--dir", dir]);
+    assert_eq!(info.lines().count(), 1, "{info}");
+    assert!(
+        info.contains("nine-mens-morris-default-m3-o3.mrb") && info.contains("checksums ok"),
+        "{info}"
+    );
+    let b = json(&[&args[..], &["--json"]].concat());
+    assert_eq!(b["slices"][0]["skipped"], true, "{b}");
+    assert_eq!(b["slices"][1]["skipped"], false, "{b}");
+}

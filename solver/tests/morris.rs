@@ -287,6 +287,32 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(192))]
+
+    /// The builder's move generator (`for_each_main_move`) gives the moves of `gen_moves`,
+    /// in its order: the mover's counters after each move and the counters it may remove.
+    #[test]
+    fn main_moves_without_building_them_are_the_legal_moves(m in 3u32..=12, o in 3u32..=12, seed in any::<u64>(), rules in 0u32..32) {
+        prop_assume!(m + o <= 24);
+        let g = Morris::new(12, options_of(rules)).unwrap();
+        let mut rng = mancala_solver::rng::Rng::new(seed);
+        let pos = random_main(&mut rng, m, o, Side::South);
+        let mut want = Vec::new();
+        for mv in g.legal_moves(&pos).iter() {
+            let after = g.play(&pos, *mv);
+            let take = if mv.take == mancala_solver::morris::NONE { 0 } else { 1u32 << mv.take };
+            match want.last_mut() {
+                Some((a, t)) if *a == after.men[0] && take != 0 => *t |= take,
+                _ => want.push((after.men[0], take)),
+            }
+        }
+        let mut got = Vec::new();
+        g.for_each_main_move(pos.men[0], pos.men[1], |after, takes| got.push((after, takes)));
+        prop_assert_eq!(got, want);
+    }
+}
+
 /// OpenSpiel's points, row by row from the top, by our names.
 const OPENSPIEL_POINTS: [&str; 24] = [
     "a7", "d7", "g7", "b6", "d6", "f6", "c5", "d5", "e5", "a4", "b4", "c4", "e4", "f4", "g4", "c3",

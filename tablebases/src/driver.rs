@@ -439,7 +439,18 @@ pub(crate) fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
 
 /// Creates the folder of the tables (and its parents) if it is not there.
 pub(crate) fn create_folder(dir: &Path) -> Result<(), Error> {
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, "creating the folder", e))
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, "creating the folder", e))?;
+    // A folder we cannot write into is refused before any work, by writing into it: its
+    // permission bits alone do not say (they do not bind the superuser, nor a read-only
+    // file system).
+    let probe = dir.join(format!(".write-probe-{}", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&probe)
+        .map_err(|e| Error::io(dir, "writing into the folder", e))?;
+    std::fs::remove_file(&probe).map_err(|e| Error::io(&probe, "removing", e))
 }
 
 /// True when the file is there (a finished slice: files appear complete or not at all).
@@ -482,6 +493,21 @@ pub(crate) fn unit<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_folder_that_cannot_be_written_is_refused_at_once() {
+        // /proc exists and takes no new file, even from the superuser.
+        let err = create_folder(Path::new("/proc")).unwrap_err();
+        assert!(err.to_string().contains("writing into the folder"), "{err}");
+        let d = tempfile::tempdir().unwrap();
+        create_folder(d.path()).unwrap();
+        assert_eq!(
+            std::fs::read_dir(d.path()).unwrap().count(),
+            0,
+            "no probe left"
+        );
+    }
 
     #[test]
     fn a_unit_is_kept_only_when_all_its_files_are_there() {

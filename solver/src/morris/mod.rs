@@ -307,12 +307,14 @@ impl Morris {
     }
 
     /// True when `men` holds a line of three through point `p`.
+    #[inline]
     fn line_at(&self, men: u32, p: usize) -> bool {
         self.through[p].iter().any(|&l| l != 0 && men & l == l)
     }
 
     /// The opponent counters a line of three may remove: all of `men`, or with
     /// `protect=on` those outside lines of three while there are any.
+    #[inline]
     fn removable(&self, men: u32) -> u32 {
         if !self.options.protect {
             return men;
@@ -335,12 +337,14 @@ impl Morris {
 
     /// True when a player with the counters `men` on the board flies every one of them
     /// (`fly=three`, three left).
+    #[inline]
     fn flies(&self, men: u32) -> bool {
         self.options.fly_three && men.count_ones() == 3
     }
 
     /// The points a counter on `from` may move to, given the empty points and whether its
     /// side flies.
+    #[inline]
     fn targets(&self, from: usize, empty: u32, flies: bool) -> u32 {
         if flies || self.corners >> from & 1 == 1 {
             empty
@@ -417,15 +421,30 @@ impl Morris {
             return;
         }
         let prev = pos.side.opponent();
-        let his = pos.men[prev.index()];
         let other = pos.men[pos.side.index()];
+        self.for_each_unmove(pos.men[prev.index()], other, |before| {
+            let mut p = *pos;
+            p.men[prev.index()] = before;
+            p.side = prev;
+            if p.men.iter().all(|m| m.count_ones() >= 3) {
+                out.push(p);
+            }
+        });
+    }
+
+    /// The sets `his` held before a main-game move without removal that left his counters
+    /// on `his` and the other side's on `other` ([`Morris::unmoves`] without the positions:
+    /// `f` gets his counters before the move, in the order `unmoves` lists them).
+    #[inline]
+    pub fn for_each_unmove(&self, his: u32, other: u32, mut f: impl FnMut(u32)) {
         let empty = ALL & !(his | other);
         let flies = self.flies(his);
+        let other_removable = self.removable(other) != 0;
         let mut men = his;
         while men != 0 {
             let t = men.trailing_zeros() as usize;
             men &= men - 1;
-            if self.line_at(his, t) && self.removable(other) != 0 {
+            if other_removable && self.line_at(his, t) {
                 continue;
             }
             let mut from = if flies {
@@ -434,14 +453,38 @@ impl Morris {
                 (self.adj[t] | self.corners) & empty
             };
             while from != 0 {
-                let f = from.trailing_zeros() as usize;
+                let p = from.trailing_zeros() as usize;
                 from &= from - 1;
-                let mut p = *pos;
-                p.men[prev.index()] = his & !(1 << t) | 1 << f;
-                p.side = prev;
-                if p.men.iter().all(|m| m.count_ones() >= 3) {
-                    out.push(p);
-                }
+                f(his & !(1 << t) | 1 << p);
+            }
+        }
+    }
+
+    /// The main-game moves of the side with the counters `mine` against `theirs` (every
+    /// counter entered): `f(after, takes)` for each move of one counter, in the order of
+    /// [`Game::gen_moves`], with the mover's counters after it and the opponent counters it
+    /// removes one of (0 for a move without removal). The moves of `gen_moves` without
+    /// building them.
+    #[inline]
+    pub fn for_each_main_move(&self, mine: u32, theirs: u32, mut f: impl FnMut(u32, u32)) {
+        let empty = ALL & !(mine | theirs);
+        let flies = self.flies(mine);
+        let mut removable = None;
+        let mut rest = mine;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mut t = self.targets(from, empty, flies);
+            while t != 0 {
+                let to = t.trailing_zeros() as usize;
+                t &= t - 1;
+                let after = mine & !(1 << from) | 1 << to;
+                let takes = if self.line_at(after, to) {
+                    *removable.get_or_insert_with(|| self.removable(theirs))
+                } else {
+                    0
+                };
+                f(after, takes);
             }
         }
     }

@@ -65,11 +65,109 @@ pub fn point(g: usize, p: usize) -> usize {
     p / 8 * 8 + image(g, p % 8)
 }
 
+/// For each byte of eight points (one square), the symmetries (bit `g` for symmetry `g`)
+/// that map it onto itself.
+const FIXES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut g = 0;
+        while g < COUNT {
+            if BYTES[g][b] as usize == b {
+                t[b] |= 1 << g;
+            }
+            g += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// For each byte of eight points, the symmetries that give its least image.
+const LEAST_BY: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut least = 255u8;
+        let mut g = 0;
+        while g < COUNT {
+            if BYTES[g][b] < least {
+                least = BYTES[g][b];
+            }
+            g += 1;
+        }
+        g = 0;
+        while g < COUNT {
+            if BYTES[g][b] == least {
+                t[b] |= 1 << g;
+            }
+            g += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The symmetries that map a set of points onto itself (bit `g` for symmetry `g`; bit 0,
+/// the identity, always set): a symmetry acts on each square alike, so it fixes the set
+/// when it fixes each square's byte.
+#[inline]
+pub fn symmetries_of(mask: u32) -> u8 {
+    FIXES[(mask & 0xff) as usize]
+        & FIXES[(mask >> 8 & 0xff) as usize]
+        & FIXES[(mask >> 16 & 0xff) as usize]
+}
+
 /// The canonical image of a pair of point sets (the side to move's, then the opponent's):
 /// of the eight images, the least first set, ties broken by the least second set. Returns
-/// the pair and the symmetry that gives it.
+/// the pair and the (first) symmetry that gives it. The images compare from the inner
+/// square (the high byte) down, so the symmetries giving the least first set are found a
+/// square at a time, most often all but one gone after the first;
+/// [`canonical_by_images`] is the plain comparison of the eight images.
 #[inline]
 pub fn canonical(mover: u32, opponent: u32) -> (u32, u32, usize) {
+    let mut cand = LEAST_BY[(mover >> 16) as usize & 0xff];
+    let mut shift = 8;
+    while cand & (cand - 1) != 0 {
+        // Several symmetries give the same bytes so far: the next square decides.
+        let x = (mover >> shift & 0xff) as usize;
+        let mut least = u8::MAX;
+        let mut set = 0u8;
+        let mut rest = cand;
+        while rest != 0 {
+            let g = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let y = BYTES[g][x];
+            if y < least {
+                least = y;
+                set = 1 << g;
+            } else if y == least {
+                set |= 1 << g;
+            }
+        }
+        cand = set;
+        if shift == 0 {
+            break;
+        }
+        shift -= 8;
+    }
+    let g = cand.trailing_zeros() as usize;
+    let mut best = (apply(g, mover), apply(g, opponent), g);
+    let mut rest = cand & (cand - 1);
+    while rest != 0 {
+        // The mover's set has symmetries of its own: the least second set decides.
+        let h = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let b = apply(h, opponent);
+        if b < best.1 {
+            best = (best.0, b, h);
+        }
+    }
+    best
+}
+
+/// [`canonical`] by comparing the eight images one after the other (the reference).
+pub fn canonical_by_images(mover: u32, opponent: u32) -> (u32, u32, usize) {
     let mut best = (mover, opponent, 0);
     for g in 1..COUNT {
         let a = apply(g, mover);
@@ -138,11 +236,19 @@ mod tests {
             let a = (next() as u32) & 0xff_ffff;
             let b = (next() as u32) & 0xff_ffff & !a;
             let (ca, cb, g) = canonical(a, b);
+            assert_eq!((ca, cb, g), canonical_by_images(a, b));
             assert_eq!((apply(g, a), apply(g, b)), (ca, cb));
+            let fixed = (0..COUNT).filter(|&h| apply(h, a) == a);
+            assert_eq!(symmetries_of(a), fixed.fold(0, |s, h| s | 1 << h));
             assert_eq!(ca, least(a));
             for h in 0..COUNT {
                 let (da, db, _) = canonical(apply(h, a), apply(h, b));
                 assert_eq!((da, db), (ca, cb));
+                // Sets with symmetries of their own, where the ties are.
+                let (sa, sb) = (a & apply(h, a), b & apply(h, b) & !(a | apply(h, a)));
+                assert_eq!(canonical(sa, sb), canonical_by_images(sa, sb));
+                let sym = sa | apply(4, sa);
+                assert_eq!(canonical(sym, sb), canonical_by_images(sym, sb));
             }
         }
     }

@@ -157,7 +157,7 @@ impl WdlGame for Morris {
         if comm.ranks() > 1 {
             return super::retro::solve_unit_on(self, unit, built, pool, comm);
         }
-        let (v, rounds) = pool.install(|| super::retro::solve_unit(self, unit, built, deadline))?;
+        let (v, rounds) = pool.install(|| super::fast::solve_unit(self, unit, built, deadline))?;
         let values = v.concat();
         Ok(crate::wdl::UnitValues {
             part: crate::driver::Part::of(comm),

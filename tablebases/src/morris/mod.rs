@@ -55,6 +55,7 @@
 //! number of threads. Positions never decided are draws.
 
 mod family;
+mod fast;
 pub mod plan;
 mod retro;
 mod slice;

@@ -1,5 +1,8 @@
 //! The retrograde of one unit of the morris tables (the parent module describes it): the
-//! exits read first, then rounds outwards from the positions decided, by un-moving.
+//! exits read first, then rounds outwards from the positions decided, by un-moving. The
+//! single-process [`solve_unit`] here is the readable reference, by positions and moves,
+//! that the builder's fast one ([`super::fast`]) is tested against; [`solve_unit_on`] is
+//! the partitioned build.
 
 use super::slice::{split_of, MorrisSlice};
 use crate::driver::{all_to_all_words, pack, unpack, Comm, Part, ROUND};
@@ -9,9 +12,11 @@ use mancala_solver::morris::{Morris, MorrisMove, MorrisPos, NONE};
 use mancala_solver::Game;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, Ordering::Relaxed};
+#[cfg(test)]
 use std::time::Instant;
 
 /// Positions a worker takes at a time in a pass.
+#[cfg(test)]
 const CHUNK: u64 = 1 << 14;
 
 /// The positions of one unit: its slices with their offsets in the unit's value array.
@@ -71,6 +76,7 @@ struct First {
 
 /// What the exits of a position say before any internal move is known, and the weight of
 /// its internal moves (each counted by the symmetries of the position it leads to).
+#[cfg(test)]
 fn first_value(
     game: &Morris,
     built: &Built,
@@ -163,6 +169,7 @@ fn byte(b: u32) -> Result<u8, Error> {
 
 /// The loss byte of `pos` at round `r` when every internal move leads to a win known before
 /// `r` and every exit to a win: one more than its longest child; `None` otherwise.
+#[cfg(test)]
 fn loss_byte(
     game: &Morris,
     unit: &Unit,
@@ -194,6 +201,7 @@ fn loss_byte(
 }
 
 /// The values of the slices of one unit (in `unit` order) and the rounds it took.
+#[cfg(test)]
 pub(super) fn solve_unit(
     game: &Morris,
     splits: &[[u32; 2]],

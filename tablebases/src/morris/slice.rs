@@ -5,9 +5,10 @@
 use crate::error::{Bound, Error};
 use crate::files::GameId;
 use mancala_solver::morris::board::{ALL, POINTS};
-use mancala_solver::morris::symmetry::{canonical, least};
+use mancala_solver::morris::symmetry::{canonical, least, symmetries_of};
 use mancala_solver::morris::{Morris, MorrisPos};
 use mancala_solver::Side;
+use memmap2::MmapMut;
 use std::sync::OnceLock;
 
 /// The extension of morris table files.
@@ -88,10 +89,21 @@ const BIN: [[u64; 25]; 25] = {
 };
 
 /// For every set of points least in its orbit, its rank among those of its size in
-/// increasing order (other sets: unused); with the sets themselves by size.
+/// increasing order (other sets: unused), four bytes a set in native order; with the sets
+/// themselves by size.
 struct Classes {
-    rank: Vec<u32>,
+    /// The ranks in an anonymous map that the system may back with huge pages (a lookup is
+    /// a random read of 64 MiB, and with small pages nearly every one also misses the
+    /// processor's address cache), or on the heap where no map is given.
+    map: Option<MmapMut>,
+    heap: Vec<u8>,
     by_size: Vec<Vec<u32>>,
+}
+
+impl Classes {
+    fn ranks(&self) -> &[u8] {
+        self.map.as_deref().unwrap_or(&self.heap)
+    }
 }
 
 /// The classes of the mover's sets (built once, 64 MiB: a lookup is one read where a search
@@ -99,16 +111,29 @@ struct Classes {
 fn class_table() -> &'static Classes {
     static TABLE: OnceLock<Classes> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut rank = vec![0u32; 1 << POINTS];
+        let len = 4 << POINTS;
+        let mut map = MmapMut::map_anon(len).ok();
+        #[cfg(target_os = "linux")]
+        if let Some(m) = &map {
+            // Only advice: small pages serve as well, slower.
+            let _ = m.advise(memmap2::Advice::HugePage);
+        }
+        let mut heap = if map.is_some() {
+            Vec::new()
+        } else {
+            vec![0u8; len]
+        };
+        let rank: &mut [u8] = map.as_deref_mut().unwrap_or(&mut heap);
         let mut by_size = vec![Vec::new(); POINTS + 1];
         for x in 0..=ALL {
             if least(x) == x {
                 let v: &mut Vec<u32> = &mut by_size[x.count_ones() as usize];
-                rank[x as usize] = v.len() as u32;
+                let k = 4 * x as usize;
+                rank[k..k + 4].copy_from_slice(&(v.len() as u32).to_ne_bytes());
                 v.push(x);
             }
         }
-        Classes { rank, by_size }
+        Classes { map, heap, by_size }
     })
 }
 
@@ -123,7 +148,7 @@ pub struct MorrisSlice {
     /// Mover's and opponent's counters.
     pub split: [u32; 2],
     classes: &'static [u32],
-    ranks: &'static [u32],
+    ranks: &'static [u8],
     opponents: u64,
 }
 
@@ -135,7 +160,7 @@ impl MorrisSlice {
         MorrisSlice {
             split,
             classes: classes(m),
-            ranks: &class_table().rank,
+            ranks: class_table().ranks(),
             opponents: BIN[POINTS - m as usize][o as usize],
         }
     }
@@ -155,17 +180,16 @@ impl MorrisSlice {
     #[inline]
     pub fn rank_sets(&self, mover: u32, opponent: u32) -> u64 {
         let (a, b, _) = canonical(mover, opponent);
-        let class = self.ranks[a as usize] as u64;
+        let k = 4 * a as usize;
+        let class = <[u8; 4]>::try_from(&self.ranks[k..k + 4]).map_or(0, u32::from_ne_bytes) as u64;
         debug_assert_eq!(self.classes[class as usize], a);
-        let free = ALL & !a;
+        // The opponent's points numbered among the free ones, then their colex rank.
+        let mut rest = compress(b, ALL & !a);
         let mut r = 0;
-        let mut rest = b;
         let mut i = 1;
         while rest != 0 {
-            let p = rest.trailing_zeros();
+            r += BIN[rest.trailing_zeros() as usize][i];
             rest &= rest - 1;
-            let j = (free & ((1u32 << p) - 1)).count_ones() as usize;
-            r += BIN[j][i];
             i += 1;
         }
         class * self.opponents + r
@@ -180,27 +204,7 @@ impl MorrisSlice {
 
     /// The position at `i` (`i < len`): South to move, every counter entered, none taken.
     pub fn unrank(&self, i: u64) -> MorrisPos {
-        let a = self.classes[(i / self.opponents) as usize];
-        let mut r = i % self.opponents;
-        let mut free = [0u8; POINTS];
-        let mut n = 0;
-        for p in 0..POINTS {
-            if a >> p & 1 == 0 {
-                free[n] = p as u8;
-                n += 1;
-            }
-        }
-        let mut b = 0u32;
-        let mut c = n;
-        for k in (1..=self.split[1] as usize).rev() {
-            // The largest c with C(c, k) <= r is the k-th point (colex order).
-            c -= 1;
-            while BIN[c][k] > r {
-                c -= 1;
-            }
-            r -= BIN[c][k];
-            b |= 1 << free[c];
-        }
+        let [a, b] = self.unrank_sets(i);
         MorrisPos {
             men: [a, b],
             hand: [0, 0],
@@ -208,6 +212,152 @@ impl MorrisSlice {
             side: Side::South,
         }
     }
+
+    /// The mover's and the opponent's counters at `i` (`i < len`).
+    #[inline]
+    pub fn unrank_sets(&self, i: u64) -> [u32; 2] {
+        let a = self.classes[(i / self.opponents) as usize];
+        let free = free_points(a);
+        [a, deposit(self.colex_unrank(i % self.opponents), &free)]
+    }
+
+    /// The combination of rank `r` (colexicographic) of the opponent's counters among the
+    /// points the mover leaves, as bits of that numbering.
+    fn colex_unrank(&self, mut r: u64) -> u32 {
+        let mut c = POINTS - self.split[0] as usize;
+        let mut out = 0u32;
+        for k in (1..=self.split[1] as usize).rev() {
+            // The largest c with C(c, k) <= r is the k-th point (colex order).
+            c -= 1;
+            while BIN[c][k] > r {
+                c -= 1;
+            }
+            r -= BIN[c][k];
+            out |= 1 << c;
+        }
+        out
+    }
+
+    /// The indices `start..end` of the slice in order, with each one's mover's and
+    /// opponent's counters and the symmetries of its mover's set (bit `g` for symmetry `g`
+    /// that maps it onto itself): [`MorrisSlice::unrank_sets`] step by step.
+    pub fn walk(&self, start: u64, end: u64, mut f: impl FnMut(u64, u32, u32, u8)) {
+        if start >= end {
+            return;
+        }
+        let o = self.split[1];
+        let n = POINTS as u32 - self.split[0];
+        let last = ((1u32 << o) - 1) << (n - o);
+        let mut class = (start / self.opponents) as usize;
+        let mut a = self.classes[class];
+        let mut free = free_points(a);
+        let mut stab = stabiliser(a);
+        let mut c = self.colex_unrank(start % self.opponents);
+        for i in start..end {
+            f(i, a, deposit(c, &free), stab);
+            if c == last {
+                class += 1;
+                if class == self.classes.len() {
+                    break;
+                }
+                a = self.classes[class];
+                free = free_points(a);
+                stab = stabiliser(a);
+                c = (1 << o) - 1;
+            } else {
+                // The next combination of as many bits (Gosper).
+                let low = c & c.wrapping_neg();
+                let ripple = c + low;
+                c = ripple | (((c ^ ripple) >> 2) / low);
+            }
+        }
+    }
+
+    /// The number of the mover's classes.
+    pub fn class_count(&self) -> u64 {
+        self.classes.len() as u64
+    }
+
+    /// The mover's set of class `k`.
+    pub fn class_set(&self, k: u64) -> u32 {
+        self.classes[k as usize]
+    }
+
+    /// The positions of one mover's class (the opponent's sets).
+    pub fn per_class(&self) -> u64 {
+        self.opponents
+    }
+}
+
+/// For each byte of points `f` and byte `x`, the bits of `x` at the points of `f`, packed
+/// (numbered among the points of `f`).
+static PACK: [[u8; 256]; 256] = {
+    let mut t = [[0u8; 256]; 256];
+    let mut f = 0;
+    while f < 256 {
+        let mut x = 0;
+        while x < 256 {
+            let (mut out, mut n, mut p) = (0u8, 0, 0);
+            while p < 8 {
+                if f >> p & 1 == 1 {
+                    if x >> p & 1 == 1 {
+                        out |= 1 << n;
+                    }
+                    n += 1;
+                }
+                p += 1;
+            }
+            t[f][x] = out;
+            x += 1;
+        }
+        f += 1;
+    }
+    t
+};
+
+/// The points of `b` (within `free`) numbered among the points of `free`, as bits: the
+/// inverse of [`deposit`], a square (byte) at a time.
+#[inline]
+fn compress(b: u32, free: u32) -> u32 {
+    let byte = |x: u32, k: u32| (x >> (8 * k) & 0xff) as usize;
+    // A table where the processor may lack a population count instruction.
+    let n0 = PACK[byte(free, 0)][byte(free, 0)].trailing_ones();
+    let n1 = n0 + PACK[byte(free, 1)][byte(free, 1)].trailing_ones();
+    PACK[byte(free, 0)][byte(b, 0)] as u32
+        | (PACK[byte(free, 1)][byte(b, 1)] as u32) << n0
+        | (PACK[byte(free, 2)][byte(b, 2)] as u32) << n1
+}
+
+/// The points `a` leaves empty, in increasing order (the rest of the array unused).
+#[inline]
+fn free_points(a: u32) -> [u8; POINTS] {
+    let mut free = [0u8; POINTS];
+    let mut n = 0;
+    for p in 0..POINTS {
+        if a >> p & 1 == 0 {
+            free[n] = p as u8;
+            n += 1;
+        }
+    }
+    free
+}
+
+/// The points of `free` that the bits of `c` number.
+#[inline]
+fn deposit(mut c: u32, free: &[u8; POINTS]) -> u32 {
+    let mut b = 0;
+    while c != 0 {
+        b |= 1 << free[c.trailing_zeros() as usize];
+        c &= c - 1;
+    }
+    b
+}
+
+/// The symmetries that map `set` onto itself, bit `g` for symmetry `g` (bit 0, the
+/// identity, always set).
+#[inline]
+pub(crate) fn stabiliser(set: u32) -> u8 {
+    symmetries_of(set)
 }
 
 /// The split `[mover's counters, opponent's counters]` of `pos`.
