@@ -32,9 +32,10 @@
 //! - [`line`](mod@line): lines of perfect play from exact values;
 //! - [`stop`]: a deadline the rules' long loops heed, for callers bound in time;
 //! - [`rng`]: the small seeded generator that tests, playouts and random openings share;
-//! - `refsolve` (feature `reference`): the plain, slow whole-graph solver the search is tested
-//!   against; each family's `reference` module, under the same feature, is its slow
-//!   seed-by-seed rules.
+//! - `refsolve` (feature `reference`, for tests and benchmarks only): the plain, slow
+//!   whole-graph solver the search is tested against; each family's `reference` module, under
+//!   the same feature, is its slow seed-by-seed rules. The four-row, morris and Isolo ones are
+//!   also the referees that replay a proof's certificate, under the runtime feature `referee`.
 //!
 //! Engines, matches, statistics and reports are the `mancala-analysis` crate's, above this one
 //! and the tablebases.

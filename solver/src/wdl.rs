@@ -1,6 +1,6 @@
 //! Exact win/draw/loss values and plies to the end by retrograde analysis of the whole game
 //! graph reachable from a root, for any [`Game`] whose positions (or a key of them) fit in
-//! memory; and a plain minimax beside it, the slow reference it is tested against.
+//! memory; its tests hold a plain minimax beside it, the slow reference it is checked against.
 //!
 //! Nodes are positions identified by a caller's key (equal keys must have equal futures from
 //! the mover's point of view). A node without a legal move is lost in 0 plies. Working
@@ -522,7 +522,8 @@ impl<'a, G: Game, K: Hash + Eq, F: Fn(&G::Position) -> Option<K>> Distances<'a, 
 /// A plain minimax reference for tiny graphs: the value of `pos` (+1, 0, −1 for the side to
 /// move) by depth-first search with the path as the repetition rule (a position repeated on
 /// the path is a draw). Exponential; for tests of [`solve_graph`] on tiny boards.
-pub fn minimax<G: Game>(game: &G, pos: &G::Position, path: &mut Vec<G::Position>) -> i32 {
+#[cfg(test)]
+pub(crate) fn minimax<G: Game>(game: &G, pos: &G::Position, path: &mut Vec<G::Position>) -> i32 {
     if path.contains(pos) {
         return 0;
     }

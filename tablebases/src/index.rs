@@ -453,6 +453,7 @@ pub fn enumerate(lanes: usize, stones: u32) -> Vec<Vec<u8>> {
 /// The slow reference rank: enumerate every distribution of the same seeds, sort them by the
 /// prefix sums taken from the top, `(s_{k-2}, s_{k-3}, ..., s_0)`, and return the place of
 /// `pits` in that list. Quadratic and allocating; for tests only.
+#[cfg(any(test, feature = "reference"))]
 pub fn reference_rank(pits: Pits, lanes: usize) -> u64 {
     let stones = pits.sum_first(lanes);
     let key = |a: &[u8]| -> Vec<u32> {

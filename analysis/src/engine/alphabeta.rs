@@ -72,7 +72,7 @@ struct Entry {
 /// generation order. The table (2^16 entries a engine, always replaced) gives a cutoff only
 /// for an entry searched to exactly the remaining depth, so the value of every move is
 /// exactly the fixed-depth negamax value: the depth mode finds the same best value and the
-/// same set of best moves as a plain fixed-depth alpha-beta ([`reference_root_values`];
+/// same set of best moves as a plain fixed-depth alpha-beta (`reference_root_values`;
 /// tested), so it plays the same moves for the same generator, only faster. (The bounds it
 /// reports for the other moves differ: they depend on the order of search.)
 #[derive(Clone, Debug)]
@@ -442,7 +442,8 @@ impl<G: EngineGame> Engine<G> for AlphaBeta {
 
 /// The plain fixed-depth alpha-beta (no ordering, no table, no deepening) that the engine
 /// was before its iterations and table: the reference it must agree with move for move.
-pub fn reference_search<G: EngineGame>(
+#[cfg(test)]
+fn reference_search<G: EngineGame>(
     game: &G,
     pos: &G::Position,
     depth: u32,
@@ -474,7 +475,8 @@ pub fn reference_search<G: EngineGame>(
 
 /// The root values of the plain fixed-depth alpha-beta, in generation order (see
 /// [`AlphaBeta::root_values`]).
-pub fn reference_root_values<G: EngineGame>(game: &G, pos: &G::Position, depth: u32) -> Vec<i32> {
+#[cfg(test)]
+fn reference_root_values<G: EngineGame>(game: &G, pos: &G::Position, depth: u32) -> Vec<i32> {
     let side = game.to_move(pos);
     let mut best = -INF;
     let mut values = Vec::new();
@@ -493,10 +495,12 @@ pub fn reference_root_values<G: EngineGame>(game: &G, pos: &G::Position, depth: 
 }
 
 /// Plain negamax without pruning: the slow reference the tests compare [`AlphaBeta`] with.
-pub fn minimax<G: EngineGame>(game: &G, pos: &G::Position, depth: u32) -> i32 {
+#[cfg(test)]
+fn minimax<G: EngineGame>(game: &G, pos: &G::Position, depth: u32) -> i32 {
     minimax_at(game, pos, depth, 0)
 }
 
+#[cfg(test)]
 fn minimax_at<G: EngineGame>(game: &G, pos: &G::Position, depth: u32, ply: u32) -> i32 {
     if game.outcome(pos).is_some() {
         return terminal_at(game, pos, ply);

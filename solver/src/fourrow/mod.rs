@@ -5,8 +5,8 @@
 //! - this module: [`FourRow`] (variant kind, width, seeds, options) implementing [`Game`] and
 //!   [`MarginGame`] (metric `wdl`: a win is +1, a loss −1, infinite play 0);
 //! - [`text`]: position text, move names and the drawing ([`Notation`]);
-//! - `reference` (feature `reference`): a slow, seed-by-seed reference implementation, tested
-//!   to agree;
+//! - `reference` (feature `referee`): a slow, seed-by-seed reference implementation, tested
+//!   to agree, and the referee of `proof check`;
 //! - [`retro`]: an exact whole-graph solver giving win/draw/loss and plies to the end.
 //!
 //! # Relay laps, and sowings that never end
@@ -69,7 +69,7 @@
 //! the same cycle again stops within a few thousand laps.
 
 pub(crate) mod board;
-#[cfg(any(test, feature = "reference"))]
+#[cfg(any(test, feature = "referee"))]
 pub mod reference;
 mod relay;
 pub mod retro;

@@ -42,7 +42,7 @@ struct Way {
 enum Stop {
     /// A lap-start state repeated: the sowing never ends.
     Never,
-    /// More laps than the reference's budget (see [`Reference::with_lap_budget`]).
+    /// More laps than the reference's budget (`Reference::with_lap_budget`, for tests).
     TooLong,
 }
 
@@ -68,6 +68,7 @@ impl Reference {
     /// Gives up (see [`Reference::children`]) on a sowing of more than `laps` laps. Relay
     /// sowings with many seeds in a circuit can run for millions of laps before they end,
     /// which the seed-by-seed reference with its table of states cannot afford.
+    #[cfg(any(test, feature = "reference"))]
     pub fn with_lap_budget(mut self, laps: usize) -> Reference {
         self.max_laps = laps;
         self
@@ -618,6 +619,7 @@ impl Reference {
     }
 
     /// Perft by the reference (slow).
+    #[cfg(any(test, feature = "reference"))]
     pub fn perft(&self, text: &str, depth: u32) -> u64 {
         if depth == 0 {
             return 1;

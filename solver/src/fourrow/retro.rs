@@ -5,7 +5,6 @@
 //! for it, the distance to the end by depth-limited search.
 
 use super::{FourRow, FourRowPos};
-use crate::game::Game;
 use crate::wdl::{solve_graph, Distances, WdlGraph};
 use std::time::Instant;
 
@@ -63,7 +62,9 @@ pub fn solve_until(
 /// A plain minimax reference for tiny graphs: the value of `pos` by depth-first search with
 /// the path as the repetition rule (a position repeated on the path is a draw). Slow; used in
 /// tests to check [`solve`] on tiny boards.
+#[cfg(any(test, feature = "reference"))]
 pub fn minimax(game: &FourRow, pos: &FourRowPos, path: &mut Vec<u128>) -> i32 {
+    use crate::game::Game;
     let k = game.exact_key(pos).expect("tiny boards have exact keys");
     if path.contains(&k) {
         return 0;

@@ -5,8 +5,8 @@
 //! - this module: [`Isolo`] (kind, width, seeds, the size options, rule options) implementing
 //!   [`Game`] and [`MarginGame`] (metric `wdl`);
 //! - [`text`]: position text, move names and the drawing ([`Notation`](crate::Notation));
-//! - `reference` (feature `reference`): a slow reference that follows Chaplin's numbered rules
-//!   seed by seed, tested to agree;
+//! - `reference` (feature `referee`): a slow reference that follows Chaplin's numbered rules
+//!   seed by seed, tested to agree, and the referee of `proof check`;
 //! - [`solve`](mod@solve): exact values by the whole reachable graph.
 //!
 //! # Board
@@ -33,7 +33,7 @@
 //! 8 ms). A capture takes seeds from the opponent, who gains none during the move, so a move
 //! makes finitely many captures and every move that never ends is found.
 
-#[cfg(any(test, feature = "reference"))]
+#[cfg(any(test, feature = "referee"))]
 pub mod reference;
 pub mod solve;
 mod text;

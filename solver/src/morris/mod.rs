@@ -15,7 +15,7 @@
 //! reference variant whose value Gasser proved; [`Options`] holds every rule of the family.
 
 pub mod board;
-#[cfg(any(test, feature = "reference"))]
+#[cfg(any(test, feature = "referee"))]
 pub mod reference;
 pub mod symmetry;
 mod text;
