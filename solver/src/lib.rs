@@ -1,4 +1,35 @@
-//! Rules, perft and exact search of the mancala toolkit, one module a line:
+//! Rules, perft and exact search of the mancala toolkit.
+//!
+//! A game is a value implementing [`Game`] (its moves) and [`Notation`] (position text and
+//! move names, docs/NOTATION.md); perft, the search and the proofs are generic over it:
+//!
+//! ```
+//! use mancala_solver::perft::perft;
+//! use mancala_solver::tworow::Options;
+//! use mancala_solver::{search, Game, Kind, Notation, TwoRow};
+//!
+//! // Oware on its standard board: six pits a side, four seeds a pit.
+//! let oware = TwoRow::standard(Kind::Oware);
+//! let start = oware.start();
+//! assert_eq!(oware.format_position(&start), "4,4,4,4,4,4/4,4,4,4,4,4 S captured=0,0");
+//! // South's moves, named by pit from the mover's left.
+//! let names: Vec<String> =
+//!     oware.legal_moves(&start).iter().map(|&m| oware.move_name(&start, m)).collect();
+//! assert_eq!(names, ["1", "2", "3", "4", "5", "6"]);
+//! // Move paths three plies deep, as OpenSpiel publishes them.
+//! assert_eq!(perft(&oware, &start, 3), 190);
+//!
+//! // Oware on two pits a side with two seeds a pit, solved: South wins by two seeds,
+//! // starting from pit 1.
+//! let small = TwoRow::new(Kind::Oware, 2, 2, Options::default())?;
+//! let report = search::solve(&small, &small.start());
+//! assert!(report.exact);
+//! assert_eq!(report.value, 2);
+//! assert_eq!(small.move_name(&small.start(), report.best.unwrap()), "1");
+//! # Ok::<(), mancala_solver::ConfigError>(())
+//! ```
+//!
+//! The modules, one a line:
 //!
 //! - [`tworow`]: kalah, oware, warri, kale and kpo: the bitpacked board ([`tworow::board`],
 //!   one `u128`, its layout drawn in the docs), the rules and the text;

@@ -5,6 +5,17 @@
 use crate::game::{Game, MoveList};
 
 /// Counts the leaves of the game tree of `pos` at `depth` plies.
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::perft::perft;
+/// use mancala_solver::{Game, Kind, TwoRow};
+///
+/// let kalah = TwoRow::standard(Kind::Kalah);
+/// let counts: Vec<u64> = (0..4).map(|d| perft(&kalah, &kalah.start(), d)).collect();
+/// assert_eq!(counts, [1, 6, 35, 185]);
+/// ```
 pub fn perft<G: Game>(game: &G, pos: &G::Position, depth: u32) -> u64 {
     count::<G::Position, G::Move, G::Moves>(
         pos,
@@ -15,6 +26,21 @@ pub fn perft<G: Game>(game: &G, pos: &G::Position, depth: u32) -> u64 {
 }
 
 /// Perft split by first move: `(move, count)` for each legal move of `pos`.
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::perft::divide;
+/// use mancala_solver::{Game, Kind, Notation, TwoRow};
+///
+/// // Each of oware's six first moves has six replies.
+/// let oware = TwoRow::standard(Kind::Oware);
+/// let start = oware.start();
+/// let split = divide(&oware, &start, 2);
+/// assert_eq!(split.len(), 6);
+/// assert!(split.iter().all(|&(_, n)| n == 6));
+/// assert_eq!(oware.move_name(&start, split[0].0), "1");
+/// ```
 pub fn divide<G: Game>(game: &G, pos: &G::Position, depth: u32) -> Vec<(G::Move, u64)> {
     split::<G::Position, G::Move, G::Moves>(
         pos,

@@ -978,6 +978,23 @@ impl<'a, G: MarginGame<Key = u128>, T: TransTable> Worker<'a, G, T> {
 ///
 /// The table is the lock-free [`Table`] unless another [`TransTable`] is given
 /// ([`Solver::with_table`]).
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::search::{Limits, Solver};
+/// use mancala_solver::tworow::Options;
+/// use mancala_solver::{Game, Kind, TwoRow};
+///
+/// // Every first move of kale on three pits a side, two seeds a pit, valued exactly.
+/// let kale = TwoRow::new(Kind::Kale, 3, 2, Options::default())?;
+/// let solver = Solver::new(&kale, Limits { tt_mb: 1, ..Limits::default() });
+/// let values = solver.analyze(&kale.start());
+/// assert_eq!(values.len(), 3);
+/// let best = values.iter().map(|v| v.value).max();
+/// assert_eq!(best, Some(solver.solve(&kale.start()).value));
+/// # Ok::<(), mancala_solver::ConfigError>(())
+/// ```
 pub struct Solver<'a, G: MarginGame<Key = u128>, T: TransTable = Table> {
     game: &'a G,
     tt: T,
@@ -1409,6 +1426,22 @@ impl<G: MarginGame<Key = u128>, T: TransTable> Solver<'_, G, T> {
 }
 
 /// Solves `pos` with default limits: a convenience for tests and small positions.
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::tworow::Options;
+/// use mancala_solver::{search, Game, Kind, Notation, TwoRow};
+///
+/// // Warri on two pits a side with two seeds a pit: South ends six seeds ahead, starting
+/// // from pit 1.
+/// let warri = TwoRow::new(Kind::Warri, 2, 2, Options::default())?;
+/// let report = search::solve(&warri, &warri.start());
+/// assert!(report.exact);
+/// assert_eq!(report.value, 6);
+/// assert_eq!(warri.move_name(&warri.start(), report.best.unwrap()), "1");
+/// # Ok::<(), mancala_solver::ConfigError>(())
+/// ```
 pub fn solve<G: MarginGame<Key = u128>>(game: &G, pos: &G::Position) -> Report<G::Move> {
     Solver::new(game, Limits::default()).solve(pos)
 }

@@ -246,6 +246,18 @@ pub const VARIANTS: &[VariantInfo] = &[
 ];
 
 /// Looks a variant up by id.
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::variant::{find, Family};
+/// use mancala_solver::Kind;
+///
+/// let oware = find("oware")?;
+/// assert_eq!(oware.family, Family::TwoRow(Kind::Oware));
+/// assert!(find("chess").is_err());
+/// # Ok::<(), mancala_solver::ConfigError>(())
+/// ```
 pub fn find(id: &str) -> Result<&'static VariantInfo, ConfigError> {
     VARIANTS.iter().find(|v| v.id == id).ok_or_else(|| {
         let ids: Vec<_> = VARIANTS.iter().map(|v| v.id).collect();

@@ -20,6 +20,19 @@ use std::hash::Hash;
 use std::time::Instant;
 
 /// A value with its distance to the end.
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::wdl::Wdl;
+///
+/// // A move into a position lost in 4 plies for the opponent wins in 5.
+/// let after = Wdl::Loss(4);
+/// assert_eq!(after.before(false), Wdl::Win(5));
+/// assert_eq!(after.before(false).value(), 1);
+/// assert_eq!(Wdl::Draw.plies(), None);
+/// assert_eq!(Wdl::Win(5).word(), "win");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Wdl {
     /// The side to move wins in this many plies.
@@ -99,6 +112,22 @@ impl<K: Hash + Eq> WdlGraph<K> {
 /// `deadline` has passed. The index's growth (a move of every entry) is timed, and the
 /// analysis stops when the next one, twice as long, would end past the deadline; an
 /// allocation the system refuses is a graph too big ([`RetroError::TooBig`]).
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::fourrow::Kind;
+/// use mancala_solver::wdl::{solve_graph, Wdl};
+/// use mancala_solver::{FourRow, Game};
+///
+/// // Mulabalaba on 4x2 with one seed a hole: South wins in 3 plies.
+/// let game = FourRow::new(Kind::Mulabalaba, 2, 1, Default::default())?;
+/// let start = game.start();
+/// let graph = solve_graph(&game, &start, |p| game.exact_key(p), 1 << 20, None)?;
+/// assert_eq!(graph.counts().iter().sum::<usize>(), graph.len());
+/// assert_eq!(graph.value_of(&game.exact_key(&start).unwrap()), Some(Wdl::Win(3)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve_graph<G: Game, K: Hash + Eq + Clone>(
     game: &G,
     root: &G::Position,

@@ -339,6 +339,25 @@ enum Ending {
 pub const MAX_CHOICES: u32 = 31;
 
 /// The rules of one four-row variant at one size.
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::fourrow::Kind;
+/// use mancala_solver::perft::perft;
+/// use mancala_solver::{FourRow, Game, Notation};
+///
+/// // Chaplin's chisolo: four rows of five holes, three seeds a hole.
+/// let chisolo = FourRow::standard(Kind::Chisolo);
+/// let start = chisolo.start();
+/// assert_eq!(
+///     chisolo.format_position(&start),
+///     "3,3,3,3,3/3,3,3,3,3/3,3,3,3,3/3,3,3,3,3 S captured=0,0"
+/// );
+/// // A move is a hole and a direction, every choice within the sowing included.
+/// assert_eq!(chisolo.legal_moves(&start).len(), 45);
+/// assert_eq!(perft(&chisolo, &start, 2), 1317);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FourRow {
     kind: Kind,

@@ -145,6 +145,7 @@ fn distances(
 mod tests {
     use super::*;
     use crate::fourrow::{Kind, Options};
+    use crate::game::Game;
 
     /// The depth-limited search gives the retrograde's plies and line (the same moves, in
     /// generation order: the winner's fastest, the loser's slowest) on every decided position

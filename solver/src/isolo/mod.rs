@@ -203,6 +203,21 @@ impl Setup {
 }
 
 /// The rules of one Isolo game at one size.
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::isolo::{Isolo, Kind, Options, Setup};
+/// use mancala_solver::{Game, Notation};
+///
+/// // Isolo I on three holes a row, two seeds a hole, a store of one seed a side.
+/// let setup = Setup { store: 1, ..Setup::standard(Kind::IsoloI) };
+/// let game = Isolo::new(Kind::IsoloI, 3, 2, setup, Options::default())?;
+/// let start = game.start();
+/// assert_eq!(game.format_position(&start), "2,2,2/2,2,2 S phase=fore store=1,1");
+/// assert_eq!(game.legal_moves(&start).len(), 3);
+/// # Ok::<(), mancala_solver::ConfigError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Isolo {
     kind: Kind,

@@ -242,6 +242,21 @@ pub struct MorrisMove {
 }
 
 /// The rules for one counter count and rule set.
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::morris::{Morris, Options};
+/// use mancala_solver::{Game, Notation};
+///
+/// // Mulabalaba-morris with three counters a side: South enters one on any of the 24 points.
+/// let game = Morris::new(3, Options::default())?;
+/// let start = game.start();
+/// assert_eq!(game.format_position(&start), "......../......../........ S hand=3,3 captured=0,0");
+/// assert_eq!(game.legal_moves(&start).len(), 24);
+/// assert_eq!(mancala_solver::perft::perft(&game, &start, 2), 552);
+/// # Ok::<(), mancala_solver::ConfigError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Morris {
     counters: u32,

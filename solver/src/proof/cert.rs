@@ -309,6 +309,29 @@ pub trait Referee {
 }
 
 /// A proven win, as written to a file.
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::fourrow::reference::Reference;
+/// use mancala_solver::fourrow::Kind;
+/// use mancala_solver::proof::{self, cert::Certificate, Bounds};
+/// use mancala_solver::{FourRow, Game, Notation};
+///
+/// // Prove a small mulabalaba, write the certificate, read it back and replay it with the
+/// // slow reference rules.
+/// let game = FourRow::new(Kind::Mulabalaba, 2, 1, Default::default())?;
+/// let bounds = Bounds { memory: 16 << 20, deadline: None, threads: 1 };
+/// let (winner, proof) = proof::value(&game, &game.start(), bounds, &mut |_, _| {}).proof.unwrap();
+/// let options = ["--width", "2", "--seeds", "1"].map(String::from).to_vec();
+/// let text = proof.certificate(&game, winner, options).to_text();
+/// assert!(text.starts_with("mancala-proof 1\nvariant mulabalaba\n"));
+/// let cert = Certificate::parse(&text)?;
+/// let referee = Reference::new("mulabalaba", 2, &[]);
+/// let checked = cert.check(&referee, game.format_position(&game.start()))?;
+/// assert_eq!(checked.plies, 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Certificate {
     /// The variant id.

@@ -732,6 +732,24 @@ const FIRST_ROUND: u64 = 1 << 16;
 /// at about the cost of its own proof; both disproven is a draw. A search stopped by time or
 /// memory leaves the value unknown. The rounds make the result, the nodes included, the
 /// same on one thread or two. `report` hears the progress of both, with the side tried.
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::fourrow::Kind;
+/// use mancala_solver::proof::{self, Bounds, Value};
+/// use mancala_solver::{FourRow, Game, Side};
+///
+/// // Mulabalaba on 4x2 with one seed a hole is South's win.
+/// let game = FourRow::new(Kind::Mulabalaba, 2, 1, Default::default())?;
+/// let bounds = Bounds { memory: 16 << 20, deadline: None, threads: 1 };
+/// let solved = proof::value(&game, &game.start(), bounds, &mut |_, _| {});
+/// assert_eq!(solved.value, Some(Value::Win));
+/// let (winner, proof) = solved.proof.expect("a win has its proof");
+/// assert_eq!(winner, Side::South);
+/// assert_eq!(proof.plies(), 3);
+/// # Ok::<(), mancala_solver::ConfigError>(())
+/// ```
 pub fn value<G: Game>(
     game: &G,
     root: &G::Position,

@@ -126,6 +126,21 @@ pub struct Options {
 
 impl Options {
     /// Parses `name=value` options for `kind` ([`crate::rule_options::choose`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use mancala_solver::tworow::Options;
+    /// use mancala_solver::{Game, Kind, Notation, TwoRow};
+    ///
+    /// // Oware with a grand slam forfeited: on 1x1 the only move captures nothing.
+    /// let rules = ["grandslam=forfeit".to_string()];
+    /// let opts = Options::parse(Kind::Oware, &rules)?;
+    /// let game = TwoRow::new(Kind::Oware, 1, 1, opts)?;
+    /// assert_eq!(mancala_solver::search::solve(&game, &game.start()).value, 0);
+    /// assert!(Options::parse(Kind::Oware, &["grandslam=maybe".to_string()]).is_err());
+    /// # Ok::<(), mancala_solver::ConfigError>(())
+    /// ```
     pub fn parse(kind: Kind, rules: &[String]) -> Result<Options, ConfigError> {
         let chosen = crate::rule_options::choose(kind.options(), kind.id(), rules)?;
         let mut o = Options::default();
@@ -364,6 +379,23 @@ struct Played {
 ///
 /// Equality, hashing and `Debug` see the kind, size and options only: the other fields are
 /// derived from them in [`TwoRow::new`].
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::{Game, Kind, Notation, Side, TwoRow};
+///
+/// let kalah = TwoRow::standard(Kind::Kalah);
+/// let start = kalah.start();
+/// // Pit 3's four seeds go to pits 4, 5 and 6 and the store: South moves again.
+/// let next = kalah.play(&start, kalah.parse_move(&start, "3")?);
+/// assert_eq!(kalah.to_move(&next), Side::South);
+/// assert_eq!(kalah.captured(&next), [1, 0]);
+/// assert_eq!(kalah.legal_moves(&next).len(), 5);
+/// // An empty pit is no move.
+/// assert!(kalah.parse_move(&next, "3").is_err());
+/// # Ok::<(), mancala_solver::MoveError>(())
+/// ```
 #[derive(Clone)]
 pub struct TwoRow {
     kind: Kind,
