@@ -3,6 +3,30 @@
 //! stored one byte a position in checksummed files, probed through memory maps, and checked
 //! by an independent verifier.
 //!
+//! Build the tables of a small game into a folder, open them and probe a position, or hand
+//! them to the search as its oracle:
+//!
+//! ```
+//! use mancala_solver::search::{Limits, Solver};
+//! use mancala_solver::tworow::Options;
+//! use mancala_solver::{Game, Kind, TwoRow};
+//! use mancala_tablebases::{build, Tablebases};
+//!
+//! // Oware on two pits a side, two seeds a pit: every position of up to 8 seeds.
+//! let game = TwoRow::new(Kind::Oware, 2, 2, Options::default())?;
+//! let dir = tempfile::tempdir()?;
+//! build(&game, dir.path(), 8, 1, &|_| {})?;
+//!
+//! let tables = Tablebases::open(dir.path(), &game)?;
+//! assert_eq!(tables.stones(), (0..=8).collect::<Vec<u32>>());
+//! // Nothing is captured at the start: its future is the whole value, South two seeds ahead.
+//! assert_eq!(tables.probe(&game.start()), Some(2));
+//! let limits = Limits { tt_mb: 1, ..Limits::default() };
+//! let report = Solver::new(&game, limits).with_oracle(&tables).solve(&game.start());
+//! assert_eq!(report.value, 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! - [`tworow`]: the two-row games (kalah, oware, warri, kale, kpo): the future seed margin
 //!   of every position with up to `N` seeds on the board, sliced by seeds (the algorithm and
 //!   why it is exact: [`tworow`]'s docs); their solve planner ([`tworow::plan`]);
@@ -27,23 +51,6 @@
 //! temporary name and renames it when complete, and keeps the finished slices it finds once
 //! they pass the checks every reader makes (header, name, game, data checksum; a name that
 //! holds no regular file is refused, [`format::open_regular`]).
-//!
-//! # Use
-//!
-//! ```no_run
-//! use mancala_solver::{Game, Kind, TwoRow};
-//! use mancala_solver::search::{Limits, Solver};
-//! use mancala_tablebases::{build, Tablebases};
-//! use std::path::Path;
-//!
-//! let game = TwoRow::standard(Kind::Oware);
-//! let dir = Path::new("tables");
-//! build(&game, dir, 10, 2, &|_| {})?;
-//! let tb = Tablebases::open(dir, &game)?;
-//! let solver = Solver::new(&game, Limits::default()).with_oracle(&tb);
-//! let report = solver.solve(&game.start());
-//! # Ok::<(), mancala_tablebases::Error>(())
-//! ```
 #![deny(missing_docs)]
 #![warn(unreachable_pub)]
 

@@ -30,6 +30,25 @@ impl Slab {
 
 /// The tables of one game (variant, rules, width): slices found in a folder, memory-mapped,
 /// or built in memory ([`Tablebases::in_memory`]).
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::{Game, Kind, TwoRow};
+/// use mancala_tablebases::{build, Tablebases};
+///
+/// let game = TwoRow::standard(Kind::Kalah);
+/// let dir = tempfile::tempdir()?;
+/// // A folder without tables of the game is refused, by name.
+/// let err = Tablebases::open(dir.path(), &game).unwrap_err();
+/// assert!(err.to_string().contains(&*dir.path().to_string_lossy()));
+/// // With the slices of up to 3 seeds, a position of 3 seeds has a value; the start has none.
+/// build(&game, dir.path(), 3, 1, &|_| {})?;
+/// let tables = Tablebases::open(dir.path(), &game)?;
+/// assert_eq!(tables.complete_up_to(), Some(3));
+/// assert_eq!(tables.probe(&game.start()), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Tablebases {
     id: GameId,
     kind: Kind,
@@ -272,6 +291,25 @@ pub struct Probe {
 }
 
 /// Probes `pos` and its moves in the tables of `game` in `dir`.
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::tworow::Options;
+/// use mancala_solver::{Game, Kind, TwoRow};
+/// use mancala_tablebases::{build, probe};
+///
+/// // Kale on two pits a side, two seeds a pit: South ends seven seeds ahead by pit 2, not 1.
+/// let game = TwoRow::new(Kind::Kale, 2, 2, Options::default())?;
+/// let dir = tempfile::tempdir()?;
+/// build(&game, dir.path(), 8, 1, &|_| {})?;
+/// let p = probe(&game, dir.path(), &game.start())?;
+/// assert_eq!(p.value, 7);
+/// assert_eq!(p.moves.len(), 2);
+/// assert_eq!(p.moves[1], ("2".to_string(), 7));
+/// assert!(p.moves[0].1 < 7);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn probe(game: &TwoRow, dir: &Path, pos: &TwoRowPos) -> Result<Probe, Error> {
     let tb = Tablebases::open(dir, game)?;
     probe_with(&tb, game, pos)
