@@ -75,6 +75,27 @@ struct Entry {
 /// same set of best moves as a plain fixed-depth alpha-beta (`reference_root_values`;
 /// tested), so it plays the same moves for the same generator, only faster. (The bounds it
 /// reports for the other moves differ: they depend on the order of search.)
+///
+/// # Example
+///
+/// ```
+/// use mancala_analysis::engine::alphabeta::AlphaBeta;
+/// use mancala_analysis::engine::{Engine, Rng};
+/// use mancala_solver::tworow::Options;
+/// use mancala_solver::{Game, Kind, Notation, TwoRow};
+///
+/// // Kale on two pits a side, two seeds a pit: pit 2 wins by seven seeds, pit 1 by fewer.
+/// // Twelve plies see every line to its end, so the search plays pit 2.
+/// let game = TwoRow::new(Kind::Kale, 2, 2, Options::default())?;
+/// let start = game.start();
+/// let mut engine = AlphaBeta::new(12);
+/// let m = engine.choose(&game, &start, &mut Rng::new(1));
+/// assert_eq!(game.move_name(&start, m), "2");
+/// let values = engine.root_values(&game, &start);
+/// assert_eq!(values.len(), 2);
+/// assert!(values[1] > values[0]);
+/// # Ok::<(), mancala_solver::ConfigError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct AlphaBeta {
     limit: Limit,

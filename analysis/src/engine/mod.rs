@@ -50,6 +50,20 @@ use std::fmt;
 use std::sync::Arc;
 
 /// A parsed engine spec: which engine and its parameters.
+///
+/// # Example
+///
+/// ```
+/// use mancala_analysis::engine::EngineSpec;
+///
+/// let spec: EngineSpec = "alphabeta:depth=6".parse()?;
+/// assert_eq!(spec.to_string(), "alphabeta:depth=6");
+/// // Commas between parameters read as colons; the spec is written back with colons.
+/// let mcts: EngineSpec = "mcts:iters=200,c=1".parse()?;
+/// assert_eq!(mcts.to_string(), "mcts:iters=200:c=1");
+/// assert!("minimax".parse::<EngineSpec>().is_err());
+/// # Ok::<(), mancala_solver::ConfigError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum EngineSpec {
     /// Uniformly random legal moves.
