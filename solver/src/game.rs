@@ -183,6 +183,22 @@ pub trait MarginGame: Game {
 }
 
 /// Text forms of positions and moves per the project's notation (docs/NOTATION.md).
+///
+/// # Example
+///
+/// ```
+/// use mancala_solver::fourrow::Kind;
+/// use mancala_solver::{FourRow, Game, Notation};
+///
+/// let game = FourRow::standard(Kind::Chisolo);
+/// let text = "0,3,3,3,3/3,3,3,3,3/3,3,3,3,3/3,3,3,3,4 N captured=0,0";
+/// let pos = game.parse_position(text)?;
+/// assert_eq!(game.format_position(&pos), text);
+/// assert_eq!(game.to_move(&pos), mancala_solver::Side::North);
+/// // Text that is no position is refused with what is wrong.
+/// assert!(game.parse_position("3,3/3,3 S").is_err());
+/// # Ok::<(), mancala_solver::PositionError>(())
+/// ```
 pub trait Notation: Game {
     /// The variant id, as on the command line.
     fn variant_id(&self) -> &'static str;

@@ -2,6 +2,25 @@
 //! page and a small JSON API in front of the rules, the solve planner, the tables and the
 //! engines (docs/SERVE.md).
 //!
+//! The server's answers, without a socket: [`handle`] takes a request's method, path and body.
+//!
+//! ```
+//! use mancala_web::{handle, Config, State};
+//!
+//! let state = State::new(Config { threads: 1, ..Config::default() });
+//! // The moves of oware's start, as `mancala moves oware --json` lists them.
+//! let reply = handle(&state, "POST", "/api/moves", br#"{"variant":"oware"}"#);
+//! assert_eq!(reply.status, 200);
+//! let json: serde_json::Value = serde_json::from_slice(&reply.body)?;
+//! assert_eq!(json["moves"], serde_json::json!(["1", "2", "3", "4", "5", "6"]));
+//! // The page, and a refusal that says why.
+//! assert_eq!(handle(&state, "GET", "/", b"").content_type, "text/html; charset=utf-8");
+//! let refused = handle(&state, "POST", "/api/moves", br#"{"variant":"chess"}"#);
+//! assert_eq!(refused.status, 400);
+//! assert!(refused.text().contains("chess"));
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+//!
 //! - [`api`]: the endpoints, each a function from a request's JSON to the shape the command
 //!   line's `--json` prints, with the bounds every request is held to;
 //! - [`page`]: the static files of the page and the variants' rules pages, built into the

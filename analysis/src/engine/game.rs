@@ -16,6 +16,23 @@ pub const WIN: i32 = 1_000_000;
 pub const MATE_RANGE: i32 = 10_000;
 
 /// A player: chooses a move in a position that is not over.
+///
+/// # Example
+///
+/// ```
+/// use mancala_analysis::engine::{Engine, EngineSpec, Rng};
+/// use mancala_solver::{Game, Kind, TwoRow};
+///
+/// // An engine chooses a legal move, its random choices all drawn from the generator: the
+/// // same seed, the same move.
+/// let game = TwoRow::standard(Kind::Oware);
+/// let start = game.start();
+/// let mut random: Box<dyn Engine<TwoRow>> = EngineSpec::Random.build(None);
+/// assert_eq!(random.name(), "random");
+/// let m = random.choose(&game, &start, &mut Rng::new(3));
+/// assert!(game.is_legal(&start, m));
+/// assert_eq!(random.choose(&game, &start, &mut Rng::new(3)), m);
+/// ```
 pub trait Engine<G: Game>: Send {
     /// The engine's spec with every parameter written out (e.g. `alphabeta:depth=4`).
     fn name(&self) -> String;
