@@ -21,8 +21,8 @@
 //!
 //! [`rank`] costs `k - 1` table look-ups; [`unrank`] walks the bars down from the top;
 //! [`next`] steps to the following rank in a few operations, which is how the builder walks an
-//! index range. [`reference_rank`] is a slow, plainly written enumeration kept beside the fast
-//! code and tested against it.
+//! index range. `reference_rank` (tests only) is a slow, plainly written enumeration kept
+//! beside the fast code and tested against it.
 
 use mancala_solver::tworow::board::{lane_ones, Pits, LANES, MAX_BOARD_SEEDS, MAX_WIDTH};
 use std::ops::Range;

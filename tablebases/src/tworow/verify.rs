@@ -14,7 +14,7 @@
 //! This Bellman check catches any damaged or mis-built value that is not consistent with its
 //! neighbours. On its own it cannot pin down values on cycles (a cycle of positions that all
 //! claim the same unreachable value can be consistent); the tests therefore also compare whole
-//! slices with the reference solver ([`mancala_solver::refsolve`]).
+//! slices with the reference solver (`mancala_solver::refsolve`).
 
 use crate::error::Error;
 use crate::files::{table_files, GameId};
