@@ -1,35 +1,17 @@
-//! The `--json` output of every command (docs/NOTATION.md): one serializable type a command,
-//! built from the libraries' typed results with the game that names the moves and writes
-//! the positions. The command line prints [`line()`] of one of them; a later front end (the
-//! browser board) serves the same shapes.
+//! What the `--json` shapes of every command share (docs/NOTATION.md): the one line a shape
+//! is printed as, the names of moves, and the variant and position ([`Start`]) and board
+//! ([`Board`]) that most shapes carry. Each command keeps its own shapes (`json.rs`) and their
+//! text (`text.rs`) in its folder.
 //!
 //! Keys come out in sorted order ([`line()`] writes through [`serde_json::Value`], whose
 //! objects are sorted maps), so a shape's field order is free and the bytes stay stable;
 //! fields that shapes share live in one struct flattened into each (`#[serde(flatten)]`),
 //! which writes the same keys as fields of the shape itself.
-//!
-//! One private file a command group, as in [`crate::text`] (which writes the same shapes as
-//! text); every shape is named from here alone (`json::Solve`).
-
-mod bench;
-mod matches;
-mod players;
-mod position;
-mod rate;
-mod solve;
-mod tables;
-
-pub use bench::*;
-pub use matches::*;
-pub use players::*;
-pub use position::*;
-pub use rate::*;
-pub use solve::*;
-pub use tables::*;
 
 use mancala_solver::Notation;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::fmt;
 
 /// One JSON line of `shape`, its keys sorted.
 pub fn line<T: Serialize>(shape: &T) -> String {
@@ -51,4 +33,63 @@ pub fn line_names<G: Notation>(g: &G, pos: &G::Position, line: &[G::Move]) -> Ve
             n
         })
         .collect()
+}
+
+/// `start --json`: the variant and the position text.
+#[derive(Serialize)]
+pub struct Start {
+    /// Variant id.
+    pub variant: String,
+    /// Position text.
+    pub position: String,
+    /// Players, for the games of three and four seats only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players: Option<usize>,
+}
+
+impl Start {
+    /// The start shape of `pos`.
+    pub fn new<G: Notation>(g: &G, pos: &G::Position) -> Start {
+        Start {
+            variant: g.variant_id().to_string(),
+            position: g.format_position(pos),
+            players: None,
+        }
+    }
+}
+
+impl fmt::Display for Start {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.position)
+    }
+}
+
+/// The board size and rule options a state names (`width`, `seeds` for the four-row games,
+/// `rules` as `name=value`).
+#[derive(Serialize)]
+pub struct Board {
+    /// Pits a side (holes a row); none on the morris board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub width: Option<usize>,
+    /// Counters a side at the start (the morris game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counters: Option<u32>,
+    /// Seeds a hole at the start (four-row games and the seat games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seeds: Option<u32>,
+    /// Every rule option, `name=value`.
+    pub rules: Vec<String>,
+}
+
+impl Board {
+    /// A board of `width` pits a side (holes a row), with `seeds` a hole where the game
+    /// names them, under the rule options `rules`.
+    pub fn pits(width: usize, seeds: Option<u32>, rules: Vec<String>) -> Board {
+        Board {
+            width: Some(width),
+            counters: None,
+            seeds,
+            rules,
+        }
+    }
 }

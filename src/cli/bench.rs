@@ -2,10 +2,11 @@
 
 use super::{bar, show, Json};
 use clap::Subcommand;
-use mancala_analysis::engine::bench::{self, BenchEvent};
+use mancala_analysis::bench::engines::{self as bench, BenchEvent};
+use mancala_analysis::bench::json::EngineBench;
+use mancala_analysis::bench::signature;
 use mancala_analysis::error::Res;
-use mancala_analysis::json::EngineBench;
-use mancala_analysis::{seats, signature};
+use mancala_analysis::seats;
 
 /// `mancala bench <what>`.
 #[derive(Subcommand)]

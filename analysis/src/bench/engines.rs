@@ -1,7 +1,7 @@
 //! `mancala bench engines`: speed of each engine on fixed positions of every playable
 //! variant (two-row and four-row).
 
-use super::{EngineGame, EngineSpec, Rng};
+use crate::engine::{EngineGame, EngineSpec, Rng};
 use mancala_solver::fourrow::FourRow;
 use mancala_solver::game::Game;
 use mancala_solver::variant::VARIANTS;
@@ -226,10 +226,10 @@ pub fn check_variant(variant: Option<&str>) -> Result<(), mancala_solver::varian
 pub fn engines(
     variant: Option<&str>,
     on: &mut dyn FnMut(BenchEvent),
-) -> crate::json::Rows<crate::json::EngineBench> {
+) -> super::json::Rows<super::json::EngineBench> {
     let rows = bench_engines(BENCH_ENGINES, BENCH_ENGINES_FOUR, variant, on);
-    crate::json::Rows {
-        rows: rows.iter().map(crate::json::EngineBench::new).collect(),
+    super::json::Rows {
+        rows: rows.iter().map(super::json::EngineBench::new).collect(),
     }
 }
 
@@ -240,13 +240,13 @@ pub fn engines_of(
     specs: &[String],
     variant: Option<&str>,
     on: &mut dyn FnMut(BenchEvent),
-) -> Result<crate::json::Rows<crate::json::EngineBench>, mancala_solver::error::ConfigError> {
+) -> Result<super::json::Rows<super::json::EngineBench>, mancala_solver::error::ConfigError> {
     for s in specs {
         s.parse::<EngineSpec>()?;
     }
     let names: Vec<&str> = specs.iter().map(|s| s.as_str()).collect();
     let rows = bench_engines(&names, &names, variant, on);
-    Ok(crate::json::Rows {
-        rows: rows.iter().map(crate::json::EngineBench::new).collect(),
+    Ok(super::json::Rows {
+        rows: rows.iter().map(super::json::EngineBench::new).collect(),
     })
 }

@@ -1,7 +1,7 @@
 //! The `--json` shapes of `bench`: the search's signature and the measured rows.
 
-use crate::engine::bench::BenchRow as EngineRow;
-use crate::signature::Row as SignatureRow;
+use super::engines::BenchRow as EngineRow;
+use super::signature::Row as SignatureRow;
 use serde::Serialize;
 
 /// `bench --json`: the search's signature.

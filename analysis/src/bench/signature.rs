@@ -77,8 +77,8 @@ pub fn run(threads: usize, on: &mut dyn FnMut(&Row)) -> Result<Vec<Row>, ConfigE
 
 /// `mancala bench`: [`run`] on `threads` threads (the `--threads` given, checked), and its
 /// shape.
-pub fn bench(threads: usize, on: &mut dyn FnMut(&Row)) -> Result<crate::json::Bench, Fail> {
+pub fn bench(threads: usize, on: &mut dyn FnMut(&Row)) -> Result<super::json::Bench, Fail> {
     let threads = crate::args::threads(Some(threads))?;
     let rows = run(threads, on)?;
-    Ok(crate::json::Bench::new(&rows, threads))
+    Ok(super::json::Bench::new(&rows, threads))
 }

@@ -1,7 +1,7 @@
 //! The text of `mancala bench`: the search's signature and its rows, the rows of `bench
 //! engines`, and any list of rows.
 
-use crate::json::Bench;
+use super::json::Bench;
 use std::fmt;
 
 impl fmt::Display for Bench {
@@ -12,7 +12,7 @@ impl fmt::Display for Bench {
     }
 }
 
-impl fmt::Display for crate::signature::Row {
+impl fmt::Display for super::signature::Row {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -28,7 +28,7 @@ impl fmt::Display for crate::signature::Row {
     }
 }
 
-impl fmt::Display for crate::json::EngineBench {
+impl fmt::Display for super::json::EngineBench {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -57,7 +57,7 @@ impl fmt::Display for crate::json::EngineBench {
     }
 }
 
-impl<T: fmt::Display> fmt::Display for crate::json::Rows<T> {
+impl<T: fmt::Display> fmt::Display for super::json::Rows<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.rows.iter().try_for_each(|r| r.fmt(f))
     }

@@ -1,8 +1,8 @@
 //! The `--json` shapes of `match` (two players), and the setup and endings a match of any
 //! number of players reports.
 
-use super::Start;
-use crate::matches::Summary;
+use crate::r#match::games::Summary;
+use crate::shape::Start;
 use mancala_solver::Notation;
 use serde::Serialize;
 

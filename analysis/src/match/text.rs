@@ -1,6 +1,6 @@
 //! The text of `mancala match` (two players).
 
-use crate::json::Match;
+use super::json::Match;
 use crate::stats::elo_text;
 use std::fmt;
 

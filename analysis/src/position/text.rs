@@ -1,13 +1,7 @@
 //! The text of `start`, `show`, `moves`, `play`, `perft` and `variants` (docs/NOTATION.md).
 
-use crate::json::{Moves, Perft, Position, Start, State, Variants};
+use super::json::{Moves, Perft, Position, State, Variants};
 use std::fmt;
-
-impl fmt::Display for Start {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}", self.position)
-    }
-}
 
 impl fmt::Display for Moves {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

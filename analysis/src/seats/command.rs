@@ -4,12 +4,16 @@
 
 use super::bench::{bench_players, Row};
 use super::engine::SeatEngineSpec;
+use super::json;
 use super::matches::{permutations, run_seat_match, summarize_seats, SeatMatchConfig};
 use crate::args::{self, Search};
+use crate::bench::json::Rows;
 use crate::error::Fail;
-use crate::json;
+use crate::position::json::{Moves, Perft, Position};
 use crate::position::Action;
-use crate::text::players::{SeatMoves, SeatPlayed, SeatStart};
+use crate::r#match::json::{Ends, MatchSetup};
+use crate::seats::text::{SeatMoves, SeatPlayed, SeatStart};
+use crate::shape::{Board, Start};
 use mancala_solver::kpo_players::{KpoNPos, KpoPlayers, Options};
 use mancala_solver::nseat::analysis::{analyse, winners, Effort};
 use mancala_solver::nseat::{SeatGame, SeatNotation};
@@ -53,8 +57,8 @@ pub fn setup(
 }
 
 /// Runs the position command `action` from `pos`.
-pub fn position(g: &KpoPlayers, pos: KpoNPos, action: Action) -> Result<json::Position, Fail> {
-    use json::Position as P;
+pub fn position(g: &KpoPlayers, pos: KpoNPos, action: Action) -> Result<Position, Fail> {
+    use Position as P;
     Ok(match action {
         Action::Start => P::SeatStart(start(g, &pos)),
         Action::Show => P::SeatState(state(g, &pos)),
@@ -67,8 +71,8 @@ pub fn position(g: &KpoPlayers, pos: KpoNPos, action: Action) -> Result<json::Po
 }
 
 /// The variant, players and position of `pos`, as every JSON shape names them.
-pub fn at(g: &KpoPlayers, pos: &KpoNPos) -> json::Start {
-    json::Start {
+pub fn at(g: &KpoPlayers, pos: &KpoNPos) -> Start {
+    Start {
         variant: "kpo".into(),
         position: g.format_position(pos),
         players: Some(g.players()),
@@ -82,7 +86,7 @@ pub fn start(g: &KpoPlayers, pos: &KpoNPos) -> SeatStart {
 
 /// `moves`: the legal moves of `pos`.
 pub fn moves(g: &KpoPlayers, pos: &KpoNPos) -> SeatMoves {
-    SeatMoves(json::Moves {
+    SeatMoves(Moves {
         at: at(g, pos),
         moves: g
             .legal_moves(pos)
@@ -115,8 +119,8 @@ pub fn state(g: &KpoPlayers, pos: &KpoNPos) -> json::SeatState {
     }
 }
 
-fn board(g: &KpoPlayers) -> json::Board {
-    json::Board::pits(g.width(), Some(g.seeds()), g.options().describe())
+fn board(g: &KpoPlayers) -> Board {
+    Board::pits(g.width(), Some(g.seeds()), g.options().describe())
 }
 
 /// `play`: the state after the moves named by `names`, played from `pos` in turn; a name
@@ -193,7 +197,7 @@ pub fn solve(
 }
 
 /// `perft` of `depth` plies from `pos` (with `split`, the count under each first move).
-pub fn perft(g: &KpoPlayers, pos: &KpoNPos, depth: u32, split: bool) -> json::Perft {
+pub fn perft(g: &KpoPlayers, pos: &KpoNPos, depth: u32, split: bool) -> Perft {
     use mancala_solver::nseat::{divide, perft};
     crate::position::measure_perft(
         at(g, pos),
@@ -314,7 +318,7 @@ fn summed_match(
     json::SeatMatch {
         at: at(g, pos),
         engines: specs.iter().map(|e| e.to_string()).collect(),
-        setup: json::MatchSetup {
+        setup: MatchSetup {
             games: s.games,
             seed: cfg.seed,
             opening: cfg.opening,
@@ -335,14 +339,14 @@ fn summed_match(
             })
             .collect(),
         mean_plies: s.mean_plies,
-        ended: json::Ends::of(s.ends),
+        ended: Ends::of(s.ends),
         seconds,
     }
 }
 
 /// `bench players`: every measurement of [`bench_players`], `each` called with each row
 /// as it is done.
-pub fn bench(each: &mut dyn FnMut(&json::SeatBench)) -> json::Rows<json::SeatBench> {
+pub fn bench(each: &mut dyn FnMut(&json::SeatBench)) -> Rows<json::SeatBench> {
     let shape = |r: &Row| json::SeatBench {
         what: r.what.clone(),
         nodes: r.nodes,
@@ -350,7 +354,7 @@ pub fn bench(each: &mut dyn FnMut(&json::SeatBench)) -> json::Rows<json::SeatBen
         nodes_per_second: r.rate(),
     };
     let rows = bench_players(&mut |r| each(&shape(r)));
-    json::Rows {
+    Rows {
         rows: rows.iter().map(shape).collect(),
     }
 }

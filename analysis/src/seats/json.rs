@@ -1,7 +1,8 @@
 //! The `--json` shapes of the kpo commands for three and four players (`mancala <cmd> kpo
 //! --players 3|4`), per docs/NOTATION-KPO-PLAYERS.md.
 
-use super::{Board, ByName, Ends, MatchSetup, Start};
+use crate::r#match::json::{Ends, MatchSetup};
+use crate::shape::{Board, ByName, Start};
 use mancala_solver::nseat::SeatNotation;
 use serde::Serialize;
 

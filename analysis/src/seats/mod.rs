@@ -4,6 +4,8 @@
 pub(crate) mod bench;
 pub mod command;
 pub(crate) mod engine;
+pub mod json;
 pub(crate) mod matches;
+pub mod text;
 
 pub use engine::SeatEngineSpec;

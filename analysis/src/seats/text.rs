@@ -2,7 +2,9 @@
 //! 3|4`), per docs/NOTATION-KPO-PLAYERS.md. `start`, `moves` and `play` share their JSON
 //! shape with other commands but not their text, so each has a text-only wrapper here.
 
-use crate::json::{Moves, SeatBench, SeatMatch, SeatResult, SeatSolve, SeatState, Start};
+use super::json::{SeatBench, SeatMatch, SeatResult, SeatSolve, SeatState};
+use crate::position::json::Moves;
+use crate::shape::Start;
 use crate::stats::Mean;
 use mancala_solver::nseat::shares_text;
 use serde::Serialize;

@@ -4,7 +4,7 @@
 //! into every `solve`, [`EveryMove`] (each move's value) into every `analyze`, and
 //! [`SearchRun`] where the iterative search answered; a family's shape holds only its own.
 
-use super::{line_names, ByName, Start};
+use crate::shape::{line_names, ByName, Start};
 use mancala_solver::proof::Tried;
 use mancala_solver::wdl::Wdl;
 use mancala_solver::{FourRow, Notation, Side, TwoRow};
@@ -809,7 +809,7 @@ pub enum Solved {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::line;
+    use crate::shape::line;
     use mancala_solver::any::AnyGame;
     use mancala_solver::variant::setup;
     use mancala_solver::Game;

@@ -1,6 +1,6 @@
 //! The text of `mancala solve` and `mancala analyze`, every family.
 
-use crate::json::{
+use super::json::{
     Analyze, EveryMove, FourAnalyze, FourSolve, IsoloAnalyze, IsoloSearch, IsoloSolve, Line,
     MorrisAnalyze, MorrisSolve, MovePlies, ProofFields, ProofSolve, Solve, Solved,
 };
