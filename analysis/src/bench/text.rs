@@ -12,7 +12,7 @@ impl fmt::Display for Bench {
     }
 }
 
-impl fmt::Display for super::signature::Row {
+impl fmt::Display for super::json::SignatureRow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,

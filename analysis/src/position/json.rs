@@ -3,7 +3,6 @@
 
 use crate::engine::Describe;
 use crate::seats::json::SeatState;
-use crate::seats::text::{SeatMoves, SeatPlayed, SeatStart};
 use crate::shape::{Board, ByName, Start};
 use mancala_solver::rule_options::RuleSpec;
 use mancala_solver::variant::VariantInfo;
@@ -146,6 +145,22 @@ pub enum Position {
     /// `play` of kpo for three and four.
     SeatPlayed(SeatPlayed),
 }
+
+/// `start`: the [`Start`] shape, printed as the position text.
+#[derive(Serialize)]
+#[serde(transparent)]
+pub struct SeatStart(pub Start);
+
+/// `moves`: the [`Moves`] shape, printed as the move names on one line.
+#[derive(Serialize)]
+#[serde(transparent)]
+pub struct SeatMoves(pub Moves);
+
+/// `play`: the [`SeatState`] after the moves, printed as the position text and, once the
+/// game is over, who leads and every seat's score.
+#[derive(Serialize)]
+#[serde(transparent)]
+pub struct SeatPlayed(pub SeatState);
 
 /// One rule option in `variants --json`.
 #[derive(Serialize)]

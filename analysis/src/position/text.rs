@@ -1,6 +1,6 @@
 //! The text of `start`, `show`, `moves`, `play`, `perft` and `variants` (docs/NOTATION.md).
 
-use super::json::{Moves, Perft, Position, State, Variants};
+use super::json::{Moves, Perft, Position, SeatMoves, SeatPlayed, SeatStart, State, Variants};
 use std::fmt;
 
 impl fmt::Display for Moves {
@@ -88,5 +88,37 @@ impl fmt::Display for Variants {
             )?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for SeatStart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.0.position)
+    }
+}
+
+impl fmt::Display for SeatMoves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.0.moves.join(" "))
+    }
+}
+
+impl fmt::Display for SeatPlayed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = &self.0;
+        writeln!(f, "{}", s.at.position)?;
+        let Some(r) = &s.result else {
+            return Ok(());
+        };
+        let who = match &r.winner {
+            Some(w) => format!("{w} wins"),
+            None => format!("{} share the lead", r.leaders.join(" and ")),
+        };
+        let scores: Vec<String> = s
+            .seats
+            .iter()
+            .map(|seat| format!("{seat} {}", r.score[seat]))
+            .collect();
+        writeln!(f, "game over: {who}, {}", scores.join(" "))
     }
 }

@@ -9,10 +9,9 @@ use super::matches::{permutations, run_seat_match, summarize_seats, SeatMatchCon
 use crate::args::{self, Search};
 use crate::bench::json::Rows;
 use crate::error::Fail;
-use crate::position::json::{Moves, Perft, Position};
+use crate::position::json::{Moves, Perft, Position, SeatMoves, SeatPlayed, SeatStart};
 use crate::position::Action;
 use crate::r#match::json::{Ends, MatchSetup};
-use crate::seats::text::{SeatMoves, SeatPlayed, SeatStart};
 use crate::shape::{Board, Start};
 use mancala_solver::kpo_players::{KpoNPos, KpoPlayers, Options};
 use mancala_solver::nseat::analysis::{analyse, winners, Effort};

@@ -1,68 +1,17 @@
 //! The text of the kpo commands for three and four players (`mancala <cmd> kpo --players
-//! 3|4`), per docs/NOTATION-KPO-PLAYERS.md. `start`, `moves` and `play` share their JSON
-//! shape with other commands but not their text, so each has a text-only wrapper here.
+//! 3|4`), per docs/NOTATION-KPO-PLAYERS.md. `start`, `moves` and `play` have their
+//! text-only wrappers beside the other position shapes ([`crate::position::json`]).
 
 use super::json::{SeatBench, SeatMatch, SeatResult, SeatSolve, SeatState};
-use crate::position::json::Moves;
-use crate::shape::Start;
 use crate::stats::Mean;
 use mancala_solver::nseat::shares_text;
-use serde::Serialize;
 use std::fmt;
-
-/// `start`: the [`Start`] shape, printed as the position text.
-#[derive(Serialize)]
-#[serde(transparent)]
-pub struct SeatStart(pub Start);
-
-impl fmt::Display for SeatStart {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}", self.0.position)
-    }
-}
-
-/// `moves`: the [`Moves`] shape, printed as the move names on one line.
-#[derive(Serialize)]
-#[serde(transparent)]
-pub struct SeatMoves(pub Moves);
-
-impl fmt::Display for SeatMoves {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}", self.0.moves.join(" "))
-    }
-}
 
 /// `show`: the drawing, then the position text.
 impl fmt::Display for SeatState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.drawing.trim_end())?;
         writeln!(f, "{}", self.at.position)
-    }
-}
-
-/// `play`: the [`SeatState`] after the moves, printed as the position text and, once the
-/// game is over, who leads and every seat's score.
-#[derive(Serialize)]
-#[serde(transparent)]
-pub struct SeatPlayed(pub SeatState);
-
-impl fmt::Display for SeatPlayed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = &self.0;
-        writeln!(f, "{}", s.at.position)?;
-        let Some(r) = &s.result else {
-            return Ok(());
-        };
-        let who = match &r.winner {
-            Some(w) => format!("{w} wins"),
-            None => format!("{} share the lead", r.leaders.join(" and ")),
-        };
-        let scores: Vec<String> = s
-            .seats
-            .iter()
-            .map(|seat| format!("{seat} {}", r.score[seat]))
-            .collect();
-        writeln!(f, "game over: {who}, {}", scores.join(" "))
     }
 }
 
