@@ -1,5 +1,5 @@
 //! What the `--json` shapes of every command share (docs/NOTATION.md): the one line a shape
-//! is printed as, the names of moves, and the variant and position ([`Start`]) and board
+//! is printed as, the names of moves (and of the seats of kpo for three and four), and the variant and position ([`Start`]) and board
 //! ([`Board`]) that most shapes carry. Each command keeps its own shapes (`json.rs`) and their
 //! text (`text.rs`) in its folder.
 //!
@@ -8,6 +8,7 @@
 //! fields that shapes share live in one struct flattened into each (`#[serde(flatten)]`),
 //! which writes the same keys as fields of the shape itself.
 
+use mancala_solver::nseat::SeatNotation;
 use mancala_solver::Notation;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -92,4 +93,12 @@ impl Board {
             rules,
         }
     }
+}
+
+/// The seat-keyed counts of a game of three or four (`{"S": .., "E": .., ...}`).
+pub fn by_seat<G: SeatNotation + mancala_solver::nseat::SeatGame, T: Copy>(
+    g: &G,
+    v: &[T],
+) -> ByName<T> {
+    (0..g.seats()).map(|s| (g.seat_name(s), v[s])).collect()
 }

@@ -1,4 +1,5 @@
-//! The `--json` shapes of `bench`: the search's signature and the measured rows.
+//! The `--json` shapes of `bench`: the search's signature and the measured rows of `bench
+//! engines` and `bench players`.
 
 use serde::Serialize;
 
@@ -81,4 +82,17 @@ pub struct SignatureRow {
     pub nodes: u64,
     /// Seconds of the search.
     pub seconds: f64,
+}
+
+/// One row of `bench players --json`.
+#[derive(Serialize)]
+pub struct SeatBench {
+    /// What was measured.
+    pub what: String,
+    /// Nodes.
+    pub nodes: u64,
+    /// Seconds.
+    pub seconds: f64,
+    /// Nodes a second.
+    pub nodes_per_second: f64,
 }

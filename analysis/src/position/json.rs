@@ -1,8 +1,9 @@
 //! The `--json` shapes of `start`, `show`, `moves`, `play`, `perft` and `variants`
-//! (docs/NOTATION.md).
+//! (docs/NOTATION.md), kpo for three and four players included
+//! (docs/NOTATION-KPO-PLAYERS.md): its `start`, `moves` and `play` share their JSON with the
+//! other games but not their text, so each has a text-only wrapper here.
 
 use crate::engine::Describe;
-use crate::seats::json::SeatState;
 use crate::shape::{Board, ByName, Start};
 use mancala_solver::rule_options::RuleSpec;
 use mancala_solver::variant::VariantInfo;
@@ -254,6 +255,42 @@ impl Variants {
             .collect();
         Variants { variants }
     }
+}
+
+/// How a finished game of three or four ended.
+#[derive(Serialize)]
+pub struct SeatEnded {
+    /// The one leader, if there is one.
+    pub winner: Option<String>,
+    /// Every leader.
+    pub leaders: Vec<String>,
+    /// The final scores by seat.
+    pub score: ByName<u32>,
+}
+
+/// `show --json` and `play --json` of a game of three or four.
+#[derive(Serialize)]
+pub struct SeatState {
+    /// The variant, players and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// The seat to move.
+    pub to_move: String,
+    /// Seeds each seat has taken.
+    pub captured: ByName<u32>,
+    /// True when the game is over.
+    pub game_over: bool,
+    /// The result, when over.
+    pub result: Option<SeatEnded>,
+    /// Board size and rules.
+    #[serde(flatten)]
+    pub board: Board,
+    /// The board as `show` draws it.
+    #[serde(skip)]
+    pub drawing: String,
+    /// The seat names in seat order, for the text's scores (the JSON's maps sort by name).
+    #[serde(skip)]
+    pub seats: Vec<String>,
 }
 
 #[cfg(test)]

@@ -1,6 +1,9 @@
-//! The text of `start`, `show`, `moves`, `play`, `perft` and `variants` (docs/NOTATION.md).
+//! The text of `start`, `show`, `moves`, `play`, `perft` and `variants` (docs/NOTATION.md,
+//! docs/NOTATION-KPO-PLAYERS.md).
 
-use super::json::{Moves, Perft, Position, SeatMoves, SeatPlayed, SeatStart, State, Variants};
+use super::json::{
+    Moves, Perft, Position, SeatMoves, SeatPlayed, SeatStart, SeatState, State, Variants,
+};
 use std::fmt;
 
 impl fmt::Display for Moves {
@@ -120,5 +123,13 @@ impl fmt::Display for SeatPlayed {
             .map(|seat| format!("{seat} {}", r.score[seat]))
             .collect();
         writeln!(f, "game over: {who}, {}", scores.join(" "))
+    }
+}
+
+/// `show`: the drawing, then the position text.
+impl fmt::Display for SeatState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.drawing.trim_end())?;
+        writeln!(f, "{}", self.at.position)
     }
 }

@@ -4,15 +4,17 @@
 
 use super::bench::{bench_players, Row};
 use super::engine::SeatEngineSpec;
-use super::json;
 use super::matches::{permutations, run_seat_match, summarize_seats, SeatMatchConfig};
 use crate::args::{self, Search};
-use crate::bench::json::Rows;
+use crate::bench::json::{Rows, SeatBench};
 use crate::error::Fail;
-use crate::position::json::{Moves, Perft, Position, SeatMoves, SeatPlayed, SeatStart};
+use crate::position::json::{
+    Moves, Perft, Position, SeatEnded, SeatMoves, SeatPlayed, SeatStart, SeatState,
+};
 use crate::position::Action;
-use crate::r#match::json::{Ends, MatchSetup};
-use crate::shape::{Board, Start};
+use crate::r#match::json::{ByEngine, BySeat, Ends, MatchSetup, SeatMatch, SeatResult};
+use crate::shape::{by_seat, Board, Start};
+use crate::solve::json::SeatSolve;
 use mancala_solver::kpo_players::{KpoNPos, KpoPlayers, Options};
 use mancala_solver::nseat::analysis::{analyse, winners, Effort};
 use mancala_solver::nseat::{SeatGame, SeatNotation};
@@ -96,20 +98,20 @@ pub fn moves(g: &KpoPlayers, pos: &KpoNPos) -> SeatMoves {
 }
 
 /// `show`: the game state of `pos`, with its drawing.
-pub fn state(g: &KpoPlayers, pos: &KpoNPos) -> json::SeatState {
+pub fn state(g: &KpoPlayers, pos: &KpoNPos) -> SeatState {
     let over = g.is_over(pos);
-    json::SeatState {
+    SeatState {
         at: at(g, pos),
         to_move: g.seat_name(pos.seat()),
-        captured: json::by_seat(g, g.taken(pos)),
+        captured: by_seat(g, g.taken(pos)),
         game_over: over,
         result: over.then(|| {
             let s = g.final_scores(pos);
             let w = winners(&s, g.players());
-            json::SeatEnded {
+            SeatEnded {
                 winner: (w.len() == 1).then(|| g.seat_name(w[0])),
                 leaders: w.iter().map(|&s| g.seat_name(s)).collect(),
-                score: json::by_seat(g, &s),
+                score: by_seat(g, &s),
             }
         }),
         board: board(g),
@@ -175,7 +177,7 @@ pub fn solve_with(
     pos: &KpoNPos,
     s: &Search,
     log: &(dyn Fn(&str) + Sync),
-) -> Result<json::SeatSolve, Fail> {
+) -> Result<SeatSolve, Fail> {
     let effort = solve_effort(g, pos, s).map_err(Fail)?;
     let pool = args::pool(s.budget.threads)?;
     Ok(pool.install(|| solve(g, pos, &effort, log))?)
@@ -189,10 +191,10 @@ pub fn solve(
     pos: &KpoNPos,
     effort: &Effort,
     log: &(dyn Fn(&str) + Sync),
-) -> Result<json::SeatSolve, String> {
+) -> Result<SeatSolve, String> {
     let a = analyse(g, pos, effort, log);
     a.check()?;
-    Ok(json::SeatSolve::new(g, pos, at(g, pos), board(g), &a))
+    Ok(SeatSolve::new(g, pos, at(g, pos), board(g), &a))
 }
 
 /// `perft` of `depth` plies from `pos` (with `split`, the count under each first move).
@@ -288,7 +290,7 @@ pub fn play_match(
     pos: &KpoNPos,
     plan: &MatchPlan,
     done: &(dyn Fn() + Sync),
-) -> Result<json::SeatMatch, Fail> {
+) -> Result<SeatMatch, Fail> {
     let pool = args::pool(plan.threads)?;
     Ok(pool.install(|| summed_match(g, pos, plan, done)))
 }
@@ -299,7 +301,7 @@ fn summed_match(
     pos: &KpoNPos,
     plan: &MatchPlan,
     done: &(dyn Fn() + Sync),
-) -> json::SeatMatch {
+) -> SeatMatch {
     let n = g.players();
     let (specs, cfg) = (&plan.specs, &plan.cfg);
     let t = Instant::now();
@@ -314,7 +316,7 @@ fn summed_match(
     for m in s.seat_wins.iter_mut().chain(s.engine_wins.iter_mut()) {
         *m = m.clipped(0.0, 1.0);
     }
-    json::SeatMatch {
+    SeatMatch {
         at: at(g, pos),
         engines: specs.iter().map(|e| e.to_string()).collect(),
         setup: MatchSetup {
@@ -325,16 +327,16 @@ fn summed_match(
         },
         seat_orders: plan.orders,
         by_seat: (0..n)
-            .map(|i| json::BySeat {
+            .map(|i| BySeat {
                 seat: g.seat_name(i),
-                result: json::SeatResult::of(&s.seat_scores[i], &s.seat_wins[i]),
+                result: SeatResult::of(&s.seat_scores[i], &s.seat_wins[i]),
             })
             .collect(),
         by_engine: (0..n)
-            .map(|e| json::ByEngine {
+            .map(|e| ByEngine {
                 engine: specs[e].to_string(),
                 label: ((b'A' + e as u8) as char).to_string(),
-                result: json::SeatResult::of(&s.engine_scores[e], &s.engine_wins[e]),
+                result: SeatResult::of(&s.engine_scores[e], &s.engine_wins[e]),
             })
             .collect(),
         mean_plies: s.mean_plies,
@@ -345,8 +347,8 @@ fn summed_match(
 
 /// `bench players`: every measurement of [`bench_players`], `each` called with each row
 /// as it is done.
-pub fn bench(each: &mut dyn FnMut(&json::SeatBench)) -> Rows<json::SeatBench> {
-    let shape = |r: &Row| json::SeatBench {
+pub fn bench(each: &mut dyn FnMut(&SeatBench)) -> Rows<SeatBench> {
+    let shape = |r: &Row| SeatBench {
         what: r.what.clone(),
         nodes: r.nodes,
         seconds: r.seconds,

@@ -4,8 +4,6 @@
 pub(crate) mod bench;
 pub mod command;
 pub(crate) mod engine;
-pub mod json;
 pub(crate) mod matches;
-pub mod text;
 
 pub use engine::SeatEngineSpec;
