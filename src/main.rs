@@ -7,7 +7,7 @@ use std::process::ExitCode;
 mod cli;
 use cli::options::{Common, SearchOpts};
 use mancala_analysis::error::{self, Res};
-use mancala_analysis::json;
+use mancala_analysis::position::json;
 use mancala_analysis::position::Action;
 use mancala_solver::variant::VARIANTS;
 

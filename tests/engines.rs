@@ -348,7 +348,7 @@ fn bench_engines_lists_every_engine() {
     let rows = v["rows"].as_array().unwrap();
     assert_eq!(
         rows.len(),
-        mancala_analysis::engine::bench::BENCH_ENGINES.len()
+        mancala_analysis::bench::engines::BENCH_ENGINES.len()
     );
     assert!(rows.iter().all(|r| r["nodes"].as_u64().unwrap() > 0));
     let v = json_of(&mancala(&[
@@ -360,7 +360,7 @@ fn bench_engines_lists_every_engine() {
     ]));
     assert_eq!(
         v["rows"].as_array().unwrap().len(),
-        mancala_analysis::engine::bench::BENCH_ENGINES_FOUR.len()
+        mancala_analysis::bench::engines::BENCH_ENGINES_FOUR.len()
     );
     assert_fails(
         &["bench", "engines", "--variant", "nope"],

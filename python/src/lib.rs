@@ -28,7 +28,7 @@ pub(crate) use game::*;
 pub(crate) use state::*;
 pub(crate) use tablebases::*;
 
-use mancala_analysis::json;
+use mancala_analysis::position::json;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

@@ -114,7 +114,7 @@ pub(crate) fn engine_move(
         py,
         move |_| {
             let dir = tablebases.as_deref();
-            mancala_analysis::play::engine_move(&game, &spec, seed, dir, deadline)
+            mancala_analysis::r#match::engine_move(&game, &spec, seed, dir, deadline)
         },
         |_, _: ()| Ok(()),
     )?;

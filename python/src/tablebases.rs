@@ -1,13 +1,13 @@
 //! The endgame tables: `mancala tablebase build`, `probe`, `info` and `verify`.
 
 use crate::*;
-use mancala_analysis::tables;
+use mancala_analysis::tablebase;
 use pyo3::prelude::*;
 use std::path::PathBuf;
 
 /// The game the tablebase commands name: the game's variant, width, rules and counters.
-pub(crate) fn game_text(g: &Inner) -> tables::GameText<'_> {
-    tables::GameText::new(&g.variant, g.width, &g.rule_texts, g.counters)
+pub(crate) fn game_text(g: &Inner) -> tablebase::GameText<'_> {
+    tablebase::GameText::new(&g.variant, g.width, &g.rule_texts, g.counters)
 }
 
 /// `mancala tablebase build` of `game` into `folder`, as its `--json` line; `progress` hears
@@ -35,12 +35,12 @@ pub(crate) fn tablebase_build(
             let slice = |line: &str| {
                 let _ = tx.send(line.to_string());
             };
-            let watch = tables::Watch {
+            let watch = tablebase::Watch {
                 pass: &pass,
                 slice: &slice,
             };
-            let job = tables::Job::Build(game_text(&g), max_stones, threads, false);
-            tables::run(job, &folder, &watch).map(|d| d.shape.map(|s| objects::value(&s)))
+            let job = tablebase::Job::Build(game_text(&g), max_stones, threads, false);
+            tablebase::run(job, &folder, &watch).map(|d| d.shape.map(|s| objects::value(&s)))
         },
         |py, line: String| match &progress {
             Some(f) => f.call1(py, (line,)).map(|_| ()),
@@ -65,7 +65,7 @@ pub(crate) fn tablebase_probe(
     };
     let r = long::run(
         py,
-        move |_| tables::probe(&game, &folder).map(|p| objects::value(&p)),
+        move |_| tablebase::probe(&game, &folder).map(|p| objects::value(&p)),
         |_, _: ()| Ok(()),
     )?;
     objects::to_py(py, &r.map_err(bad)?)
@@ -78,8 +78,8 @@ pub(crate) fn tablebase_info(py: Python<'_>, folder: PathBuf, verify: bool) -> P
     let r = long::run(
         py,
         move |_| match verify {
-            true => tables::verify(&folder).map(|v| objects::value(&v)),
-            false => tables::info(&folder).and_then(|(shape, sound)| {
+            true => tablebase::verify(&folder).map(|v| objects::value(&v)),
+            false => tablebase::info(&folder).and_then(|(shape, sound)| {
                 sound?;
                 Ok(objects::value(&shape))
             }),

@@ -2,10 +2,11 @@
 
 use super::{bar, show, Json};
 use clap::Subcommand;
-use mancala_analysis::engine::bench::{self, BenchEvent};
+use mancala_analysis::bench::engines::{self as bench, BenchEvent};
+use mancala_analysis::bench::json::{EngineBench, SignatureRow};
+use mancala_analysis::bench::signature;
 use mancala_analysis::error::Res;
-use mancala_analysis::json::EngineBench;
-use mancala_analysis::{seats, signature};
+use mancala_analysis::seats;
 
 /// `mancala bench <what>`.
 #[derive(Subcommand)]
@@ -34,7 +35,7 @@ pub(crate) enum BenchWhat {
 pub(crate) fn run(what: Option<&BenchWhat>, as_json: bool, threads: usize) -> Res {
     match what {
         None => {
-            let live = |r: &signature::Row| (!as_json).then(|| eprintln!("{r}"));
+            let live = |r: &SignatureRow| (!as_json).then(|| eprintln!("{r}"));
             show(as_json, &signature::bench(threads, &mut |r| _ = live(r))?)
         }
         Some(BenchWhat::Players(Json { json })) => {

@@ -4,9 +4,9 @@ use super::options::{setup_any, Common};
 use super::{bar, show, spinner};
 use clap::Args;
 use mancala_analysis::error::Res;
-use mancala_analysis::matches::MatchConfig;
-use mancala_analysis::play::{play, MatchRequest};
-use mancala_analysis::text::progress::PlanText;
+use mancala_analysis::r#match::games::MatchConfig;
+use mancala_analysis::r#match::{play, MatchRequest};
+use mancala_analysis::solve::progress::PlanText;
 
 /// Options of `mancala match`.
 #[derive(Args)]
@@ -39,7 +39,7 @@ pub(crate) struct MatchArgs {
     #[arg(long, default_value_t = 0)]
     pub(crate) opening: u32,
     /// Ply limit of a game (then scored by the seeds won so far).
-    #[arg(long, default_value_t = mancala_analysis::matches::DEFAULT_MAX_PLIES)]
+    #[arg(long, default_value_t = mancala_analysis::r#match::games::DEFAULT_MAX_PLIES)]
     pub(crate) max_plies: u32,
     /// Worker threads, 1..=256 (default: all cores, at most 256); results do not depend on it.
     #[arg(long)]

@@ -28,7 +28,7 @@ pub(crate) struct Json {
 pub(crate) fn show<T: serde::Serialize + std::fmt::Display>(json: bool, shape: &T) -> Res {
     // The text carries its own line ends; an empty text prints nothing.
     let text = match json {
-        true => mancala_analysis::json::line(shape) + "\n",
+        true => mancala_analysis::shape::line(shape) + "\n",
         false => shape.to_string(),
     };
     // A closed pipe (e.g. `| head`) ends the program quietly.

@@ -3,7 +3,7 @@
 use super::options::{setup_any, Common};
 use super::{players::seats, show};
 use mancala_analysis::error::Res;
-use mancala_analysis::json::Position;
+use mancala_analysis::position::json::Position;
 use mancala_analysis::position::{self, Action};
 use mancala_analysis::seats::command;
 

@@ -3,7 +3,7 @@
 use super::show;
 use clap::{Args, Subcommand};
 use mancala_analysis::error::Res;
-use mancala_analysis::tables;
+use mancala_analysis::tablebase;
 use mancala_tablebases::Progress as P;
 use std::path::PathBuf;
 
@@ -31,7 +31,7 @@ pub(crate) struct GameArgs {
 #[derive(Args, Debug, Clone)]
 pub(crate) struct Folder {
     /// Folder of the tables.
-    #[arg(long, default_value = tables::DEFAULT_DIR)]
+    #[arg(long, default_value = tablebase::DEFAULT_DIR)]
     dir: PathBuf,
     /// Print one JSON object on stdout.
     #[arg(long)]
@@ -91,14 +91,14 @@ pub(crate) enum TablebaseCommand {
 
 impl GameArgs {
     /// The game as the library reads it.
-    fn text(&self) -> tables::GameText<'_> {
-        tables::GameText::new(&self.variant, self.width, &self.rules, self.counters)
+    fn text(&self) -> tablebase::GameText<'_> {
+        tablebase::GameText::new(&self.variant, self.width, &self.rules, self.counters)
     }
 }
 
 /// `mancala tablebase ...`: the library's command, printed.
 pub(crate) fn run(cmd: &TablebaseCommand) -> Res {
-    use tables::Job;
+    use tablebase::Job;
     use TablebaseCommand as T;
     let (job, out) = match cmd {
         T::Build {
@@ -124,7 +124,7 @@ pub(crate) fn run(cmd: &TablebaseCommand) -> Res {
         use mancala_analysis::output::{check, Kind};
         check("--dir", &out.dir, Kind::Folder)?;
     }
-    let done = watched(|watch| tables::run(job, &out.dir, watch))?;
+    let done = watched(|watch| tablebase::run(job, &out.dir, watch))?;
     if let Some(shape) = done.shape {
         show(out.json, &shape)?;
     }
@@ -133,7 +133,7 @@ pub(crate) fn run(cmd: &TablebaseCommand) -> Res {
 
 /// Runs `work` with a build's reports on stderr: a bar that appears with the first two-row
 /// slice, and the line of each finished slice of any family.
-fn watched<T>(work: impl FnOnce(&tables::Watch) -> T) -> T {
+fn watched<T>(work: impl FnOnce(&tablebase::Watch) -> T) -> T {
     let bar = std::sync::OnceLock::new();
     let template = "{prefix} [{bar:30}] {pos}/{len} {msg} {per_sec}";
     let pass = &|p: &P| {
@@ -157,7 +157,7 @@ fn watched<T>(work: impl FnOnce(&tables::Watch) -> T) -> T {
         Some(pb) if !pb.is_hidden() => pb.println(line),
         _ => eprintln!("{line}"),
     };
-    let done = work(&tables::Watch { pass, slice });
+    let done = work(&tablebase::Watch { pass, slice });
     if let Some(pb) = bar.get() {
         pb.finish_and_clear();
     }

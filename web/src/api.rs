@@ -6,8 +6,9 @@
 use crate::state::{Reply, State};
 use mancala_analysis::args::{self, Search};
 use mancala_analysis::engine::{alphabeta::Limit, external, EngineSpec};
-use mancala_analysis::json::{self, Variants};
-use mancala_analysis::{play, position, solve, tables};
+use mancala_analysis::position::json::Variants;
+use mancala_analysis::shape::line;
+use mancala_analysis::{position, r#match, solve, tablebase};
 use mancala_solver::any::AnyGame;
 use mancala_solver::variant::{Size, VARIANTS};
 use serde::Deserialize;
@@ -73,10 +74,10 @@ pub fn route(state: &State, method: &str, name: &str, body: &[u8]) -> Reply {
         "start", "moves", "play", "analyze", "solve", "probe", "engine",
     ];
     let answer = match (method, name) {
-        ("GET", "variants") => Ok(json::line(&Variants::new(VARIANTS))),
+        ("GET", "variants") => Ok(line(&Variants::new(VARIANTS))),
         (_, "variants") => Err((405, format!("{method} /api/variants: use GET"))),
         ("GET", "engines") => external::listed()
-            .map(|engines| json::line(&serde_json::json!({ "engines": engines })))
+            .map(|engines| line(&serde_json::json!({ "engines": engines })))
             .map_err(|e| (500, e.to_string())),
         (_, "engines") => Err((405, format!("{method} /api/engines: use GET"))),
         ("POST", n) if POSTED.contains(&n) => parse(body).and_then(|r| answer(state, n, &r)),
@@ -164,18 +165,16 @@ fn answer(state: &State, name: &str, r: &Request) -> Result<String, Refusal> {
                 ..r.clone()
             };
             let (g, pos) = game(&start)?.split();
-            Ok(json::line(&json::State::new(&g, &pos)))
+            Ok(line(&position::json::State::new(&g, &pos)))
         }
         "moves" => {
             let (g, pos) = game(r)?.split();
-            Ok(json::line(
-                &position::moves(&g, &pos).map_err(|e| bad(e.0))?,
-            ))
+            Ok(line(&position::moves(&g, &pos).map_err(|e| bad(e.0))?))
         }
         "play" => {
             let (g, pos) = game(r)?.split();
             let state = position::play(&g, pos, &r.moves).map_err(|e| bad(e.0))?;
-            Ok(json::line(&state))
+            Ok(line(&state))
         }
         "analyze" | "solve" => {
             let g = game(r)?;
@@ -183,7 +182,7 @@ fn answer(state: &State, name: &str, r: &Request) -> Result<String, Refusal> {
             let _slot = state.slot().ok_or_else(busy)?;
             let solved =
                 solve::run(g, &search, name == "analyze", &|_| {}).map_err(|e| bad(e.0))?;
-            Ok(json::line(&solved))
+            Ok(line(&solved))
         }
         "probe" => {
             let Some(dir) = &state.config.tablebases else {
@@ -192,7 +191,7 @@ fn answer(state: &State, name: &str, r: &Request) -> Result<String, Refusal> {
                 ));
             };
             let g = game(r)?;
-            Ok(json::line(&tables::probe(&g, dir).map_err(bad)?))
+            Ok(line(&tablebase::probe(&g, dir).map_err(bad)?))
         }
         "engine" => {
             let g = game(r)?;
@@ -207,8 +206,8 @@ fn answer(state: &State, name: &str, r: &Request) -> Result<String, Refusal> {
             let dir = state.config.tablebases.as_deref();
             let deadline = Instant::now() + Duration::from_secs_f64(secs);
             let seed = r.seed.unwrap_or(0);
-            let m = play::engine_move(&g, &spec, seed, dir, Some(deadline)).map_err(bad)?;
-            Ok(json::line(&m))
+            let m = r#match::engine_move(&g, &spec, seed, dir, Some(deadline)).map_err(bad)?;
+            Ok(line(&m))
         }
         _ => unreachable!("route passes only the posted endpoints"),
     }

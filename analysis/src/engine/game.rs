@@ -2,7 +2,7 @@
 //! ([`EngineGame`], with each family's evaluation), the value of a won game and the choice
 //! among equal moves.
 
-use crate::json::Describe;
+use crate::engine::Describe;
 use mancala_solver::game::{Game, MarginGame};
 use mancala_solver::rng::Rng;
 use mancala_solver::tworow::{Kind, TwoRow, TwoRowPos};

@@ -7,7 +7,7 @@ use mancala_solver::side::Side;
 use std::time::Instant;
 
 /// The longest random playout, in plies, of both MCTS engines; a playout cut there is scored
-/// by the seeds won so far (the match rule for unfinished games, see [`crate::matches`]), and
+/// by the seeds won so far (the match rule for unfinished games, see [`crate::r#match::games`]), and
 /// for more than two players the seeds left are shared.
 pub(crate) const PLAYOUT_PLIES: u32 = 400;
 

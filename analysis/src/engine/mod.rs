@@ -31,7 +31,7 @@
 //! game as a win or loss and count the seeds held. `docs/ENGINES.md` explains each choice.
 
 pub mod alphabeta;
-pub mod bench;
+mod describe;
 pub mod external;
 mod game;
 pub(crate) mod greedy;
@@ -41,6 +41,7 @@ pub(crate) mod perfect;
 pub(crate) mod random;
 mod spec;
 
+pub use describe::Describe;
 pub use game::{from_child, Engine, EngineGame, Fault, FaultKind, ISOLO_CANDIDATES, STDERR_LINES};
 use mancala_solver::error::ConfigError;
 pub use mancala_solver::rng::Rng;

@@ -10,7 +10,7 @@ use crate::isolo::{
     kucheleka, kucheleka_by_search, mixed_value, search_start, setup_game, Heavy, Kucheleka, Mixed,
     SearchedStart, SetupGame,
 };
-use crate::json::line_names;
+use crate::shape::line_names;
 use mancala_solver::error::ConfigError;
 use mancala_solver::isolo::solve::solve;
 use mancala_solver::isolo::{Isolo, Kind, Options, Phase, Setup, UNLIMITED};

@@ -5,7 +5,7 @@
 use super::base::{interval_csv, pct, Table};
 use super::svg::{bar_chart, Bar, Group};
 use crate::engine::{EngineGame, EngineSpec};
-use crate::matches::{run_match, summarize, MatchConfig, Summary};
+use crate::r#match::games::{run_match, summarize, MatchConfig, Summary};
 use crate::stats::{wilson, Rate};
 
 /// One engine's games against itself on a variant's standard board.

@@ -317,7 +317,7 @@ fn play(
         games: games.div_ceil(orders) * orders,
         seed,
         opening: 0,
-        max_plies: crate::matches::DEFAULT_MAX_PLIES,
+        max_plies: crate::r#match::games::DEFAULT_MAX_PLIES,
     };
     log(&format!(
         "kpo {n} players: {} games of {}",

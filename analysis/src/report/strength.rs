@@ -6,7 +6,7 @@ use super::base::{interval_csv, pct, Files, Preset, Table};
 use super::svg::{bar_chart, Bar, Group};
 use crate::engine::perfect::oracle_values;
 use crate::engine::{EngineGame, EngineSpec, Rng};
-use crate::matches::{run_match, MatchConfig};
+use crate::r#match::games::{run_match, MatchConfig};
 use crate::rate::{self, Rated, SeedsRange};
 use crate::stats::{bradley_terry, wilson, Rate, Rating};
 use mancala_solver::fourrow::{FourRow, Kind as FourKind};

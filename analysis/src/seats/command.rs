@@ -6,10 +6,15 @@ use super::bench::{bench_players, Row};
 use super::engine::SeatEngineSpec;
 use super::matches::{permutations, run_seat_match, summarize_seats, SeatMatchConfig};
 use crate::args::{self, Search};
+use crate::bench::json::{Rows, SeatBench};
 use crate::error::Fail;
-use crate::json;
+use crate::position::json::{
+    Moves, Perft, Position, SeatEnded, SeatMoves, SeatPlayed, SeatStart, SeatState,
+};
 use crate::position::Action;
-use crate::text::players::{SeatMoves, SeatPlayed, SeatStart};
+use crate::r#match::json::{ByEngine, BySeat, Ends, MatchSetup, SeatMatch, SeatResult};
+use crate::shape::{by_seat, Board, Start};
+use crate::solve::json::SeatSolve;
 use mancala_solver::kpo_players::{KpoNPos, KpoPlayers, Options};
 use mancala_solver::nseat::analysis::{analyse, winners, Effort};
 use mancala_solver::nseat::{SeatGame, SeatNotation};
@@ -53,8 +58,8 @@ pub fn setup(
 }
 
 /// Runs the position command `action` from `pos`.
-pub fn position(g: &KpoPlayers, pos: KpoNPos, action: Action) -> Result<json::Position, Fail> {
-    use json::Position as P;
+pub fn position(g: &KpoPlayers, pos: KpoNPos, action: Action) -> Result<Position, Fail> {
+    use Position as P;
     Ok(match action {
         Action::Start => P::SeatStart(start(g, &pos)),
         Action::Show => P::SeatState(state(g, &pos)),
@@ -67,8 +72,8 @@ pub fn position(g: &KpoPlayers, pos: KpoNPos, action: Action) -> Result<json::Po
 }
 
 /// The variant, players and position of `pos`, as every JSON shape names them.
-pub fn at(g: &KpoPlayers, pos: &KpoNPos) -> json::Start {
-    json::Start {
+pub fn at(g: &KpoPlayers, pos: &KpoNPos) -> Start {
+    Start {
         variant: "kpo".into(),
         position: g.format_position(pos),
         players: Some(g.players()),
@@ -82,7 +87,7 @@ pub fn start(g: &KpoPlayers, pos: &KpoNPos) -> SeatStart {
 
 /// `moves`: the legal moves of `pos`.
 pub fn moves(g: &KpoPlayers, pos: &KpoNPos) -> SeatMoves {
-    SeatMoves(json::Moves {
+    SeatMoves(Moves {
         at: at(g, pos),
         moves: g
             .legal_moves(pos)
@@ -93,20 +98,20 @@ pub fn moves(g: &KpoPlayers, pos: &KpoNPos) -> SeatMoves {
 }
 
 /// `show`: the game state of `pos`, with its drawing.
-pub fn state(g: &KpoPlayers, pos: &KpoNPos) -> json::SeatState {
+pub fn state(g: &KpoPlayers, pos: &KpoNPos) -> SeatState {
     let over = g.is_over(pos);
-    json::SeatState {
+    SeatState {
         at: at(g, pos),
         to_move: g.seat_name(pos.seat()),
-        captured: json::by_seat(g, g.taken(pos)),
+        captured: by_seat(g, g.taken(pos)),
         game_over: over,
         result: over.then(|| {
             let s = g.final_scores(pos);
             let w = winners(&s, g.players());
-            json::SeatEnded {
+            SeatEnded {
                 winner: (w.len() == 1).then(|| g.seat_name(w[0])),
                 leaders: w.iter().map(|&s| g.seat_name(s)).collect(),
-                score: json::by_seat(g, &s),
+                score: by_seat(g, &s),
             }
         }),
         board: board(g),
@@ -115,8 +120,8 @@ pub fn state(g: &KpoPlayers, pos: &KpoNPos) -> json::SeatState {
     }
 }
 
-fn board(g: &KpoPlayers) -> json::Board {
-    json::Board::pits(g.width(), Some(g.seeds()), g.options().describe())
+fn board(g: &KpoPlayers) -> Board {
+    Board::pits(g.width(), Some(g.seeds()), g.options().describe())
 }
 
 /// `play`: the state after the moves named by `names`, played from `pos` in turn; a name
@@ -172,7 +177,7 @@ pub fn solve_with(
     pos: &KpoNPos,
     s: &Search,
     log: &(dyn Fn(&str) + Sync),
-) -> Result<json::SeatSolve, Fail> {
+) -> Result<SeatSolve, Fail> {
     let effort = solve_effort(g, pos, s).map_err(Fail)?;
     let pool = args::pool(s.budget.threads)?;
     Ok(pool.install(|| solve(g, pos, &effort, log))?)
@@ -186,14 +191,14 @@ pub fn solve(
     pos: &KpoNPos,
     effort: &Effort,
     log: &(dyn Fn(&str) + Sync),
-) -> Result<json::SeatSolve, String> {
+) -> Result<SeatSolve, String> {
     let a = analyse(g, pos, effort, log);
     a.check()?;
-    Ok(json::SeatSolve::new(g, pos, at(g, pos), board(g), &a))
+    Ok(SeatSolve::new(g, pos, at(g, pos), board(g), &a))
 }
 
 /// `perft` of `depth` plies from `pos` (with `split`, the count under each first move).
-pub fn perft(g: &KpoPlayers, pos: &KpoNPos, depth: u32, split: bool) -> json::Perft {
+pub fn perft(g: &KpoPlayers, pos: &KpoNPos, depth: u32, split: bool) -> Perft {
     use mancala_solver::nseat::{divide, perft};
     crate::position::measure_perft(
         at(g, pos),
@@ -285,7 +290,7 @@ pub fn play_match(
     pos: &KpoNPos,
     plan: &MatchPlan,
     done: &(dyn Fn() + Sync),
-) -> Result<json::SeatMatch, Fail> {
+) -> Result<SeatMatch, Fail> {
     let pool = args::pool(plan.threads)?;
     Ok(pool.install(|| summed_match(g, pos, plan, done)))
 }
@@ -296,7 +301,7 @@ fn summed_match(
     pos: &KpoNPos,
     plan: &MatchPlan,
     done: &(dyn Fn() + Sync),
-) -> json::SeatMatch {
+) -> SeatMatch {
     let n = g.players();
     let (specs, cfg) = (&plan.specs, &plan.cfg);
     let t = Instant::now();
@@ -311,10 +316,10 @@ fn summed_match(
     for m in s.seat_wins.iter_mut().chain(s.engine_wins.iter_mut()) {
         *m = m.clipped(0.0, 1.0);
     }
-    json::SeatMatch {
+    SeatMatch {
         at: at(g, pos),
         engines: specs.iter().map(|e| e.to_string()).collect(),
-        setup: json::MatchSetup {
+        setup: MatchSetup {
             games: s.games,
             seed: cfg.seed,
             opening: cfg.opening,
@@ -322,35 +327,35 @@ fn summed_match(
         },
         seat_orders: plan.orders,
         by_seat: (0..n)
-            .map(|i| json::BySeat {
+            .map(|i| BySeat {
                 seat: g.seat_name(i),
-                result: json::SeatResult::of(&s.seat_scores[i], &s.seat_wins[i]),
+                result: SeatResult::of(&s.seat_scores[i], &s.seat_wins[i]),
             })
             .collect(),
         by_engine: (0..n)
-            .map(|e| json::ByEngine {
+            .map(|e| ByEngine {
                 engine: specs[e].to_string(),
                 label: ((b'A' + e as u8) as char).to_string(),
-                result: json::SeatResult::of(&s.engine_scores[e], &s.engine_wins[e]),
+                result: SeatResult::of(&s.engine_scores[e], &s.engine_wins[e]),
             })
             .collect(),
         mean_plies: s.mean_plies,
-        ended: json::Ends::of(s.ends),
+        ended: Ends::of(s.ends),
         seconds,
     }
 }
 
 /// `bench players`: every measurement of [`bench_players`], `each` called with each row
 /// as it is done.
-pub fn bench(each: &mut dyn FnMut(&json::SeatBench)) -> json::Rows<json::SeatBench> {
-    let shape = |r: &Row| json::SeatBench {
+pub fn bench(each: &mut dyn FnMut(&SeatBench)) -> Rows<SeatBench> {
+    let shape = |r: &Row| SeatBench {
         what: r.what.clone(),
         nodes: r.nodes,
         seconds: r.seconds,
         nodes_per_second: r.rate(),
     };
     let rows = bench_players(&mut |r| each(&shape(r)));
-    json::Rows {
+    Rows {
         rows: rows.iter().map(shape).collect(),
     }
 }

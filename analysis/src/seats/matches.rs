@@ -25,7 +25,7 @@
 
 use super::engine::{SeatEngine, SeatEngineSpec};
 use crate::engine::Rng;
-use crate::matches::End;
+use crate::r#match::games::End;
 pub(crate) use crate::stats::Mean;
 use mancala_solver::nseat::{SeatGame, MAX_SEATS};
 use rayon::prelude::*;
@@ -77,8 +77,8 @@ pub struct SeatMatchConfig {
     pub max_plies: u32,
 }
 
-impl From<crate::matches::MatchConfig> for SeatMatchConfig {
-    fn from(c: crate::matches::MatchConfig) -> SeatMatchConfig {
+impl From<crate::r#match::games::MatchConfig> for SeatMatchConfig {
+    fn from(c: crate::r#match::games::MatchConfig) -> SeatMatchConfig {
         SeatMatchConfig {
             games: c.games,
             seed: c.seed,

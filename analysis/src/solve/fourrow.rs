@@ -2,12 +2,13 @@
 //! tables), the whole reachable graph or the proof-number search, as the four-row planner
 //! chooses.
 
+use super::json;
+use super::json::Solved;
+use super::progress;
 use super::write_certificate;
 use super::{Event, Plan};
 use crate::args::Search;
 use crate::error::{tables_message, Fail};
-use crate::json::{self, Solved};
-use crate::text::progress;
 use mancala_solver::search::{Limits, Solver};
 use mancala_solver::{FourRow, FourRowPos, Notation};
 use mancala_tablebases::fourrow::{self, plan as four_plan, FourTables};

@@ -2,11 +2,12 @@
 //! search, bounded by memory and time; or the proof-number search.
 
 use super::by_proof;
+use super::json;
+use super::json::Solved;
+use super::progress;
 use super::{Event, Plan};
 use crate::args::Search;
 use crate::error::Fail;
-use crate::json::{self, Solved};
-use crate::text::progress;
 use mancala_solver::isolo::{self, Isolo, IsoloPos};
 use mancala_solver::Notation;
 use std::time::Instant;

@@ -1,12 +1,15 @@
 //! The work of `mancala solve` and `mancala analyze` of every family, from typed options to
-//! the shapes of [`crate::json`]: one planner contract ([`Plan`]) that each family keeps in a
+//! the shapes of [`json`]: one planner contract ([`Plan`]) that each family keeps in a
 //! file of its own (the budgets it takes, the refusals, the notes), called by the command
 //! line and the server alike through [`run`], so that they only parse, show progress and
 //! print.
 
 mod fourrow;
 mod isolo;
+pub mod json;
 mod morris;
+pub mod progress;
+mod text;
 mod tworow;
 
 pub use fourrow::{analyze_four, four_analyzable, four_missing_note, four_tables, solve_four};
@@ -16,8 +19,7 @@ pub use tworow::{analyze, missing_note, solve};
 
 use crate::args::Search;
 use crate::error::Fail;
-use crate::json::{self, Solved};
-use crate::text::progress;
+use json::Solved;
 use mancala_solver::any::AnyGame;
 use mancala_solver::{Budget, Notation};
 use mancala_tablebases::fourrow::{plan as four_plan, FourTables};

@@ -2,11 +2,12 @@
 //! search above them; or the proof-number search.
 
 use super::by_proof;
+use super::json;
+use super::json::Solved;
+use super::progress;
 use super::{Event, Plan};
 use crate::args::Search;
 use crate::error::{tables_message, Fail};
-use crate::json::{self, Solved};
-use crate::text::progress;
 use mancala_solver::morris::{Morris, MorrisPos};
 use mancala_tablebases::morris::plan as morris_plan;
 use std::time::Instant;

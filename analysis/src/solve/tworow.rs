@@ -1,11 +1,12 @@
 //! `solve` and `analyze` of the two-row games: the tables planner of the tablebases crate,
 //! its steps on the progress line, the note of the slices a folder lacked.
 
+use super::json;
+use super::json::Solved;
+use super::progress::PlanText;
 use super::{Event, Plan};
 use crate::args::Search;
 use crate::error::{tables_message, Fail};
-use crate::json::{self, Solved};
-use crate::text::progress::PlanText;
 use mancala_solver::{Budget, TwoRow, TwoRowPos};
 use mancala_tablebases::tworow::plan::Step;
 use mancala_tablebases::{Answer, Error, Planner};

@@ -1,8 +1,12 @@
 //! `start`, `show`, `moves`, `play` and `perft` of a two-player game of any family: the
-//! checks and the shapes of [`crate::json`] they print.
+//! checks and the shapes of [`json`] they print.
 
+pub mod json;
+mod text;
+
+use crate::engine::Describe;
 use crate::error::Fail;
-use crate::json::{self, Describe};
+use crate::shape::Start;
 use mancala_solver::any::{AnyGame, AnyPos, AnyRules};
 use mancala_solver::Notation;
 use std::time::Instant;
@@ -42,7 +46,7 @@ pub fn run(game: AnyGame, action: Action) -> Result<json::Position, Fail> {
     use json::Position as P;
     let (g, pos) = game.split();
     Ok(match action {
-        Action::Start => P::Start(json::Start::new(&g, &pos)),
+        Action::Start => P::Start(Start::new(&g, &pos)),
         Action::Show => P::State(show(&g, &pos)),
         Action::Moves => P::Moves(moves(&g, &pos)?),
         Action::Play(names) => P::State(play(&g, pos, names)?),
@@ -89,7 +93,7 @@ pub fn perft(g: &AnyRules, pos: &AnyPos, depth: u32, split: bool) -> Result<json
         return Err(Fail(format!("perft: {why}")));
     }
     Ok(measure_perft(
-        json::Start::new(g, pos),
+        Start::new(g, pos),
         depth,
         split,
         || g.perft(pos, depth),
@@ -101,7 +105,7 @@ pub fn perft(g: &AnyRules, pos: &AnyPos, depth: u32, split: bool) -> Result<json
 /// Times a perft of `depth` plies from the position `at` names: `count` gives the total, or
 /// with `split` `divide` the count under each first move, named by `name`.
 pub fn measure_perft<M>(
-    at: json::Start,
+    at: Start,
     depth: u32,
     split: bool,
     count: impl FnOnce() -> u64,

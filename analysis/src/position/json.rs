@@ -1,34 +1,14 @@
 //! The `--json` shapes of `start`, `show`, `moves`, `play`, `perft` and `variants`
-//! (docs/NOTATION.md).
+//! (docs/NOTATION.md), kpo for three and four players included
+//! (docs/NOTATION-KPO-PLAYERS.md): its `start`, `moves` and `play` share their JSON with the
+//! other games but not their text, so each has a text-only wrapper here.
 
-use super::ByName;
+use crate::engine::Describe;
+use crate::shape::{Board, ByName, Start};
 use mancala_solver::rule_options::RuleSpec;
 use mancala_solver::variant::VariantInfo;
-use mancala_solver::{FourRow, Notation, TwoRow};
+use mancala_solver::Notation;
 use serde::Serialize;
-
-/// `start --json`: the variant and the position text.
-#[derive(Serialize)]
-pub struct Start {
-    /// Variant id.
-    pub variant: String,
-    /// Position text.
-    pub position: String,
-    /// Players, for the games of three and four seats only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub players: Option<usize>,
-}
-
-impl Start {
-    /// The start shape of `pos`.
-    pub fn new<G: Notation>(g: &G, pos: &G::Position) -> Start {
-        Start {
-            variant: g.variant_id().to_string(),
-            position: g.format_position(pos),
-            players: None,
-        }
-    }
-}
 
 /// `moves --json`: the legal moves by name.
 #[derive(Serialize)]
@@ -50,85 +30,6 @@ impl Moves {
                 .iter()
                 .map(|&m| g.move_name(pos, m))
                 .collect(),
-        }
-    }
-}
-
-/// The board size and rule options a state names (`width`, `seeds` for the four-row games,
-/// `rules` as `name=value`).
-#[derive(Serialize)]
-pub struct Board {
-    /// Pits a side (holes a row); none on the morris board.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub width: Option<usize>,
-    /// Counters a side at the start (the morris game).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub counters: Option<u32>,
-    /// Seeds a hole at the start (four-row games and the seat games).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seeds: Option<u32>,
-    /// Every rule option, `name=value`.
-    pub rules: Vec<String>,
-}
-
-impl Board {
-    /// A board of `width` pits a side (holes a row), with `seeds` a hole where the game
-    /// names them, under the rule options `rules`.
-    pub fn pits(width: usize, seeds: Option<u32>, rules: Vec<String>) -> Board {
-        Board {
-            width: Some(width),
-            counters: None,
-            seeds,
-            rules,
-        }
-    }
-}
-
-/// The board and rules of a game, for [`State`].
-pub trait Describe {
-    /// Width, seeds where they matter, and the rule options.
-    fn board(&self) -> Board;
-}
-
-impl Describe for TwoRow {
-    fn board(&self) -> Board {
-        Board::pits(self.width(), None, self.options().describe(self.kind()))
-    }
-}
-
-impl Describe for FourRow {
-    fn board(&self) -> Board {
-        let rules = self.options().describe(self.kind());
-        Board::pits(self.width(), Some(self.seeds()), rules)
-    }
-}
-
-impl Describe for mancala_solver::isolo::Isolo {
-    fn board(&self) -> Board {
-        let rules = self.options().describe(self.kind());
-        Board::pits(self.width(), Some(self.seeds()), rules)
-    }
-}
-
-impl Describe for mancala_solver::morris::Morris {
-    fn board(&self) -> Board {
-        Board {
-            width: None,
-            counters: Some(self.counters()),
-            seeds: None,
-            rules: self.options().describe(),
-        }
-    }
-}
-
-impl Describe for mancala_solver::any::AnyRules {
-    fn board(&self) -> Board {
-        use mancala_solver::any::AnyRules;
-        match self {
-            AnyRules::Two(g) => g.board(),
-            AnyRules::Four(g) => g.board(),
-            AnyRules::Morris(g) => g.board(),
-            AnyRules::Isolo(g) => g.board(),
         }
     }
 }
@@ -237,14 +138,30 @@ pub enum Position {
     /// `perft` of any game.
     Perft(Perft),
     /// `start` of kpo for three and four.
-    SeatStart(crate::text::players::SeatStart),
+    SeatStart(SeatStart),
     /// `show` of kpo for three and four.
-    SeatState(super::SeatState),
+    SeatState(SeatState),
     /// `moves` of kpo for three and four.
-    SeatMoves(crate::text::players::SeatMoves),
+    SeatMoves(SeatMoves),
     /// `play` of kpo for three and four.
-    SeatPlayed(crate::text::players::SeatPlayed),
+    SeatPlayed(SeatPlayed),
 }
+
+/// `start`: the [`Start`] shape, printed as the position text.
+#[derive(Serialize)]
+#[serde(transparent)]
+pub struct SeatStart(pub Start);
+
+/// `moves`: the [`Moves`] shape, printed as the move names on one line.
+#[derive(Serialize)]
+#[serde(transparent)]
+pub struct SeatMoves(pub Moves);
+
+/// `play`: the [`SeatState`] after the moves, printed as the position text and, once the
+/// game is over, who leads and every seat's score.
+#[derive(Serialize)]
+#[serde(transparent)]
+pub struct SeatPlayed(pub SeatState);
 
 /// One rule option in `variants --json`.
 #[derive(Serialize)]
@@ -340,12 +257,49 @@ impl Variants {
     }
 }
 
+/// How a finished game of three or four ended.
+#[derive(Serialize)]
+pub struct SeatEnded {
+    /// The one leader, if there is one.
+    pub winner: Option<String>,
+    /// Every leader.
+    pub leaders: Vec<String>,
+    /// The final scores by seat.
+    pub score: ByName<u32>,
+}
+
+/// `show --json` and `play --json` of a game of three or four.
+#[derive(Serialize)]
+pub struct SeatState {
+    /// The variant, players and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// The seat to move.
+    pub to_move: String,
+    /// Seeds each seat has taken.
+    pub captured: ByName<u32>,
+    /// True when the game is over.
+    pub game_over: bool,
+    /// The result, when over.
+    pub result: Option<SeatEnded>,
+    /// Board size and rules.
+    #[serde(flatten)]
+    pub board: Board,
+    /// The board as `show` draws it.
+    #[serde(skip)]
+    pub drawing: String,
+    /// The seat names in seat order, for the text's scores (the JSON's maps sort by name).
+    #[serde(skip)]
+    pub seats: Vec<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::line;
+    use crate::shape::line;
     use mancala_solver::any::AnyGame;
     use mancala_solver::variant::setup;
+    use mancala_solver::TwoRow;
 
     fn two(variant: &str) -> (TwoRow, mancala_solver::TwoRowPos) {
         match setup(variant, Default::default(), &[], None).unwrap() {

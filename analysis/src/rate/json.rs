@@ -1,7 +1,7 @@
 //! The `--json` shape of `mancala rate`: an engine's moves scored against perfect play.
 
-use super::Start;
 use crate::rate::{Figures, RateRequest, Rating, Sample, SeedsRange, Unit};
+use crate::shape::Start;
 use crate::stats::{Mean, Rate as Share};
 use mancala_solver::Notation;
 use serde::Serialize;

@@ -1,6 +1,6 @@
 //! The text of `mancala tablebase build|probe|stats|verify|info`.
 
-use crate::json::{
+use super::json::{
     BuildFields, FourBuild, FourProbe, FourStats, Info, InfoFile, MorrisBuild, TableBuild,
     TableProbe, TableStats, Tablebase, TablebaseBuild, TablebaseProbe, TablebaseStats, Verify,
 };

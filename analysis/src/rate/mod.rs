@@ -41,11 +41,13 @@
 //! board, in up to [`BUCKETS`] buckets of equal width over the seeds range (its upper end
 //! lowered to the most seeds among the rated positions).
 
+pub mod json;
+mod text;
+
 use crate::engine::perfect::oracle_values;
 use crate::engine::{Engine, EngineGame, EngineSpec, Rng};
 use crate::error::Fail;
-use crate::json;
-use crate::matches::{play_game_seen, DEFAULT_MAX_PLIES};
+use crate::r#match::games::{play_game_seen, DEFAULT_MAX_PLIES};
 use crate::stats::{wilson, Mean, Rate};
 use mancala_solver::any::AnyGame;
 use mancala_solver::fourrow::FourRow;

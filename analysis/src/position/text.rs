@@ -1,13 +1,10 @@
-//! The text of `start`, `show`, `moves`, `play`, `perft` and `variants` (docs/NOTATION.md).
+//! The text of `start`, `show`, `moves`, `play`, `perft` and `variants` (docs/NOTATION.md,
+//! docs/NOTATION-KPO-PLAYERS.md).
 
-use crate::json::{Moves, Perft, Position, Start, State, Variants};
+use super::json::{
+    Moves, Perft, Position, SeatMoves, SeatPlayed, SeatStart, SeatState, State, Variants,
+};
 use std::fmt;
-
-impl fmt::Display for Start {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}", self.position)
-    }
-}
 
 impl fmt::Display for Moves {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -94,5 +91,45 @@ impl fmt::Display for Variants {
             )?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for SeatStart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.0.position)
+    }
+}
+
+impl fmt::Display for SeatMoves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.0.moves.join(" "))
+    }
+}
+
+impl fmt::Display for SeatPlayed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = &self.0;
+        writeln!(f, "{}", s.at.position)?;
+        let Some(r) = &s.result else {
+            return Ok(());
+        };
+        let who = match &r.winner {
+            Some(w) => format!("{w} wins"),
+            None => format!("{} share the lead", r.leaders.join(" and ")),
+        };
+        let scores: Vec<String> = s
+            .seats
+            .iter()
+            .map(|seat| format!("{seat} {}", r.score[seat]))
+            .collect();
+        writeln!(f, "game over: {who}, {}", scores.join(" "))
+    }
+}
+
+/// `show`: the drawing, then the position text.
+impl fmt::Display for SeatState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.drawing.trim_end())?;
+        writeln!(f, "{}", self.at.position)
     }
 }

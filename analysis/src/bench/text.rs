@@ -1,7 +1,8 @@
 //! The text of `mancala bench`: the search's signature and its rows, the rows of `bench
-//! engines`, and any list of rows.
+//! engines` and `bench players`, and any list of rows.
 
-use crate::json::Bench;
+use super::json::Bench;
+use super::json::SeatBench;
 use std::fmt;
 
 impl fmt::Display for Bench {
@@ -12,7 +13,7 @@ impl fmt::Display for Bench {
     }
 }
 
-impl fmt::Display for crate::signature::Row {
+impl fmt::Display for super::json::SignatureRow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -28,7 +29,7 @@ impl fmt::Display for crate::signature::Row {
     }
 }
 
-impl fmt::Display for crate::json::EngineBench {
+impl fmt::Display for super::json::EngineBench {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -57,8 +58,22 @@ impl fmt::Display for crate::json::EngineBench {
     }
 }
 
-impl<T: fmt::Display> fmt::Display for crate::json::Rows<T> {
+impl<T: fmt::Display> fmt::Display for super::json::Rows<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.rows.iter().try_for_each(|r| r.fmt(f))
+    }
+}
+
+/// One row of `bench players`: what, nodes, seconds and millions of nodes a second.
+impl fmt::Display for SeatBench {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{:<72} {:>12} nodes {:>9.3} s {:>8.2} M nodes/s",
+            self.what,
+            self.nodes,
+            self.seconds,
+            self.nodes_per_second / 1e6
+        )
     }
 }

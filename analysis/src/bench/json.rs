@@ -1,7 +1,6 @@
-//! The `--json` shapes of `bench`: the search's signature and the measured rows.
+//! The `--json` shapes of `bench`: the search's signature and the measured rows of `bench
+//! engines` and `bench players`.
 
-use crate::engine::bench::BenchRow as EngineRow;
-use crate::signature::Row as SignatureRow;
 use serde::Serialize;
 
 /// `bench --json`: the search's signature.
@@ -66,20 +65,34 @@ pub struct EngineBench {
     pub first_fault: Option<String>,
 }
 
-impl EngineBench {
-    /// The shape of row `r`.
-    pub fn new(r: &EngineRow) -> EngineBench {
-        EngineBench {
-            variant: r.variant.to_string(),
-            engine: r.engine.to_string(),
-            moves: r.moves,
-            nodes: r.nodes,
-            seconds: r.seconds,
-            seconds_per_move: r.seconds_per_move(),
-            nodes_per_second: r.nodes_per_second(),
-            faults: r.fault_count(),
-            faults_by_kind: r.faults.clone(),
-            first_fault: r.first_fault.clone(),
-        }
-    }
+/// One solve of the signature (an entry of `bench --json`'s `positions`).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SignatureRow {
+    /// Variant id.
+    pub variant: &'static str,
+    /// Pits a side.
+    pub width: usize,
+    /// Seeds a pit at the start.
+    pub seeds: u32,
+    /// The exact value of the start.
+    pub value: i32,
+    /// Whether the solve proved it.
+    pub exact: bool,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Seconds of the search.
+    pub seconds: f64,
+}
+
+/// One row of `bench players --json`.
+#[derive(Serialize)]
+pub struct SeatBench {
+    /// What was measured.
+    pub what: String,
+    /// Nodes.
+    pub nodes: u64,
+    /// Seconds.
+    pub seconds: f64,
+    /// Nodes a second.
+    pub nodes_per_second: f64,
 }

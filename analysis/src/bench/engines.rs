@@ -1,7 +1,8 @@
 //! `mancala bench engines`: speed of each engine on fixed positions of every playable
 //! variant (two-row and four-row).
 
-use super::{EngineGame, EngineSpec, Rng};
+use super::json::{EngineBench, Rows};
+use crate::engine::{EngineGame, EngineSpec, Rng};
 use mancala_solver::fourrow::FourRow;
 use mancala_solver::game::Game;
 use mancala_solver::variant::VARIANTS;
@@ -223,13 +224,10 @@ pub fn check_variant(variant: Option<&str>) -> Result<(), mancala_solver::varian
 
 /// `mancala bench engines`: [`bench_engines`] of [`BENCH_ENGINES`] and [`BENCH_ENGINES_FOUR`]
 /// (or only on `variant`), its rows as their shapes.
-pub fn engines(
-    variant: Option<&str>,
-    on: &mut dyn FnMut(BenchEvent),
-) -> crate::json::Rows<crate::json::EngineBench> {
+pub fn engines(variant: Option<&str>, on: &mut dyn FnMut(BenchEvent)) -> Rows<EngineBench> {
     let rows = bench_engines(BENCH_ENGINES, BENCH_ENGINES_FOUR, variant, on);
-    crate::json::Rows {
-        rows: rows.iter().map(crate::json::EngineBench::new).collect(),
+    Rows {
+        rows: rows.iter().map(EngineBench::new).collect(),
     }
 }
 
@@ -240,13 +238,31 @@ pub fn engines_of(
     specs: &[String],
     variant: Option<&str>,
     on: &mut dyn FnMut(BenchEvent),
-) -> Result<crate::json::Rows<crate::json::EngineBench>, mancala_solver::error::ConfigError> {
+) -> Result<Rows<EngineBench>, mancala_solver::error::ConfigError> {
     for s in specs {
         s.parse::<EngineSpec>()?;
     }
     let names: Vec<&str> = specs.iter().map(|s| s.as_str()).collect();
     let rows = bench_engines(&names, &names, variant, on);
-    Ok(crate::json::Rows {
-        rows: rows.iter().map(crate::json::EngineBench::new).collect(),
+    Ok(Rows {
+        rows: rows.iter().map(EngineBench::new).collect(),
     })
+}
+
+impl EngineBench {
+    /// The shape of row `r`.
+    pub fn new(r: &BenchRow) -> EngineBench {
+        EngineBench {
+            variant: r.variant.to_string(),
+            engine: r.engine.to_string(),
+            moves: r.moves,
+            nodes: r.nodes,
+            seconds: r.seconds,
+            seconds_per_move: r.seconds_per_move(),
+            nodes_per_second: r.nodes_per_second(),
+            faults: r.fault_count(),
+            faults_by_kind: r.faults.clone(),
+            first_fault: r.first_fault.clone(),
+        }
+    }
 }

@@ -2,11 +2,15 @@
 //! `perfect` engine plays from chosen per family, the games run on their own thread pool and
 //! summarized as [`json::Match`] (whose `Display` is the command's text).
 
+pub mod games;
+pub mod json;
+mod text;
+
 use crate::args;
 use crate::engine::{EngineGame, EngineSpec, Rng, ISOLO_CANDIDATES};
 use crate::error::Fail;
-use crate::json;
-use crate::matches::{run_match, summarize, MatchConfig};
+use crate::shape::Start;
+use games::{run_match, summarize, MatchConfig};
 use mancala_solver::any::AnyGame;
 use mancala_solver::search::Oracle;
 use mancala_solver::Budget;
@@ -221,7 +225,7 @@ fn choose<G: EngineGame + Notation + 'static>(
         }
     };
     Ok(json::EngineMove {
-        at: json::Start::new(g, pos),
+        at: Start::new(g, pos),
         engine: engine.name(),
         chosen: g.move_name(pos, mv),
         after: g.format_position(&g.play(pos, mv)),

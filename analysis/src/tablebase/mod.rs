@@ -1,10 +1,12 @@
 //! `mancala tablebase build|probe|stats|verify|info`: the game's family picks the builder,
 //! the probe and the statistics of the tablebases library; `verify` and `info` read a folder
-//! of any family's tables. Each returns the shape of [`crate::json`] the command prints, or
+//! of any family's tables. Each returns the shape of [`json`] the command prints, or
 //! the message of its error.
 
+pub mod json;
+mod text;
+
 use crate::error::Fail;
-use crate::json;
 use mancala_solver::any::AnyGame;
 use mancala_solver::variant;
 use mancala_solver::Notation;

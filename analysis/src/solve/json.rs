@@ -1,10 +1,12 @@
-//! The `--json` shapes of `solve` and `analyze`, every family. The fields they share are
+//! The `--json` shapes of `solve` and `analyze`, every family (kpo for three and four:
+//! [`SeatSolve`], docs/NOTATION-KPO-PLAYERS.md). The fields they share are
 //! written once and flattened into each: [`Head`] (the position, its value, whether it is
 //! proven, the seconds) into every shape, [`Line`] (best move, principal variation, prover)
 //! into every `solve`, [`EveryMove`] (each move's value) into every `analyze`, and
 //! [`SearchRun`] where the iterative search answered; a family's shape holds only its own.
 
-use super::{line_names, ByName, Start};
+use crate::shape::{line_names, Board, ByName, Start};
+use mancala_solver::nseat::SeatNotation;
 use mancala_solver::proof::Tried;
 use mancala_solver::wdl::Wdl;
 use mancala_solver::{FourRow, Notation, Side, TwoRow};
@@ -806,10 +808,124 @@ pub enum Solved {
     Proof(ProofSolve),
 }
 
+/// One max^n profile of `solve --json` for three or four players.
+#[derive(Serialize)]
+pub struct MaxnJson {
+    /// Seeds each seat ends with.
+    pub seeds: ByName<f64>,
+    /// The same in shares (1/n seed).
+    pub shares: Vec<u32>,
+    /// The seats that lead.
+    pub leaders: Vec<String>,
+    /// Positions whose value came by the leaving rule.
+    pub positions_leaving: u64,
+    /// Positions of endless play.
+    pub positions_endless: u64,
+    /// Positions where a seat would gain by one other move.
+    pub deviations: u64,
+}
+
+/// `solve --json` for three or four players: paranoid values, max^n profiles, forced wins
+/// and kingmakers.
+#[derive(Serialize)]
+pub struct SeatSolve {
+    /// The variant, players and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// `seeds`.
+    pub metric: &'static str,
+    /// `1/n seed`.
+    pub share_unit: String,
+    /// Seeds still in play.
+    pub seeds_in_play: u32,
+    /// Each seat's paranoid value in seeds, when proven.
+    pub paranoid: Option<ByName<f64>>,
+    /// The same in shares.
+    pub paranoid_shares: Option<Vec<u32>>,
+    /// Positions of the whole graph, when it was built.
+    pub graph_positions: Option<usize>,
+    /// Nodes of each seat's paranoid search (null: not run or not finished).
+    pub search_nodes: Vec<Option<u64>>,
+    /// The max^n profile under each tie rule.
+    pub maxn: ByName<MaxnJson>,
+    /// The seats that can force a win, when known.
+    pub forced_winners: Option<Vec<String>>,
+    /// The kingmakers, when tested.
+    pub kingmakers: Option<Vec<String>>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// The seat to move.
+    #[serde(skip)]
+    pub to_move: String,
+    /// Board size and rules, for the text's first line.
+    #[serde(skip)]
+    pub board: Board,
+    /// The seat names in seat order (the JSON's maps sort by name).
+    #[serde(skip)]
+    pub seats: Vec<String>,
+    /// The tie rules of `maxn` in the order the analysis ran them.
+    #[serde(skip)]
+    pub ties: Vec<String>,
+}
+
+impl SeatSolve {
+    /// The analysis `a` of `pos` (which `at` names, on the board `board`), seats named by
+    /// `g`.
+    pub fn new<G: SeatNotation + mancala_solver::nseat::SeatGame>(
+        g: &G,
+        pos: &G::Position,
+        at: Start,
+        board: Board,
+        a: &mancala_solver::nseat::analysis::Analysis,
+    ) -> SeatSolve {
+        use mancala_solver::nseat::analysis::winners;
+        let n = g.seats();
+        let seeds = |v: &[u32]| -> ByName<f64> {
+            (0..n)
+                .map(|i| (g.seat_name(i), v[i] as f64 / n as f64))
+                .collect()
+        };
+        let names = |w: Vec<usize>| w.iter().map(|&s| g.seat_name(s)).collect::<Vec<_>>();
+        let p = a.paranoid();
+        SeatSolve {
+            at,
+            metric: "seeds",
+            share_unit: format!("1/{n} seed"),
+            seeds_in_play: a.total,
+            paranoid: p.map(|p| seeds(&p)),
+            paranoid_shares: p.map(|p| p[..n].to_vec()),
+            graph_positions: a.graph_positions,
+            search_nodes: a.paranoid_search.iter().map(|x| x.map(|y| y.1)).collect(),
+            maxn: a
+                .maxn
+                .iter()
+                .map(|r| {
+                    let shape = MaxnJson {
+                        seeds: seeds(&r.shares),
+                        shares: r.shares[..n].to_vec(),
+                        leaders: names(winners(&r.shares, n)),
+                        positions_leaving: r.stats.left,
+                        positions_endless: r.stats.endless,
+                        deviations: r.stats.deviations,
+                    };
+                    (r.tie.as_str().to_string(), shape)
+                })
+                .collect(),
+            forced_winners: a.forced_winners().map(names),
+            kingmakers: a.kingmakers().map(names),
+            seconds: a.seconds,
+            to_move: g.seat_name(g.to_move(pos)),
+            board,
+            seats: (0..n).map(|i| g.seat_name(i)).collect(),
+            ties: a.maxn.iter().map(|r| r.tie.as_str().to_string()).collect(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::line;
+    use crate::shape::line;
     use mancala_solver::any::AnyGame;
     use mancala_solver::variant::setup;
     use mancala_solver::Game;

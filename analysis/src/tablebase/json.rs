@@ -1,6 +1,7 @@
 //! The `--json` shapes of `tablebase build|probe|stats|verify|info`, every family with tables.
 
-use super::{ByName, Start, WdlPlies};
+use crate::shape::{ByName, Start};
+use crate::solve::json::WdlPlies;
 use mancala_solver::wdl::Wdl;
 use mancala_solver::{FourRow, Notation, TwoRow};
 use mancala_tablebases::tworow::Probe;
@@ -571,8 +572,7 @@ pub enum Tablebase {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::line;
-
+    use crate::shape::line;
     #[test]
     fn refused_files_carry_the_reason() {
         let f = FileInfo {

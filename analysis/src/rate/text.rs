@@ -1,7 +1,7 @@
 //! The text of `mancala rate`: a line of what was rated, then a table of the figures by the
 //! seeds on the board and for every position.
 
-use crate::json::{Interval, Rate, RateFigures};
+use super::json::{Interval, Rate, RateFigures};
 use std::fmt;
 
 /// `k/n p% [lo–hi]`, or `–` when `n` is 0.

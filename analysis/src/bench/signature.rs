@@ -2,6 +2,7 @@
 //! of [`TT_MB`] MiB, whose total node count changes whenever the search's course does
 //! (`mancala bench`; BENCHMARKS.md gives the present signature).
 
+use super::json::{Bench, SignatureRow};
 use crate::error::Fail;
 use mancala_solver::error::ConfigError;
 use mancala_solver::search::{Limits, Solver};
@@ -25,28 +26,12 @@ pub const POSITIONS: &[(&str, usize, u32)] = &[
 /// The table of each solve (MiB): fixed, so that the count does not depend on the machine.
 pub const TT_MB: usize = 64;
 
-/// One solve of the signature (an entry of `bench --json`'s `positions`).
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Row {
-    /// Variant id.
-    pub variant: &'static str,
-    /// Pits a side.
-    pub width: usize,
-    /// Seeds a pit at the start.
-    pub seeds: u32,
-    /// The exact value of the start.
-    pub value: i32,
-    /// Whether the solve proved it.
-    pub exact: bool,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Seconds of the search.
-    pub seconds: f64,
-}
-
 /// Solves every position of [`POSITIONS`] on `threads` threads (the signature is the total
 /// of one thread), calling `on` after each.
-pub fn run(threads: usize, on: &mut dyn FnMut(&Row)) -> Result<Vec<Row>, ConfigError> {
+pub fn run(
+    threads: usize,
+    on: &mut dyn FnMut(&SignatureRow),
+) -> Result<Vec<SignatureRow>, ConfigError> {
     let mut rows = Vec::new();
     for &(id, width, seeds) in POSITIONS {
         let g = variant::build(id, Some(width), Some(seeds), &[])?;
@@ -60,7 +45,7 @@ pub fn run(threads: usize, on: &mut dyn FnMut(&Row)) -> Result<Vec<Row>, ConfigE
             },
         );
         let r = solver.solve(&g.start());
-        let row = Row {
+        let row = SignatureRow {
             variant: id,
             width,
             seeds,
@@ -77,8 +62,8 @@ pub fn run(threads: usize, on: &mut dyn FnMut(&Row)) -> Result<Vec<Row>, ConfigE
 
 /// `mancala bench`: [`run`] on `threads` threads (the `--threads` given, checked), and its
 /// shape.
-pub fn bench(threads: usize, on: &mut dyn FnMut(&Row)) -> Result<crate::json::Bench, Fail> {
+pub fn bench(threads: usize, on: &mut dyn FnMut(&SignatureRow)) -> Result<Bench, Fail> {
     let threads = crate::args::threads(Some(threads))?;
     let rows = run(threads, on)?;
-    Ok(crate::json::Bench::new(&rows, threads))
+    Ok(Bench::new(&rows, threads))
 }

@@ -1,9 +1,10 @@
 //! The text of `mancala solve` and `mancala analyze`, every family.
 
-use crate::json::{
+use super::json::{
     Analyze, EveryMove, FourAnalyze, FourSolve, IsoloAnalyze, IsoloSearch, IsoloSolve, Line,
-    MorrisAnalyze, MorrisSolve, MovePlies, ProofFields, ProofSolve, Solve, Solved,
+    MorrisAnalyze, MorrisSolve, MovePlies, ProofFields, ProofSolve, SeatSolve, Solve, Solved,
 };
+use mancala_solver::nseat::shares_text;
 use std::fmt;
 
 /// The note under a proven value whose line `--time` cut short while it was built.
@@ -474,4 +475,98 @@ fn proof_text(f: &mut fmt::Formatter<'_>, s: &Proven, p: &ProofFields) -> fmt::R
         writeln!(f)?;
     }
     writeln!(f, "{nodes} proof-search nodes in {:.3} s", s.seconds)
+}
+
+/// `names`, or `nobody` when there are none.
+fn or_nobody(names: &[String]) -> String {
+    if names.is_empty() {
+        "nobody".into()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// `solve`: the paranoid values, the coalitions of three players, each max^n profile, the
+/// forced winners and kingmakers, and the seconds.
+impl fmt::Display for SeatSolve {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.seats.len();
+        let seeds = |v: u32| shares_text(v, n);
+        let cells = |v: &[u32]| -> String {
+            let cells: Vec<String> = (0..n)
+                .map(|i| format!("{} {}", self.seats[i], seeds(v[i])))
+                .collect();
+            cells.join(", ")
+        };
+        writeln!(
+            f,
+            "kpo, {n} players, 2x{} board, {} seeds in play ({}), {} to move",
+            self.board.width.unwrap_or_default(),
+            self.seeds_in_play,
+            self.board.rules.join(" "),
+            self.to_move
+        )?;
+        match &self.paranoid_shares {
+            Some(p) => {
+                let how = match self.graph_positions {
+                    Some(k) => format!("whole graph of {k} positions, and search"),
+                    None => "search (the graph is too large)".into(),
+                };
+                writeln!(
+                    f,
+                    "paranoid values (seeds each can guarantee against all the others): {} [{how}]",
+                    cells(p)
+                )?;
+                if n == 3 {
+                    // What the other two can force is what the third cannot keep.
+                    let pairs: Vec<String> = (0..3)
+                        .map(|k| {
+                            let (x, y) = ((k + 1) % 3, (k + 2) % 3);
+                            let (x, y) = (x.min(y), x.max(y));
+                            format!(
+                                "{}+{} force {}",
+                                self.seats[x],
+                                self.seats[y],
+                                seeds(n as u32 * self.seeds_in_play - p[k])
+                            )
+                        })
+                        .collect();
+                    writeln!(
+                        f,
+                        "coalitions (a pair against the third): {}",
+                        pairs.join(", ")
+                    )?;
+                }
+            }
+            None => writeln!(f, "paranoid values: not proven within the node bound")?,
+        }
+        if self.ties.is_empty() {
+            writeln!(f, "max^n: not computed (the graph is too large)")?;
+        }
+        for tie in &self.ties {
+            let r = &self.maxn[tie];
+            writeln!(
+                f,
+                "max^n, ties {tie}: {} (leader {}; {} positions where a player would gain by one other move)",
+                cells(&r.shares),
+                r.leaders.join(" and "),
+                r.deviations
+            )?;
+        }
+        if let Some(w) = &self.forced_winners {
+            writeln!(
+                f,
+                "can force a win (more than half the seeds): {}",
+                or_nobody(w)
+            )?;
+        }
+        if let Some(k) = &self.kingmakers {
+            writeln!(
+                f,
+                "kingmaker (loses, and its ties decide the winner): {}",
+                or_nobody(k)
+            )?;
+        }
+        writeln!(f, "{:.2} s", self.seconds)
+    }
 }

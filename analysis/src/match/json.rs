@@ -1,8 +1,8 @@
-//! The `--json` shapes of `match` (two players), and the setup and endings a match of any
-//! number of players reports.
+//! The `--json` shapes of `match`, of two players and of kpo for three and four
+//! ([`SeatMatch`], docs/NOTATION-KPO-PLAYERS.md), with the setup and endings they share.
 
-use super::Start;
-use crate::matches::Summary;
+use crate::r#match::games::Summary;
+use crate::shape::Start;
 use mancala_solver::Notation;
 use serde::Serialize;
 
@@ -185,4 +185,82 @@ impl Match {
                 .collect(),
         }
     }
+}
+
+/// A mean with its 95% interval, as `<key>`, `<key>_lo` and `<key>_hi` of a seat match.
+#[derive(Serialize)]
+pub struct SeatResult {
+    /// Mean score (seeds at the end).
+    pub score: f64,
+    /// Its interval's low end.
+    pub score_lo: f64,
+    /// Its interval's high end.
+    pub score_hi: f64,
+    /// Share of games led.
+    pub wins: f64,
+    /// Its interval's low end.
+    pub wins_lo: f64,
+    /// Its interval's high end.
+    pub wins_hi: f64,
+}
+
+impl SeatResult {
+    /// From the score and win means.
+    pub fn of(score: &crate::stats::Mean, wins: &crate::stats::Mean) -> SeatResult {
+        SeatResult {
+            score: score.mean,
+            score_lo: score.lo,
+            score_hi: score.hi,
+            wins: wins.mean,
+            wins_lo: wins.lo,
+            wins_hi: wins.hi,
+        }
+    }
+}
+
+/// One seat of a seat match.
+#[derive(Serialize)]
+pub struct BySeat {
+    /// The seat.
+    pub seat: String,
+    /// Its results.
+    #[serde(flatten)]
+    pub result: SeatResult,
+}
+
+/// One engine of a seat match.
+#[derive(Serialize)]
+pub struct ByEngine {
+    /// The engine.
+    pub engine: String,
+    /// Its letter (A, B, ...).
+    pub label: String,
+    /// Its results.
+    #[serde(flatten)]
+    pub result: SeatResult,
+}
+
+/// `match --json` for three or four players.
+#[derive(Serialize)]
+pub struct SeatMatch {
+    /// The variant, players and position.
+    #[serde(flatten)]
+    pub at: Start,
+    /// The engines, in label order.
+    pub engines: Vec<String>,
+    /// Seed, opening and ply limit (and the games played).
+    #[serde(flatten)]
+    pub setup: MatchSetup,
+    /// Seat orders played.
+    pub seat_orders: u32,
+    /// Results by seat.
+    pub by_seat: Vec<BySeat>,
+    /// Results by engine.
+    pub by_engine: Vec<ByEngine>,
+    /// Mean game length in plies.
+    pub mean_plies: f64,
+    /// How the games ended.
+    pub ended: Ends,
+    /// Wall-clock seconds.
+    pub seconds: f64,
 }
