@@ -3,7 +3,7 @@
 //! an [`Invalid`], whose text is the one-line error.
 
 use crate::error::shorten;
-use mancala_solver::any::AnyGame;
+use mancala_solver::any::{AnyGame, Setup};
 use mancala_solver::search::Limits;
 use mancala_solver::variant;
 use mancala_solver::Budget;
@@ -178,6 +178,25 @@ pub fn setup(
         ..size
     };
     Ok(variant::setup(id, size, rules, position)?)
+}
+
+/// The game and position the position options name, of any number of players: kpo for
+/// three or four when `players` is 3 or 4 ([`crate::kpo_players::setup`], from the width,
+/// seeds and rules alone), else a two-player game of any family ([`setup`]).
+pub fn setup_any(
+    id: &str,
+    size: variant::Size,
+    players: Option<usize>,
+    phase_text: Option<&str>,
+    rules: &[String],
+    position: Option<&str>,
+) -> Result<Setup, crate::error::Fail> {
+    match players.filter(|&p| p != 2) {
+        Some(n) => crate::kpo_players::setup(id, n, size.width, size.seeds, rules, position)
+            .map(|(g, pos)| Setup::KpoPlayers(Box::new(g), pos))
+            .map_err(crate::error::Fail),
+        None => setup(id, size, phase_text, rules, position).map(Setup::TwoPlayers),
+    }
 }
 
 /// The options of the exact search as written (`solve`, `analyze`), checked once by

@@ -2,12 +2,12 @@
 //! decide: the game from the options, the checks and budget of `solve`, the set-up and
 //! results of `match`, and the shape each command prints (docs/NOTATION-KPO-PLAYERS.md).
 
-use super::bench::{bench_players, Row};
-use super::engine::SeatEngineSpec;
-use super::matches::{permutations, run_seat_match, summarize_seats, SeatMatchConfig};
 use crate::args::{self, Search};
 use crate::error::Fail;
 use crate::json;
+use crate::nseat::bench::{bench_players, Row};
+use crate::nseat::engine::SeatEngineSpec;
+use crate::nseat::matches::{permutations, run_seat_match, summarize_seats, SeatMatchConfig};
 use crate::position::Action;
 use crate::text::players::{SeatMoves, SeatPlayed, SeatStart};
 use mancala_solver::kpo_players::{KpoNPos, KpoPlayers, Options};

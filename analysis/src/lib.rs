@@ -5,7 +5,8 @@
 //! - [`engine`]: the game-playing engines of the two-player games and their bench set;
 //! - [`matches`](mod@matches): matches between two engines, with their [`stats`];
 //!   [`play`] runs `mancala match` for a game of any family;
-//! - [`seats`]: engines, matches and the bench set of the games of three and four seats;
+//! - [`nseat`]: engines, matches and the bench set of the games of three and four seats;
+//! - [`kpo_players`]: the commands of kpo for three and four players;
 //! - [`signature`]: the search's bench set, whose node count is `mancala bench`'s signature;
 //! - [`solve`](mod@solve): `mancala solve` and `mancala analyze` of every family, from typed
 //!   options to their shapes;
@@ -26,14 +27,15 @@ pub mod engine;
 pub mod error;
 pub mod isolo;
 pub mod json;
+pub mod kpo_players;
 pub mod matches;
+pub mod nseat;
 pub mod output;
 pub mod play;
 pub mod position;
 pub mod proof;
 pub mod rate;
 pub mod report;
-pub mod seats;
 pub mod signature;
 pub mod solve;
 pub mod stats;

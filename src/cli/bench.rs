@@ -5,7 +5,7 @@ use clap::Subcommand;
 use mancala_analysis::engine::bench::{self, BenchEvent};
 use mancala_analysis::error::Res;
 use mancala_analysis::json::EngineBench;
-use mancala_analysis::{seats, signature};
+use mancala_analysis::{kpo_players, signature};
 
 /// `mancala bench <what>`.
 #[derive(Subcommand)]
@@ -38,7 +38,7 @@ pub(crate) fn run(what: Option<&BenchWhat>, as_json: bool, threads: usize) -> Re
             show(as_json, &signature::bench(threads, &mut |r| _ = live(r))?)
         }
         Some(BenchWhat::Players(Json { json })) => {
-            let rows = seats::command::bench(&mut |r| _ = (!json).then(|| show(false, r)));
+            let rows = kpo_players::bench(&mut |r| _ = (!json).then(|| show(false, r)));
             at_end(*json, &rows)
         }
         Some(BenchWhat::Engines {
