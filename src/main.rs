@@ -155,8 +155,10 @@ fn run(cmd: Command) -> Res {
             search,
             depth,
             proof,
-        } => cli::solve::run(common, search, *depth, proof, false),
-        Command::Analyze { common, search } => cli::solve::run(common, search, None, &None, true),
+        } => cli::solve::run(common, &search.lib(*depth, proof), false),
+        Command::Analyze { common, search } => {
+            cli::solve::run(common, &search.lib(None, &None), true)
+        }
         Command::Bench { what, out, threads } => cli::bench::run(what.as_ref(), out.json, *threads),
         Command::Match(m) => cli::matches::run(m),
         Command::Rate(a) => cli::rate::run(a),

@@ -119,6 +119,13 @@ pub fn pool(threads: usize) -> Result<rayon::ThreadPool, Invalid> {
         .map_err(|e| Invalid::Pool(threads, e.to_string()))
 }
 
+/// The value of an optional `--memory`: a size ([`memory`]) within what this process may
+/// take ([`within_memory`]).
+pub fn memory_within(text: Option<&str>) -> Result<Option<u64>, Invalid> {
+    let checked = |t: &str| memory(t).and_then(|m| within_memory("--memory", t, m).map(|_| m));
+    text.map(checked).transpose()
+}
+
 /// Parses `--memory`: a size with an optional binary unit (`512M`, `8G`, `1.5T`, `64K`), a
 /// plain number being MiB.
 pub fn memory(text: &str) -> Result<u64, Invalid> {
@@ -243,10 +250,7 @@ impl SearchText {
             None => None,
             Some(m) => Some(Prefer::from_name(m).ok_or_else(|| Invalid::Method(m.clone()))?),
         };
-        let memory = self.memory.as_deref().map(memory).transpose()?;
-        if let (Some(m), Some(text)) = (memory, &self.memory) {
-            within_memory("--memory", text, m)?;
-        }
+        let memory = memory_within(self.memory.as_deref())?;
         if let Some(t) = self.tt_mb {
             within_memory("--tt-mb", &t.to_string(), (t as u64) << 20)?;
         }

@@ -64,30 +64,14 @@ pub(crate) fn run(what: Option<&BenchWhat>, as_json: bool, threads: usize) -> Re
             };
             pb.finish_and_clear();
             at_end(*json, &rows)?;
-            faulted(&rows.rows);
+            // An engine that gave no move somewhere ends the program with status 1.
+            if let Some(line) = rows.faults_line() {
+                eprintln!("{line}");
+                std::process::exit(1);
+            }
             Ok(())
         }
     }
-}
-
-/// Ends the program with status 1, and a line on stderr, when an engine of `rows` gave no
-/// move somewhere (its rows, printed, say where and why).
-fn faulted(rows: &[EngineBench]) {
-    let faults: u64 = rows.iter().map(|r| r.faults).sum();
-    let Some(first) = rows.iter().find(|r| r.faults > 0) else {
-        return;
-    };
-    let line = format!(
-        "error: bench engines: {faults} positions without a move; the first: {} on {}, {}",
-        first.engine,
-        first.variant,
-        first.first_fault.as_deref().unwrap_or("")
-    );
-    eprintln!(
-        "{}",
-        mancala_solver::text::clip(&line, mancala_analysis::error::MAX_ERROR_LINE)
-    );
-    std::process::exit(1);
 }
 
 /// The JSON of rows whose text was printed as each was measured.

@@ -5,7 +5,7 @@ use super::{show, spinner};
 use clap::Args;
 use mancala_analysis::args;
 use mancala_analysis::error::Res;
-use mancala_analysis::rate::{rate, RateRequest, SeedsRange, DEFAULT_POSITIONS};
+use mancala_analysis::rate::{rate, RateRequest, DEFAULT_POSITIONS};
 
 /// Options of `mancala rate`.
 #[derive(Args)]
@@ -46,18 +46,8 @@ pub(crate) struct RateArgs {
 pub(crate) fn run(a: &RateArgs) -> Res {
     let (g, size) = (&a.game, a.game.size(None, None));
     let game = args::setup(&g.variant, size, None, &g.rules, None)?;
-    let r = RateRequest {
-        engine: a.engine.clone(),
-        positions: a.positions,
-        seeds: a
-            .seeds_range
-            .as_deref()
-            .map(SeedsRange::parse)
-            .transpose()?,
-        tablebases: a.tablebases.clone(),
-        seed: a.seed,
-        threads: args::threads(a.threads)?,
-    };
+    let (range, tables) = (a.seeds_range.as_deref(), a.tablebases.clone());
+    let r = RateRequest::of(&a.engine, a.positions, range, tables, a.seed, a.threads)?;
     let pb = spinner();
     pb.set_message(format!("rating {}", a.engine));
     let shape = rate(game, &r);

@@ -27,7 +27,6 @@ pub(crate) struct Folder {
 pub(crate) enum TablebaseCommand {
     /// Build every slice from 0 up to --max-stones seeds (finished slices are kept).
     Build {
-        /// The game.
         #[command(flatten)]
         game: GameArgs,
         /// Build slices up to this many seeds on the board (four-row games: the seeds of both
@@ -46,7 +45,6 @@ pub(crate) enum TablebaseCommand {
     },
     /// The value of a position and of each of its moves, from the tables.
     Probe {
-        /// The game.
         #[command(flatten)]
         game: GameArgs,
         /// Position text (default: the start position).
@@ -57,7 +55,6 @@ pub(crate) enum TablebaseCommand {
     },
     /// The distribution of values over every position of one slice.
     Stats {
-        /// The game.
         #[command(flatten)]
         game: GameArgs,
         /// Seeds on the board (the morris games: counters on the board, both sides).

@@ -804,6 +804,8 @@ pub enum Solved {
     IsoloMoves(IsoloAnalyze),
     /// `solve --method proof` of an Isolo or morris game.
     Proof(ProofSolve),
+    /// `solve` of kpo for three and four players.
+    KpoPlayers(super::SeatSolve),
 }
 
 #[cfg(test)]
