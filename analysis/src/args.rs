@@ -4,6 +4,7 @@
 
 use crate::error::shorten;
 use mancala_solver::any::{AnyGame, Setup};
+use mancala_solver::kpo_players;
 use mancala_solver::search::Limits;
 use mancala_solver::variant;
 use mancala_solver::Budget;
@@ -188,8 +189,8 @@ pub fn setup(
 }
 
 /// The game and position the position options name, of any number of players: kpo for
-/// three or four when `players` is 3 or 4 ([`crate::kpo_players::setup`], from the width,
-/// seeds and rules alone), else a two-player game of any family ([`setup`]).
+/// three or four when `players` is 3 or 4 ([`kpo_players::setup`], from the width, seeds
+/// and rules alone), else a two-player game of any family ([`setup`]).
 pub fn setup_any(
     id: &str,
     size: variant::Size,
@@ -199,7 +200,7 @@ pub fn setup_any(
     position: Option<&str>,
 ) -> Result<Setup, crate::error::Fail> {
     match players.filter(|&p| p != 2) {
-        Some(n) => crate::kpo_players::setup(id, n, size.width, size.seeds, rules, position)
+        Some(n) => kpo_players::setup(id, n, size.width, size.seeds, rules, position)
             .map(|(g, pos)| Setup::KpoPlayers(Box::new(g), pos))
             .map_err(crate::error::Fail),
         None => setup(id, size, phase_text, rules, position).map(Setup::TwoPlayers),
@@ -334,6 +335,26 @@ mod tests {
         .map(default_tt_mb)
         .collect();
         assert_eq!(sizes, [256, 16, 64, 128, 256, 1024, 2048, 2048, 2048]);
+    }
+
+    /// Kpo for three and four players is set up where `--players` asks for it, any other
+    /// game for two; the refusals are the game's own lines.
+    #[test]
+    fn setup_any_gives_each_game_its_family() {
+        let size = || variant::Size::default();
+        let any = |id: &str, players| setup_any(id, size(), players, None, &[], None);
+        for players in [None, Some(2)] {
+            assert!(matches!(any("kpo", players), Ok(Setup::TwoPlayers(_))));
+        }
+        for n in [3, 4] {
+            let Ok(Setup::KpoPlayers(g, pos)) = any("kpo", Some(n)) else {
+                panic!("kpo for {n} players")
+            };
+            assert_eq!((g.players(), pos), (n, mancala_solver::nseat::SeatGame::start(&*g)));
+        }
+        let refused = |id, n| any(id, Some(n)).unwrap_err().0;
+        assert!(refused("oware", 3).starts_with("--players 3: only kpo"));
+        assert_eq!(refused("kpo", 5), "invalid --players 5 for kpo: expected 2, 3 or 4");
     }
 
     #[test]

@@ -46,7 +46,6 @@ pub(crate) fn run(what: Option<&BenchWhat>, as_json: bool, threads: usize) -> Re
             variant,
             engines,
         }) => {
-            bench::check_variant(variant.as_deref())?;
             // The rows go to stdout between the redraws of the bar of the moves chosen.
             let template = "[{bar:30}] {pos}/{len} moves  {elapsed_precise}  {msg}";
             let pb = bar(None, template);
@@ -57,11 +56,7 @@ pub(crate) fn run(what: Option<&BenchWhat>, as_json: bool, threads: usize) -> Re
                 BenchEvent::Row(r) if !json => _ = pb.suspend(|| show(false, &EngineBench::new(r))),
                 BenchEvent::Row(_) => {}
             };
-            let rows = if engines.is_empty() {
-                bench::engines(variant.as_deref(), on)
-            } else {
-                bench::engines_of(engines, variant.as_deref(), on)?
-            };
+            let rows = bench::asked(engines, variant.as_deref(), on)?;
             pb.finish_and_clear();
             at_end(*json, &rows)?;
             // An engine that gave no move somewhere ends the program with status 1.
