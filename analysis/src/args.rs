@@ -350,11 +350,17 @@ mod tests {
             let Ok(Setup::KpoPlayers(g, pos)) = any("kpo", Some(n)) else {
                 panic!("kpo for {n} players")
             };
-            assert_eq!((g.players(), pos), (n, mancala_solver::nseat::SeatGame::start(&*g)));
+            assert_eq!(
+                (g.players(), pos),
+                (n, mancala_solver::nseat::SeatGame::start(&*g))
+            );
         }
         let refused = |id, n| any(id, Some(n)).unwrap_err().0;
         assert!(refused("oware", 3).starts_with("--players 3: only kpo"));
-        assert_eq!(refused("kpo", 5), "invalid --players 5 for kpo: expected 2, 3 or 4");
+        assert_eq!(
+            refused("kpo", 5),
+            "invalid --players 5 for kpo: expected 2, 3 or 4"
+        );
     }
 
     #[test]
