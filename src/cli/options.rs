@@ -14,8 +14,8 @@ use std::path::PathBuf;
 pub(crate) struct GameArgs<S: Args> {
     /// Variant id (see `mancala variants`).
     pub(crate) variant: String,
-    /// Pits a side (holes a row for the four-row games) [default: read from --position when
-    /// given, else the variant's own: 6 for the two-row games; mulabalaba 6, toka 12,
+    /// Pits a side (holes a row for the four-row games) [default: read from the position text
+    /// when one is given, else the variant's own: 6 for the two-row games; mulabalaba 6, toka 12,
     /// kanotta, nakabili, kabwanga and mwambulula 8, nchuba 16, chisolo and chisolo-ii 5,
     /// natatu 7].
     #[arg(long)]
