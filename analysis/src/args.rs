@@ -4,7 +4,6 @@
 
 use crate::error::shorten;
 use mancala_solver::any::{AnyGame, Setup};
-use mancala_solver::kpo_players;
 use mancala_solver::search::Limits;
 use mancala_solver::variant;
 use mancala_solver::Budget;
@@ -189,7 +188,7 @@ pub fn setup(
 }
 
 /// The game and position the position options name, of any number of players: kpo for
-/// three or four when `players` is 3 or 4 ([`kpo_players::setup`], from the width, seeds
+/// three or four when `players` is 3 or 4 ([`variant::setup_kpo_players`], from the width, seeds
 /// and rules alone), else a two-player game of any family ([`setup`]).
 pub fn setup_any(
     id: &str,
@@ -200,7 +199,7 @@ pub fn setup_any(
     position: Option<&str>,
 ) -> Result<Setup, crate::error::Fail> {
     match players.filter(|&p| p != 2) {
-        Some(n) => kpo_players::setup(id, n, size.width, size.seeds, rules, position)
+        Some(n) => variant::setup_kpo_players(id, n, size.width, size.seeds, rules, position)
             .map(|(g, pos)| Setup::KpoPlayers(Box::new(g), pos))
             .map_err(crate::error::Fail),
         None => setup(id, size, phase_text, rules, position).map(Setup::TwoPlayers),

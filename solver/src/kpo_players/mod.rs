@@ -29,8 +29,6 @@
 pub mod reference;
 mod text;
 
-pub use text::setup;
-
 use crate::error::{ConfigError, PositionError};
 use crate::nseat::{Scores, SeatGame, MAX_SEATS};
 use crate::rule_options::RuleSpec;

@@ -14,42 +14,6 @@ use crate::error::{MoveError, PositionError};
 use crate::nseat::{SeatGame, SeatNotation};
 use crate::text::{parse_row, split_rows};
 
-/// The rules and position of kpo for `players` from a command's options: `width` (else the
-/// width of `position`'s first row, else 6), `seeds` (else 3), the `rules` options
-/// (`name=value`) and the position text (else the start); the refusal is the error line.
-pub fn setup(
-    variant_id: &str,
-    players: usize,
-    width: Option<usize>,
-    seeds: Option<u32>,
-    rules: &[String],
-    position: Option<&str>,
-) -> Result<(KpoPlayers, KpoNPos), String> {
-    crate::variant::find(variant_id).map_err(|e| e.to_string())?;
-    if variant_id != VARIANT {
-        return Err(format!(
-            "--players {players}: only kpo has a game for more than two players (Culin: \"Two, three, or four play\"); {variant_id} is for two"
-        ));
-    }
-    if !(2..=4).contains(&players) {
-        return Err(format!(
-            "invalid --players {players} for kpo: expected 2, 3 or 4"
-        ));
-    }
-    let width = width.or_else(|| {
-        let first_row = position?.split_whitespace().next()?.split('/').next()?;
-        Some(first_row.split(',').count())
-    });
-    let opts = super::Options::parse(players, rules).map_err(|e| e.to_string())?;
-    let g = KpoPlayers::new(players, width.unwrap_or(6), seeds.unwrap_or(3), opts)
-        .map_err(|e| e.to_string())?;
-    let pos = match position {
-        Some(text) => g.parse_position(text).map_err(|e| e.to_string())?,
-        None => g.start(),
-    };
-    Ok((g, pos))
-}
-
 impl KpoPlayers {
     /// The seats as text, `P1..P3`.
     fn seat_range(&self) -> String {
