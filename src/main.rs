@@ -138,8 +138,7 @@ fn main() -> ExitCode {
 }
 
 fn run(cmd: Command) -> Res {
-    use cli::{players as seats, position::run as position};
-    // kpo for three and four players takes its commands first (`None`: a two-player game).
+    use cli::position::run as position;
     match &cmd {
         Command::Variants(o) => cli::show(o.json, &json::Variants::new(VARIANTS)),
         Command::Start(c) => position(c, Action::Start),
@@ -156,12 +155,12 @@ fn run(cmd: Command) -> Res {
             search,
             depth,
             proof,
-        } => seats::solve(common, search, *depth)
-            .unwrap_or_else(|| cli::solve::run(common, &search.lib(*depth, proof), false)),
-        Command::Analyze { common, search } => seats::analyze(common)
-            .unwrap_or_else(|| cli::solve::run(common, &search.lib(None, &None), true)),
+        } => cli::solve::run(common, &search.lib(*depth, proof), false),
+        Command::Analyze { common, search } => {
+            cli::solve::run(common, &search.lib(None, &None), true)
+        }
         Command::Bench { what, out, threads } => cli::bench::run(what.as_ref(), out.json, *threads),
-        Command::Match(m) => seats::play(m).unwrap_or_else(|| cli::matches::run(m)),
+        Command::Match(m) => cli::matches::run(m),
         Command::Rate(a) => cli::rate::run(a),
         Command::Report(r) => cli::report::run(r),
         Command::Serve(a) => cli::serve::run(a),

@@ -3,7 +3,7 @@
 //! an [`Invalid`], whose text is the one-line error.
 
 use crate::error::shorten;
-use mancala_solver::any::AnyGame;
+use mancala_solver::any::{AnyGame, Setup};
 use mancala_solver::search::Limits;
 use mancala_solver::variant;
 use mancala_solver::Budget;
@@ -119,6 +119,13 @@ pub fn pool(threads: usize) -> Result<rayon::ThreadPool, Invalid> {
         .map_err(|e| Invalid::Pool(threads, e.to_string()))
 }
 
+/// The value of an optional `--memory`: a size ([`memory`]) within what this process may
+/// take ([`within_memory`]).
+pub fn memory_within(text: Option<&str>) -> Result<Option<u64>, Invalid> {
+    let checked = |t: &str| memory(t).and_then(|m| within_memory("--memory", t, m).map(|_| m));
+    text.map(checked).transpose()
+}
+
 /// Parses `--memory`: a size with an optional binary unit (`512M`, `8G`, `1.5T`, `64K`), a
 /// plain number being MiB.
 pub fn memory(text: &str) -> Result<u64, Invalid> {
@@ -180,6 +187,25 @@ pub fn setup(
     Ok(variant::setup(id, size, rules, position)?)
 }
 
+/// The game and position the position options name, of any number of players: kpo for
+/// three or four when `players` is 3 or 4 ([`variant::setup_kpo_players`], from the width, seeds
+/// and rules alone), else a two-player game of any family ([`setup`]).
+pub fn setup_any(
+    id: &str,
+    size: variant::Size,
+    players: Option<usize>,
+    phase_text: Option<&str>,
+    rules: &[String],
+    position: Option<&str>,
+) -> Result<Setup, crate::error::Fail> {
+    match players.filter(|&p| p != 2) {
+        Some(n) => variant::setup_kpo_players(id, n, size.width, size.seeds, rules, position)
+            .map(|(g, pos)| Setup::KpoPlayers(Box::new(g), pos))
+            .map_err(crate::error::Fail),
+        None => setup(id, size, phase_text, rules, position).map(Setup::TwoPlayers),
+    }
+}
+
 /// The options of the exact search as written (`solve`, `analyze`), checked once by
 /// [`SearchText::parse`].
 #[derive(Clone, Debug, Default)]
@@ -224,10 +250,7 @@ impl SearchText {
             None => None,
             Some(m) => Some(Prefer::from_name(m).ok_or_else(|| Invalid::Method(m.clone()))?),
         };
-        let memory = self.memory.as_deref().map(memory).transpose()?;
-        if let (Some(m), Some(text)) = (memory, &self.memory) {
-            within_memory("--memory", text, m)?;
-        }
+        let memory = memory_within(self.memory.as_deref())?;
         if let Some(t) = self.tt_mb {
             within_memory("--tt-mb", &t.to_string(), (t as u64) << 20)?;
         }
@@ -311,6 +334,32 @@ mod tests {
         .map(default_tt_mb)
         .collect();
         assert_eq!(sizes, [256, 16, 64, 128, 256, 1024, 2048, 2048, 2048]);
+    }
+
+    /// Kpo for three and four players is set up where `--players` asks for it, any other
+    /// game for two; the refusals are the game's own lines.
+    #[test]
+    fn setup_any_gives_each_game_its_family() {
+        let size = || variant::Size::default();
+        let any = |id: &str, players| setup_any(id, size(), players, None, &[], None);
+        for players in [None, Some(2)] {
+            assert!(matches!(any("kpo", players), Ok(Setup::TwoPlayers(_))));
+        }
+        for n in [3, 4] {
+            let Ok(Setup::KpoPlayers(g, pos)) = any("kpo", Some(n)) else {
+                panic!("kpo for {n} players")
+            };
+            assert_eq!(
+                (g.players(), pos),
+                (n, mancala_solver::nseat::SeatGame::start(&*g))
+            );
+        }
+        let refused = |id, n| any(id, Some(n)).unwrap_err().0;
+        assert!(refused("oware", 3).starts_with("--players 3: only kpo"));
+        assert_eq!(
+            refused("kpo", 5),
+            "invalid --players 5 for kpo: expected 2, 3 or 4"
+        );
     }
 
     #[test]

@@ -71,8 +71,8 @@
 //! - [`proof`]: `mancala proof check`;
 //! - [`report`]: `mancala report`, the Markdown, CSV and SVG reports (first-player
 //!   advantage, engine strength, tablebase statistics, the seats of kpo for three and four);
-//! - [`seats`]: the commands of kpo for three and four players, with their engines, matches
-//!   and bench set.
+//! - [`kpo_players`]: every command of kpo for three and four players, over [`nseat`]: the
+//!   engines, matches and bench set of the games of three and four seats.
 //!
 //! Beneath the commands:
 //!
@@ -90,13 +90,14 @@ pub mod bench;
 pub mod engine;
 pub mod error;
 pub mod isolo;
+pub mod kpo_players;
 pub mod r#match;
+pub mod nseat;
 pub mod output;
 pub mod position;
 pub mod proof;
 pub mod rate;
 pub mod report;
-pub mod seats;
 pub mod shape;
 pub mod solve;
 pub mod stats;

@@ -2,7 +2,7 @@
 
 use crate::*;
 use mancala_analysis::engine::EngineSpec;
-use mancala_analysis::seats::SeatEngineSpec;
+use mancala_analysis::nseat::SeatEngineSpec;
 use mancala_solver::kpo_players::{KpoNPos, KpoPlayers};
 use mancala_solver::nseat::{SeatGame, SeatNotation};
 use mancala_solver::rng::Rng;

@@ -2,9 +2,9 @@
 
 use crate::*;
 use mancala_analysis::args::{self};
+use mancala_analysis::kpo_players;
 use mancala_analysis::position;
-use mancala_analysis::seats::command;
-use mancala_solver::any::{AnyGame, AnyMove, AnyPos, AnyRules};
+use mancala_solver::any::{AnyGame, AnyMove, AnyPos, AnyRules, Setup};
 use mancala_solver::game::{Game as _, Notation};
 use mancala_solver::kpo_players::{KpoNMove, KpoNPos, KpoPlayers};
 use mancala_solver::nseat::analysis::winners;
@@ -21,7 +21,7 @@ pub(crate) enum Rules {
     /// Two players.
     Two(AnyRules),
     /// Kpo for three or four players (boxed: its sowing tables make it large).
-    Seats(Box<KpoPlayers>),
+    KpoPlayers(Box<KpoPlayers>),
 }
 
 /// A position of [`Rules`]' kind.
@@ -30,7 +30,7 @@ pub(crate) enum Pos {
     /// Of a two-player game.
     Two(AnyPos),
     /// Of kpo for three or four players.
-    Seats(KpoNPos),
+    KpoPlayers(KpoNPos),
 }
 
 /// How a result is scored (`State.returns`' `metric`).
@@ -90,7 +90,7 @@ impl Inner {
                     .map(|(i, m)| self.id(m, i))
                     .collect())
             }
-            (Rules::Seats(g), Pos::Seats(p)) => {
+            (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => {
                 Ok(g.legal_moves(p).iter().map(|m| seat_action(g, m)).collect())
             }
             _ => unreachable!("a position of its own game"),
@@ -148,10 +148,10 @@ impl Inner {
                 let m = self.move_of(&moves, a).ok_or_else(illegal)?;
                 Ok(Pos::Two(g.play(p, m)))
             }
-            (Rules::Seats(g), Pos::Seats(p)) => {
+            (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => {
                 let moves = g.legal_moves(p);
                 let m = moves.iter().find(|m| seat_action(g, m) == a);
-                Ok(Pos::Seats(g.play(p, *m.ok_or_else(illegal)?)))
+                Ok(Pos::KpoPlayers(g.play(p, *m.ok_or_else(illegal)?)))
             }
             _ => unreachable!("a position of its own game"),
         }
@@ -165,7 +165,7 @@ impl Inner {
                 let moves = g.legal_moves(p);
                 moves.iter().map(|&m| g.move_name(p, m)).collect()
             }
-            (Rules::Seats(g), Pos::Seats(p)) => command::moves(g, p).0.moves,
+            (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => kpo_players::moves(g, p).0.moves,
             _ => unreachable!("a position of its own game"),
         })
     }
@@ -179,7 +179,7 @@ impl Inner {
                 let m = g.legal_moves(p)[i.ok_or_else(illegal)?];
                 Ok(g.move_name(p, m))
             }
-            (Rules::Seats(g), Pos::Seats(p)) => {
+            (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => {
                 let moves = g.legal_moves(p);
                 let m = moves.iter().find(|m| seat_action(g, m) == a);
                 Ok(g.move_name(p, *m.ok_or_else(illegal)?))
@@ -196,7 +196,7 @@ impl Inner {
                 let i = g.legal_moves(p).iter().position(|&x| x == m);
                 Ok(self.actions(pos)?[i.expect("a parsed move is legal")])
             }
-            (Rules::Seats(g), Pos::Seats(p)) => {
+            (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => {
                 let m = g.parse_move(p, name).map_err(bad)?;
                 Ok(seat_action(g, &m))
             }
@@ -221,7 +221,7 @@ impl Inner {
     pub(crate) fn to_move(&self, pos: &Pos) -> usize {
         match (&self.rules, pos) {
             (Rules::Two(g), Pos::Two(p)) => g.to_move(p).index(),
-            (Rules::Seats(g), Pos::Seats(p)) => g.to_move(p),
+            (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => g.to_move(p),
             _ => unreachable!("a position of its own game"),
         }
     }
@@ -231,7 +231,7 @@ impl Inner {
         match (&self.rules, pos) {
             (Rules::Two(AnyRules::Two(g)), Pos::Two(AnyPos::Two(p))) => g.outcome(p).is_some(),
             (Rules::Two(g), Pos::Two(p)) => g.outcome(p).is_some(),
-            (Rules::Seats(g), Pos::Seats(p)) => g.is_over(p),
+            (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => g.is_over(p),
             _ => unreachable!("a position of its own game"),
         }
     }
@@ -276,7 +276,7 @@ impl Inner {
                 };
                 Some(vec![south, 0.0 - south])
             }
-            (Rules::Seats(g), Pos::Seats(p)) => {
+            (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => {
                 let scores = match g.is_over(p) {
                     true => g.final_scores(p),
                     false if adjudicate => g.captured(p),
@@ -308,7 +308,7 @@ impl Inner {
                 Some(o) => o.score.to_vec(),
                 None => g.captured(p).to_vec(),
             },
-            (Rules::Seats(g), Pos::Seats(p)) => {
+            (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => {
                 let s = match g.is_over(p) {
                     true => g.final_scores(p),
                     false => g.captured(p),
@@ -323,7 +323,7 @@ impl Inner {
     pub(crate) fn text(&self, pos: &Pos) -> String {
         match (&self.rules, pos) {
             (Rules::Two(g), Pos::Two(p)) => g.format_position(p),
-            (Rules::Seats(g), Pos::Seats(p)) => g.format_position(p),
+            (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => g.format_position(p),
             _ => unreachable!("a position of its own game"),
         }
     }
@@ -346,7 +346,7 @@ impl Inner {
     pub(crate) fn show(&self, pos: &Pos) -> serde_json::Value {
         match (&self.rules, pos) {
             (Rules::Two(g), Pos::Two(p)) => objects::value(&position::show(g, p)),
-            (Rules::Seats(g), Pos::Seats(p)) => objects::value(&command::state(g, p)),
+            (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => objects::value(&kpo_players::state(g, p)),
             _ => unreachable!("a position of its own game"),
         }
     }
@@ -355,7 +355,7 @@ impl Inner {
     pub(crate) fn draw(&self, pos: &Pos) -> String {
         match (&self.rules, pos) {
             (Rules::Two(g), Pos::Two(p)) => g.draw(p),
-            (Rules::Seats(g), Pos::Seats(p)) => g.draw(p),
+            (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => g.draw(p),
             _ => unreachable!("a position of its own game"),
         }
     }
@@ -375,7 +375,7 @@ impl Inner {
             (Rules::Two(AnyRules::Isolo(g)), Pos::Two(AnyPos::Isolo(p))) => {
                 playouts_of(g, p, games, max_plies, seed)
             }
-            (Rules::Seats(g), Pos::Seats(p)) => {
+            (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => {
                 let mut plies = 0;
                 for i in 0..games {
                     let (mut rng, mut at) = (Rng::for_game(seed, i), *p);
@@ -481,27 +481,20 @@ impl Game {
             ("position", position.into_py(py)),
             ("candidates", candidates.into_py(py)),
         ];
-        let (rules, start) = match players.filter(|&p| p != 2) {
-            Some(n) => {
-                let (g, p) = py
-                    .allow_threads(|| {
-                        command::setup(variant, n, width, seeds, &rule_texts, position)
-                    })
-                    .map_err(bad)?;
-                (Rules::Seats(Box::new(g)), Pos::Seats(p))
-            }
-            None => {
-                let size = Size {
-                    width,
-                    seeds,
-                    counters,
-                    store,
-                    max_hole,
-                    phase: None,
-                };
-                let game = py
-                    .allow_threads(|| args::setup(variant, size, phase, &rule_texts, position))
-                    .map_err(|e| bad(e.0))?;
+        let size = Size {
+            width,
+            seeds,
+            counters,
+            store,
+            max_hole,
+            phase: None,
+        };
+        let setup = py
+            .allow_threads(|| args::setup_any(variant, size, players, phase, &rule_texts, position))
+            .map_err(|e| bad(e.0))?;
+        let (rules, start) = match setup {
+            Setup::KpoPlayers(g, p) => (Rules::KpoPlayers(g), Pos::KpoPlayers(p)),
+            Setup::TwoPlayers(game) => {
                 let (g, p) = game.split();
                 let g = match (g, candidates) {
                     (AnyRules::Isolo(g), Some(n)) => AnyRules::Isolo(g.for_engines(n)),
@@ -583,7 +576,7 @@ impl Game {
     pub(crate) fn players(&self) -> usize {
         match &self.inner.rules {
             Rules::Two(_) => 2,
-            Rules::Seats(g) => g.players(),
+            Rules::KpoPlayers(g) => g.players(),
         }
     }
 
@@ -595,7 +588,7 @@ impl Game {
             Rules::Two(AnyRules::Four(_)) => "four-row",
             Rules::Two(AnyRules::Morris(_)) => "morris",
             Rules::Two(AnyRules::Isolo(_)) => "isolo",
-            Rules::Seats(_) => "seats",
+            Rules::KpoPlayers(_) => "seats",
         }
     }
 
@@ -607,7 +600,7 @@ impl Game {
             Rules::Two(AnyRules::Four(g)) => Some(g.width()),
             Rules::Two(AnyRules::Morris(_)) => None,
             Rules::Two(AnyRules::Isolo(g)) => Some(g.width()),
-            Rules::Seats(g) => Some(g.width()),
+            Rules::KpoPlayers(g) => Some(g.width()),
         }
     }
 
@@ -625,7 +618,7 @@ impl Game {
             Rules::Two(AnyRules::Four(g)) => Some(g.seeds()),
             Rules::Two(AnyRules::Morris(_)) => None,
             Rules::Two(AnyRules::Isolo(g)) => Some(g.seeds()),
-            Rules::Seats(g) => Some(g.seeds()),
+            Rules::KpoPlayers(g) => Some(g.seeds()),
         }
     }
 
@@ -672,7 +665,7 @@ impl Game {
                     )))
                 }
             },
-            Rules::Seats(g) => 2 * g.pits_per_player(),
+            Rules::KpoPlayers(g) => 2 * g.pits_per_player(),
         })
     }
 
@@ -685,7 +678,7 @@ impl Game {
     pub(crate) fn state(&self, text: &str) -> PyResult<State> {
         let pos = match &self.inner.rules {
             Rules::Two(g) => Pos::Two(g.parse_position(text).map_err(bad)?),
-            Rules::Seats(g) => Pos::Seats(g.parse_position(text).map_err(bad)?),
+            Rules::KpoPlayers(g) => Pos::KpoPlayers(g.parse_position(text).map_err(bad)?),
         };
         Ok(State::new(self.inner.clone(), pos))
     }
@@ -844,7 +837,7 @@ pub(crate) fn described(rules: &Rules) -> Vec<String> {
         Rules::Two(AnyRules::Four(g)) => g.options().describe(g.kind()),
         Rules::Two(AnyRules::Morris(g)) => g.options().describe(),
         Rules::Two(AnyRules::Isolo(g)) => g.options().describe(g.kind()),
-        Rules::Seats(g) => g.options().describe(),
+        Rules::KpoPlayers(g) => g.options().describe(),
     }
 }
 

@@ -41,7 +41,7 @@ pub(crate) fn size(rules: &Rules) -> usize {
         Rules::Two(AnyRules::Four(g)) => (4 * g.width(), 13),
         Rules::Two(AnyRules::Morris(_)) => (2 * POINTS, 4),
         Rules::Two(AnyRules::Isolo(g)) => (2 * g.circuit_len(), 7),
-        Rules::Seats(g) => (g.players() * g.pits_per_player(), g.players()),
+        Rules::KpoPlayers(g) => (g.players() * g.pits_per_player(), g.players()),
     };
     board + fields + 2 * players(rules)
 }
@@ -50,7 +50,7 @@ pub(crate) fn size(rules: &Rules) -> usize {
 pub(crate) fn players(rules: &Rules) -> usize {
     match rules {
         Rules::Two(_) => 2,
-        Rules::Seats(g) => g.players(),
+        Rules::KpoPlayers(g) => g.players(),
     }
 }
 
@@ -126,7 +126,7 @@ pub(crate) fn encode(
             }
             (0..2).for_each(|k| put((p.store[seat(k)] == UNLIMITED) as u8 as f32));
         }
-        (Rules::Seats(g), Pos::Seats(p)) => {
+        (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => {
             let pits = p.pits();
             for k in 0..n {
                 for number in 1..=g.pits_per_player() {

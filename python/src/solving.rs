@@ -5,9 +5,9 @@
 use crate::*;
 use mancala_analysis::args::{self, SearchText};
 use mancala_analysis::engine::EngineSpec;
+use mancala_analysis::kpo_players;
+use mancala_analysis::nseat::SeatEngineSpec;
 use mancala_analysis::position;
-use mancala_analysis::seats::command;
-use mancala_analysis::seats::SeatEngineSpec;
 use mancala_analysis::solve::{self, Event};
 use pyo3::prelude::*;
 use std::path::PathBuf;
@@ -19,8 +19,8 @@ pub(crate) fn perft(py: Python<'_>, state: &State, depth: u32, divide: bool) -> 
         py,
         move |_| match (&game.rules, &pos) {
             (Rules::Two(g), Pos::Two(p)) => position::perft(g, p, depth, divide),
-            (Rules::Seats(g), Pos::Seats(p)) => {
-                position::perft_depth(depth).map(|d| command::perft(g, p, d, divide))
+            (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => {
+                position::perft_depth(depth).map(|d| kpo_players::perft(g, p, d, divide))
             }
             _ => unreachable!("a position of its own game"),
         },
@@ -44,9 +44,9 @@ pub(crate) fn solve(
         None => Ok(()),
     };
     let line = match (&state.game.rules, &state.pos) {
-        (Rules::Seats(g), Pos::Seats(p)) => {
+        (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => {
             if every_move {
-                return Err(bad(command::analyze_refused(g.players())));
+                return Err(bad(kpo_players::analyze_refused(g.players())));
             }
             let (g, p) = (g.clone(), *p);
             long::run(
@@ -55,7 +55,7 @@ pub(crate) fn solve(
                     let log = |m: &str| {
                         let _ = tx.send(m.to_string());
                     };
-                    command::solve_with(&g, &p, &s, &log).map(|r| objects::value(&r))
+                    kpo_players::solve_with(&g, &p, &s, &log).map(|r| objects::value(&r))
                 },
                 on,
             )?
@@ -97,7 +97,7 @@ pub(crate) fn engine_move(
         None => None,
     };
     let Some(game) = state.game.any_game(&state.pos) else {
-        let (Rules::Seats(g), Pos::Seats(p)) = (&state.game.rules, &state.pos) else {
+        let (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) = (&state.game.rules, &state.pos) else {
             unreachable!("a game of two players is any family's")
         };
         let (g, p) = ((**g).clone(), *p);

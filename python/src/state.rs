@@ -39,7 +39,7 @@ impl State {
     /// `None` for the others.
     pub(crate) fn listed(&self) -> PyResult<Option<&[AnyMove]>> {
         match (&self.game.rules, &self.pos) {
-            (Rules::Two(AnyRules::Two(_)), _) | (Rules::Seats(_), _) => Ok(None),
+            (Rules::Two(AnyRules::Two(_)), _) | (Rules::KpoPlayers(_), _) => Ok(None),
             (Rules::Two(g), Pos::Two(p)) => {
                 self.game.listable(g, p)?;
                 Ok(Some(self.listed.get_or_init(|| g.legal_moves(p))))
@@ -132,9 +132,9 @@ impl State {
                 let m = g.parse_move(p, name).map_err(bad)?;
                 Pos::Two(g.play(p, m))
             }
-            (Rules::Seats(g), Pos::Seats(p)) => {
+            (Rules::KpoPlayers(g), Pos::KpoPlayers(p)) => {
                 let m = g.parse_move(p, name).map_err(bad)?;
-                Pos::Seats(g.play(p, m))
+                Pos::KpoPlayers(g.play(p, m))
             }
             _ => unreachable!("a position of its own game"),
         };

@@ -23,7 +23,7 @@ pub(crate) fn tablebase_build(
     progress: Option<PyObject>,
 ) -> PyResult<PyObject> {
     let g = game.inner.clone();
-    if matches!(g.rules, Rules::Seats(_)) {
+    if matches!(g.rules, Rules::KpoPlayers(_)) {
         return Err(bad(
             "kpo for three or four players has no endgame tables: `solve` gives its values",
         ));

@@ -6,11 +6,15 @@
 //! not list may (the [`Game`] contract). Hot loops (perft, search) take the family's own type:
 //! [`AnyRules::perft`] and [`AnyRules::divide`] dispatch once, then run unboxed. [`AnyGame`]
 //! holds the rules and a position of one family together (what [`crate::variant::setup`]
-//! makes and a command works on); [`AnyGame::split`] gives the two.
+//! makes and a command works on); [`AnyGame::split`] gives the two. [`Setup`] is what the
+//! position options name: a game of two players, or kpo for three and four players
+//! ([`crate::kpo_players`], whose seats have their own traits, [`crate::nseat`]); every
+//! command matches on it once.
 
 use crate::error::{MoveError, PositionError};
 use crate::game::{Game, Notation, Outcome};
 use crate::isolo::{Isolo, IsoloMove, IsoloPos};
+use crate::kpo_players::{KpoNPos, KpoPlayers};
 use crate::morris::{Morris, MorrisMove, MorrisPos};
 use crate::side::Side;
 use crate::tworow::Pit;
@@ -27,6 +31,15 @@ pub enum AnyGame {
     Morris(Morris, MorrisPos),
     /// An Isolo game and a position.
     Isolo(Isolo, IsoloPos),
+}
+
+/// The game and position the options of a command name.
+#[derive(Clone, Debug)]
+pub enum Setup {
+    /// A game of two players, of any family.
+    TwoPlayers(AnyGame),
+    /// Kpo for three or four players (boxed: its sowing tables make it large) and a position.
+    KpoPlayers(Box<KpoPlayers>, KpoNPos),
 }
 
 /// The rules of a game of any family.

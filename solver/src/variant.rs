@@ -5,6 +5,7 @@ use crate::error::{ConfigError, PositionError};
 use crate::fourrow::{self, FourRow};
 use crate::game::{Game, Notation};
 use crate::isolo::{self, Isolo};
+use crate::kpo_players::{self, KpoNPos, KpoPlayers};
 use crate::morris::Morris;
 use crate::tworow;
 use crate::tworow::{Kind, TwoRow};
@@ -342,6 +343,43 @@ fn width_of(text: &str, range: std::ops::RangeInclusive<usize>) -> Option<usize>
     let first_row = text.split_whitespace().next()?.split('/').next()?;
     let n = first_row.split(',').count();
     range.contains(&n).then_some(n)
+}
+
+/// The rules and position of kpo for `players` from a command's options: `width` (else the
+/// width of `position`'s first row, else 6), `seeds` (else 3), the `rules` options
+/// (`name=value`) and the position text (else the start); the refusal is the error line.
+pub fn setup_kpo_players(
+    variant_id: &str,
+    players: usize,
+    width: Option<usize>,
+    seeds: Option<u32>,
+    rules: &[String],
+    position: Option<&str>,
+) -> Result<(KpoPlayers, KpoNPos), String> {
+    use crate::nseat::{SeatGame, SeatNotation};
+    find(variant_id).map_err(|e| e.to_string())?;
+    if variant_id != kpo_players::VARIANT {
+        return Err(format!(
+            "--players {players}: only kpo has a game for more than two players (Culin: \"Two, three, or four play\"); {variant_id} is for two"
+        ));
+    }
+    if !(2..=4).contains(&players) {
+        return Err(format!(
+            "invalid --players {players} for kpo: expected 2, 3 or 4"
+        ));
+    }
+    let width = width.or_else(|| {
+        let first_row = position?.split_whitespace().next()?.split('/').next()?;
+        Some(first_row.split(',').count())
+    });
+    let opts = kpo_players::Options::parse(players, rules).map_err(|e| e.to_string())?;
+    let g = KpoPlayers::new(players, width.unwrap_or(6), seeds.unwrap_or(3), opts)
+        .map_err(|e| e.to_string())?;
+    let pos = match position {
+        Some(text) => SeatNotation::parse_position(&g, text).map_err(|e| e.to_string())?,
+        None => SeatGame::start(&g),
+    };
+    Ok((g, pos))
 }
 
 /// The rules of variant `id` and a position: `position` read in the variant's notation, or

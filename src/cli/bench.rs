@@ -6,7 +6,7 @@ use mancala_analysis::bench::engines::{self as bench, BenchEvent};
 use mancala_analysis::bench::json::{EngineBench, SignatureRow};
 use mancala_analysis::bench::signature;
 use mancala_analysis::error::Res;
-use mancala_analysis::seats;
+use mancala_analysis::kpo_players;
 
 /// `mancala bench <what>`.
 #[derive(Subcommand)]
@@ -39,7 +39,7 @@ pub(crate) fn run(what: Option<&BenchWhat>, as_json: bool, threads: usize) -> Re
             show(as_json, &signature::bench(threads, &mut |r| _ = live(r))?)
         }
         Some(BenchWhat::Players(Json { json })) => {
-            let rows = seats::command::bench(&mut |r| _ = (!json).then(|| show(false, r)));
+            let rows = kpo_players::bench(&mut |r| _ = (!json).then(|| show(false, r)));
             at_end(*json, &rows)
         }
         Some(BenchWhat::Engines {
@@ -47,7 +47,6 @@ pub(crate) fn run(what: Option<&BenchWhat>, as_json: bool, threads: usize) -> Re
             variant,
             engines,
         }) => {
-            bench::check_variant(variant.as_deref())?;
             // The rows go to stdout between the redraws of the bar of the moves chosen.
             let template = "[{bar:30}] {pos}/{len} moves  {elapsed_precise}  {msg}";
             let pb = bar(None, template);
@@ -58,37 +57,17 @@ pub(crate) fn run(what: Option<&BenchWhat>, as_json: bool, threads: usize) -> Re
                 BenchEvent::Row(r) if !json => _ = pb.suspend(|| show(false, &EngineBench::new(r))),
                 BenchEvent::Row(_) => {}
             };
-            let rows = if engines.is_empty() {
-                bench::engines(variant.as_deref(), on)
-            } else {
-                bench::engines_of(engines, variant.as_deref(), on)?
-            };
+            let rows = bench::asked(engines, variant.as_deref(), on)?;
             pb.finish_and_clear();
             at_end(*json, &rows)?;
-            faulted(&rows.rows);
+            // An engine that gave no move somewhere ends the program with status 1.
+            if let Some(line) = rows.faults_line() {
+                eprintln!("{line}");
+                std::process::exit(1);
+            }
             Ok(())
         }
     }
-}
-
-/// Ends the program with status 1, and a line on stderr, when an engine of `rows` gave no
-/// move somewhere (its rows, printed, say where and why).
-fn faulted(rows: &[EngineBench]) {
-    let faults: u64 = rows.iter().map(|r| r.faults).sum();
-    let Some(first) = rows.iter().find(|r| r.faults > 0) else {
-        return;
-    };
-    let line = format!(
-        "error: bench engines: {faults} positions without a move; the first: {} on {}, {}",
-        first.engine,
-        first.variant,
-        first.first_fault.as_deref().unwrap_or("")
-    );
-    eprintln!(
-        "{}",
-        mancala_solver::text::clip(&line, mancala_analysis::error::MAX_ERROR_LINE)
-    );
-    std::process::exit(1);
 }
 
 /// The JSON of rows whose text was printed as each was measured.

@@ -1,12 +1,14 @@
 //! `match`: two engines over many games, both seat orders.
 
-use super::options::{setup_any, Common};
+use super::options::Common;
 use super::{bar, show, spinner};
 use clap::Args;
 use mancala_analysis::error::Res;
+use mancala_analysis::kpo_players;
 use mancala_analysis::r#match::games::MatchConfig;
 use mancala_analysis::r#match::{play, MatchRequest};
 use mancala_analysis::solve::progress::PlanText;
+use mancala_solver::any::{AnyGame, Setup};
 
 /// Options of `mancala match`.
 #[derive(Args)]
@@ -69,13 +71,26 @@ impl MatchArgs {
     }
 }
 
-/// `mancala match` of two engines; kpo with three or four players is served by
-/// [`super::players`].
+/// `mancala match`: two engines, or for kpo with three or four players one a seat.
 pub(crate) fn run(m: &MatchArgs) -> Res {
+    let (g, pos) = match m.common.setup()? {
+        Setup::KpoPlayers(g, pos) => (g, pos),
+        Setup::TwoPlayers(game) => return two_players(m, game),
+    };
+    let (two, tables) = (m.a.is_some() || m.b.is_some(), m.tablebases.is_some());
+    let (engines, asked) = (m.engines.as_deref(), m.config().into());
+    let plan = kpo_players::match_plan(&g, &pos, engines, two, tables, asked, m.threads)?;
+    let pb = bar(Some(plan.cfg.games as u64), "");
+    let shape = kpo_players::play_match(&g, &pos, &plan, &|| pb.inc(1));
+    pb.finish_and_clear();
+    show(m.common.json, &shape?)
+}
+
+/// The match of two engines in `game`.
+fn two_players(m: &MatchArgs, game: AnyGame) -> Res {
     let (a, b, engines) = (m.a.as_deref(), m.b.as_deref(), m.engines.as_deref());
     let (tables, memory) = (m.tablebases.clone(), m.memory.as_deref());
     let r = MatchRequest::of(a, b, engines, m.config(), m.threads, tables, memory)?;
-    let game = setup_any(&m.common)?;
     let (plan_pb, mut text) = (spinner(), PlanText::default());
     let pb = bar(Some(m.games as u64), "");
     // The plan's spinner gives way to the bar of the games with the first game played.

@@ -4,7 +4,6 @@
 pub mod bench;
 pub mod matches;
 pub mod options;
-pub mod players;
 pub mod position;
 pub mod proof;
 pub mod rate;

@@ -4,28 +4,67 @@
 use clap::Args;
 use mancala_analysis::args::{self, SearchText};
 use mancala_analysis::error::Fail;
-use mancala_solver::any::AnyGame;
+use mancala_solver::any::Setup;
 use mancala_solver::variant::Size;
 use std::path::PathBuf;
 
-/// Options every position command takes.
-#[derive(Args)]
-pub(crate) struct Common {
+/// Which game: the variant, its size and its rule options; `S` is the `--seeds` option
+/// ([`Seeds`]), or none for the tablebase commands, whose tables hold every count of seeds.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct GameArgs<S: Args> {
     /// Variant id (see `mancala variants`).
     pub(crate) variant: String,
-    /// Pits a side (holes a row for the four-row games) [default: read from --position when
-    /// given, else the variant's own: 6 for the two-row games; mulabalaba 6, toka 12,
+    /// Pits a side (holes a row for the four-row games) [default: read from the position text
+    /// when one is given, else the variant's own: 6 for the two-row games; mulabalaba 6, toka 12,
     /// kanotta, nakabili, kabwanga and mwambulula 8, nchuba 16, chisolo and chisolo-ii 5,
     /// natatu 7].
     #[arg(long)]
     pub(crate) width: Option<usize>,
+    #[command(flatten)]
+    pub(crate) seeds: S,
+    /// Rule option name=value (repeatable); see the variant's docs.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub(crate) rules: Vec<String>,
+    /// Counters a side, 3..=12, for the morris games [default: 12, nine-mens-morris 9]
+    /// (`tablebase build`: every main-game position with at most this many).
+    #[arg(long)]
+    pub(crate) counters: Option<u32>,
+}
+
+/// The `--seeds` option of a game.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct Seeds {
     /// Seeds a pit at the start [default: 4 for the two-row games; 2 for the four-row games
     /// but chisolo, chisolo-ii and natatu, 3] (each variant's start pattern scales with it).
     #[arg(long)]
     pub(crate) seeds: Option<u32>,
-    /// Rule option name=value (repeatable); see the variant's docs.
-    #[arg(long = "rule", value_name = "NAME=VALUE")]
-    pub(crate) rules: Vec<String>,
+}
+
+/// No `--seeds` option.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct NoSeeds {}
+
+impl GameArgs<Seeds> {
+    /// The size options, with the Isolo games' `store` and `max_hole`.
+    pub(crate) fn size(&self, store: Option<u32>, max_hole: Option<u32>) -> Size {
+        let (width, seeds, counters) = (self.width, self.seeds.seeds, self.counters);
+        let phase = None;
+        Size {
+            width,
+            seeds,
+            counters,
+            store,
+            max_hole,
+            phase,
+        }
+    }
+}
+
+/// Options every position command takes.
+#[derive(Args)]
+pub(crate) struct Common {
+    #[command(flatten)]
+    pub(crate) game: GameArgs<Seeds>,
     /// Position text (default: the start position).
     #[arg(long)]
     pub(crate) position: Option<String>,
@@ -35,9 +74,6 @@ pub(crate) struct Common {
     /// Players: 2 (default), or 3 or 4 for kpo (docs/variants/kpo-players.md).
     #[arg(long)]
     pub(crate) players: Option<usize>,
-    /// Counters a side, 3..=12, for the morris games [default: 12, nine-mens-morris 9].
-    #[arg(long)]
-    pub(crate) counters: Option<u32>,
     /// isolo: store seeds each player may take in the fore-play, 0..=65535 [default:
     /// unlimited].
     #[arg(long)]
@@ -49,6 +85,15 @@ pub(crate) struct Common {
     /// (default) or `play` (`--seeds` in every hole).
     #[arg(long)]
     pub(crate) phase: Option<String>,
+}
+
+impl Common {
+    /// The game (of any family, kpo for three and four players too) and position named.
+    pub(crate) fn setup(&self) -> Result<Setup, Fail> {
+        let (g, size) = (&self.game, self.game.size(self.store, self.max_hole));
+        let (phase, position) = (self.phase.as_deref(), self.position.as_deref());
+        args::setup_any(&g.variant, size, self.players, phase, &g.rules, position)
+    }
 }
 
 /// Options of the exact search.
@@ -111,18 +156,4 @@ impl SearchOpts {
             proof: proof.clone(),
         }
     }
-}
-
-/// Builds the rules (of any family) and the position from the common options.
-pub(crate) fn setup_any(c: &Common) -> Result<AnyGame, Fail> {
-    let size = Size {
-        width: c.width,
-        seeds: c.seeds,
-        counters: c.counters,
-        store: c.store,
-        max_hole: c.max_hole,
-        phase: None,
-    };
-    let (phase, position) = (c.phase.as_deref(), c.position.as_deref());
-    args::setup(&c.variant, size, phase, &c.rules, position)
 }

@@ -21,14 +21,6 @@ pub(crate) enum ProofCommand {
 /// `mancala proof ...`, printed.
 pub(crate) fn run(c: &ProofCommand) -> Res {
     let ProofCommand::Check { file, memory, out } = c;
-    use mancala_analysis::args;
-    let memory = match memory {
-        Some(text) => {
-            let m = args::memory(text)?;
-            args::within_memory("--memory", text, m)?;
-            Some(m)
-        }
-        None => None,
-    };
+    let memory = mancala_analysis::args::memory_within(memory.as_deref())?;
     super::show(out.json, &mancala_analysis::proof::check(file, memory)?)
 }

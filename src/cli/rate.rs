@@ -1,30 +1,17 @@
 //! `rate`: an engine's moves in positions of real games scored against perfect play.
 
+use super::options::{GameArgs, Seeds};
 use super::{show, spinner};
 use clap::Args;
 use mancala_analysis::args;
 use mancala_analysis::error::Res;
-use mancala_analysis::rate::{rate, RateRequest, SeedsRange, DEFAULT_POSITIONS};
-use mancala_solver::variant::Size;
+use mancala_analysis::rate::{rate, RateRequest, DEFAULT_POSITIONS};
 
 /// Options of `mancala rate`.
 #[derive(Args)]
 pub(crate) struct RateArgs {
-    /// Variant id (see `mancala variants`): a two-row game, or a four-row or morris game
-    /// with --tablebases.
-    pub(crate) variant: String,
-    /// Pits a side (holes a row for the four-row games) [default: the variant's own].
-    #[arg(long)]
-    pub(crate) width: Option<usize>,
-    /// Seeds a pit at the start [default: the variant's own].
-    #[arg(long)]
-    pub(crate) seeds: Option<u32>,
-    /// Rule option name=value (repeatable); see the variant's docs.
-    #[arg(long = "rule", value_name = "NAME=VALUE")]
-    pub(crate) rules: Vec<String>,
-    /// Counters a side, 3..=12, for the morris games [default: 12, nine-mens-morris 9].
-    #[arg(long)]
-    pub(crate) counters: Option<u32>,
+    #[command(flatten)]
+    pub(crate) game: GameArgs<Seeds>,
     /// The engine rated: random, greedy, alphabeta[:depth=D|:nodes=N|:time=MS],
     /// mcts[:iters=N][:c=C], perfect[:tt=MB][:time=MS], or an external program,
     /// cmd:<command line> or ext:<name> (docs/ENGINES.md, docs/ENGINE-PROTOCOL.md).
@@ -57,27 +44,10 @@ pub(crate) struct RateArgs {
 
 /// `mancala rate`, a spinner on stderr while it works.
 pub(crate) fn run(a: &RateArgs) -> Res {
-    let size = Size {
-        width: a.width,
-        seeds: a.seeds,
-        counters: a.counters,
-        store: None,
-        max_hole: None,
-        phase: None,
-    };
-    let game = args::setup(&a.variant, size, None, &a.rules, None)?;
-    let r = RateRequest {
-        engine: a.engine.clone(),
-        positions: a.positions,
-        seeds: a
-            .seeds_range
-            .as_deref()
-            .map(SeedsRange::parse)
-            .transpose()?,
-        tablebases: a.tablebases.clone(),
-        seed: a.seed,
-        threads: args::threads(a.threads)?,
-    };
+    let (g, size) = (&a.game, a.game.size(None, None));
+    let game = args::setup(&g.variant, size, None, &g.rules, None)?;
+    let (range, tables) = (a.seeds_range.as_deref(), a.tablebases.clone());
+    let r = RateRequest::of(&a.engine, a.positions, range, tables, a.seed, a.threads)?;
     let pb = spinner();
     pb.set_message(format!("rating {}", a.engine));
     let shape = rate(game, &r);

@@ -1,5 +1,6 @@
 //! `tablebase build|probe|stats|verify|info`: the arguments, a two-row build's bar, the printing.
 
+use super::options::NoSeeds;
 use super::show;
 use clap::{Args, Subcommand};
 use mancala_analysis::error::Res;
@@ -7,25 +8,8 @@ use mancala_analysis::tablebase;
 use mancala_tablebases::Progress as P;
 use std::path::PathBuf;
 
-/// Which game: variant, width and rule options.
-#[derive(Args, Debug, Clone)]
-pub(crate) struct GameArgs {
-    /// Variant id (kalah, oware, warri, kale, kpo; four-row removal games: mulabalaba, toka,
-    /// kanotta, nchuba, nakabili, kabwanga, chisolo, natatu).
-    pub(crate) variant: String,
-    /// Pits a side (holes a row for the four-row games) [default: the variant's own: 6 for
-    /// the two-row games; mulabalaba 6, toka 12, kanotta, nakabili and kabwanga 8, nchuba 16,
-    /// chisolo 5, natatu 7; `probe` reads it from its position text].
-    #[arg(long)]
-    pub(crate) width: Option<usize>,
-    /// Rule option name=value (repeatable); see the variant's docs.
-    #[arg(long = "rule", value_name = "NAME=VALUE")]
-    pub(crate) rules: Vec<String>,
-    /// The morris games: `build` holds every main-game position with at most this many
-    /// counters a side (3..=12).
-    #[arg(long)]
-    pub(crate) counters: Option<u32>,
-}
+/// The game of a tablebase command.
+type GameArgs = super::options::GameArgs<NoSeeds>;
 
 /// The folder of the tables and the form of the output.
 #[derive(Args, Debug, Clone)]
@@ -43,7 +27,6 @@ pub(crate) struct Folder {
 pub(crate) enum TablebaseCommand {
     /// Build every slice from 0 up to --max-stones seeds (finished slices are kept).
     Build {
-        /// The game.
         #[command(flatten)]
         game: GameArgs,
         /// Build slices up to this many seeds on the board (four-row games: the seeds of both
@@ -62,7 +45,6 @@ pub(crate) enum TablebaseCommand {
     },
     /// The value of a position and of each of its moves, from the tables.
     Probe {
-        /// The game.
         #[command(flatten)]
         game: GameArgs,
         /// Position text (default: the start position).
@@ -73,7 +55,6 @@ pub(crate) enum TablebaseCommand {
     },
     /// The distribution of values over every position of one slice.
     Stats {
-        /// The game.
         #[command(flatten)]
         game: GameArgs,
         /// Seeds on the board (the morris games: counters on the board, both sides).

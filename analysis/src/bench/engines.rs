@@ -222,6 +222,20 @@ pub fn check_variant(variant: Option<&str>) -> Result<(), mancala_solver::varian
     Ok(())
 }
 
+/// `mancala bench engines [--variant V] [--engine SPEC...]`: the variant checked
+/// ([`check_variant`]), then [`engines`], or [`engines_of`] the `specs` when some are given.
+pub fn asked(
+    specs: &[String],
+    variant: Option<&str>,
+    on: &mut dyn FnMut(BenchEvent),
+) -> Result<super::json::Rows<super::json::EngineBench>, crate::error::Fail> {
+    check_variant(variant)?;
+    match specs.is_empty() {
+        true => Ok(engines(variant, on)),
+        false => Ok(engines_of(specs, variant, on)?),
+    }
+}
+
 /// `mancala bench engines`: [`bench_engines`] of [`BENCH_ENGINES`] and [`BENCH_ENGINES_FOUR`]
 /// (or only on `variant`), its rows as their shapes.
 pub fn engines(variant: Option<&str>, on: &mut dyn FnMut(BenchEvent)) -> Rows<EngineBench> {

@@ -77,3 +77,22 @@ impl fmt::Display for SeatBench {
         )
     }
 }
+
+impl super::json::Rows<super::json::EngineBench> {
+    /// The error line of `bench engines` when an engine gave no move somewhere (its rows say
+    /// where and why), else `None`.
+    pub fn faults_line(&self) -> Option<String> {
+        let faults: u64 = self.rows.iter().map(|r| r.faults).sum();
+        let first = self.rows.iter().find(|r| r.faults > 0)?;
+        let line = format!(
+            "error: bench engines: {faults} positions without a move; the first: {} on {}, {}",
+            first.engine,
+            first.variant,
+            first.first_fault.as_deref().unwrap_or("")
+        );
+        Some(mancala_solver::text::clip(
+            &line,
+            crate::error::MAX_ERROR_LINE,
+        ))
+    }
+}

@@ -206,6 +206,28 @@ pub struct RateRequest {
     pub threads: usize,
 }
 
+impl RateRequest {
+    /// The request of `rate`'s options as written: `seeds` the `--seeds-range` text,
+    /// `threads` the `--threads` value.
+    pub fn of(
+        engine: &str,
+        positions: u32,
+        seeds: Option<&str>,
+        tablebases: Option<PathBuf>,
+        seed: u64,
+        threads: Option<usize>,
+    ) -> Result<RateRequest, Fail> {
+        Ok(RateRequest {
+            engine: engine.to_string(),
+            positions,
+            seeds: seeds.map(SeedsRange::parse).transpose()?,
+            tablebases,
+            seed,
+            threads: crate::args::threads(threads)?,
+        })
+    }
+}
+
 /// The positions to rate and how they were found.
 #[derive(Clone, Debug)]
 pub struct Sample<P> {

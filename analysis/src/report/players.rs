@@ -5,8 +5,8 @@
 //! `mancala report advantage` writes it with the rest.
 
 use super::base::{interval_csv, or_empty, players_word, plural, unknown, Files, Table};
-use crate::seats::engine::SeatEngineSpec;
-use crate::seats::matches::{run_seat_match, summarize_seats, SeatMatchConfig, SeatSummary};
+use crate::nseat::engine::SeatEngineSpec;
+use crate::nseat::matches::{run_seat_match, summarize_seats, SeatMatchConfig, SeatSummary};
 use mancala_solver::error::ConfigError;
 use mancala_solver::kpo_players::{KpoPlayers, Options};
 use mancala_solver::nseat::analysis::{analyse, winners, Analysis, Effort};

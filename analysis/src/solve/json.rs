@@ -806,6 +806,8 @@ pub enum Solved {
     IsoloMoves(IsoloAnalyze),
     /// `solve --method proof` of an Isolo or morris game.
     Proof(ProofSolve),
+    /// `solve` of kpo for three and four players.
+    KpoPlayers(SeatSolve),
 }
 
 /// One max^n profile of `solve --json` for three or four players.

@@ -17,10 +17,10 @@ pub use isolo::{isolo_options, isolo_plan, isolo_words};
 pub use morris::{morris_options, morris_words};
 pub use tworow::{analyze, missing_note, solve};
 
-use crate::args::Search;
+use crate::args::{Search, SearchText};
 use crate::error::Fail;
 use json::Solved;
-use mancala_solver::any::AnyGame;
+use mancala_solver::any::{AnyGame, Setup};
 use mancala_solver::{Budget, Notation};
 use mancala_tablebases::fourrow::{plan as four_plan, FourTables};
 use std::path::Path;
@@ -164,6 +164,31 @@ pub enum Event {
     Line(String),
     /// A note on stderr.
     Note(String),
+}
+
+/// `solve` (`analyze` with `every_move`) of the game `setup` names under the options `s` as
+/// written: [`run`] for a game of two players; kpo for three and four players by its exact
+/// analysis ([`crate::kpo_players::solve_with`], no certificate), `analyze` refused.
+pub fn run_setup(
+    setup: Setup,
+    s: &SearchText,
+    every_move: bool,
+    on: &(dyn Fn(Event) + Sync),
+) -> Result<json::Solved, Fail> {
+    use crate::kpo_players::{analyze_refused, solve_with};
+    match setup {
+        Setup::KpoPlayers(g, _) if every_move => Err(Fail(analyze_refused(g.players()))),
+        Setup::KpoPlayers(g, pos) => {
+            let s = &SearchText {
+                proof: None,
+                ..s.clone()
+            }
+            .parse()?;
+            let log = |m: &str| on(Event::Spin(m.to_string()));
+            Ok(Solved::KpoPlayers(solve_with(&g, &pos, s, &log)?))
+        }
+        Setup::TwoPlayers(game) => run(game, &s.parse()?, every_move, on),
+    }
 }
 
 /// `solve` (`analyze` with `every_move`) of `game` under the search options `s`, each in

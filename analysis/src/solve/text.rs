@@ -396,6 +396,7 @@ impl fmt::Display for Solved {
             Solved::Isolo(s) => s.fmt(f),
             Solved::IsoloMoves(s) => s.fmt(f),
             Solved::Proof(s) => s.fmt(f),
+            Solved::KpoPlayers(s) => s.fmt(f),
         }
     }
 }

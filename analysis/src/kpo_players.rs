@@ -2,12 +2,12 @@
 //! decide: the game from the options, the checks and budget of `solve`, the set-up and
 //! results of `match`, and the shape each command prints (docs/NOTATION-KPO-PLAYERS.md).
 
-use super::bench::{bench_players, Row};
-use super::engine::SeatEngineSpec;
-use super::matches::{permutations, run_seat_match, summarize_seats, SeatMatchConfig};
 use crate::args::{self, Search};
 use crate::bench::json::{Rows, SeatBench};
 use crate::error::Fail;
+use crate::nseat::bench::{bench_players, Row};
+use crate::nseat::engine::SeatEngineSpec;
+use crate::nseat::matches::{permutations, run_seat_match, summarize_seats, SeatMatchConfig};
 use crate::position::json::{
     Moves, Perft, Position, SeatEnded, SeatMoves, SeatPlayed, SeatStart, SeatState,
 };
@@ -15,47 +15,10 @@ use crate::position::Action;
 use crate::r#match::json::{ByEngine, BySeat, Ends, MatchSetup, SeatMatch, SeatResult};
 use crate::shape::{by_seat, Board, Start};
 use crate::solve::json::SeatSolve;
-use mancala_solver::kpo_players::{KpoNPos, KpoPlayers, Options};
+use mancala_solver::kpo_players::{KpoNPos, KpoPlayers};
 use mancala_solver::nseat::analysis::{analyse, winners, Effort};
 use mancala_solver::nseat::{SeatGame, SeatNotation};
-use mancala_solver::variant;
 use std::time::Instant;
-
-/// The rules and position of kpo for `players` from the command's options: `width` (else
-/// the width of `position`'s first row, else 6), `seeds` (else 3), the `rules` options
-/// (`name=value`) and the position text (else the start).
-pub fn setup(
-    variant_id: &str,
-    players: usize,
-    width: Option<usize>,
-    seeds: Option<u32>,
-    rules: &[String],
-    position: Option<&str>,
-) -> Result<(KpoPlayers, KpoNPos), String> {
-    variant::find(variant_id).map_err(|e| e.to_string())?;
-    if variant_id != "kpo" {
-        return Err(format!(
-            "--players {players}: only kpo has a game for more than two players (Culin: \"Two, three, or four play\"); {variant_id} is for two"
-        ));
-    }
-    if !(2..=4).contains(&players) {
-        return Err(format!(
-            "invalid --players {players} for kpo: expected 2, 3 or 4"
-        ));
-    }
-    let width = width.or_else(|| {
-        let first_row = position?.split_whitespace().next()?.split('/').next()?;
-        Some(first_row.split(',').count())
-    });
-    let opts = Options::parse(players, rules).map_err(|e| e.to_string())?;
-    let g = KpoPlayers::new(players, width.unwrap_or(6), seeds.unwrap_or(3), opts)
-        .map_err(|e| e.to_string())?;
-    let pos = match position {
-        Some(text) => g.parse_position(text).map_err(|e| e.to_string())?,
-        None => g.start(),
-    };
-    Ok((g, pos))
-}
 
 /// Runs the position command `action` from `pos`.
 pub fn position(g: &KpoPlayers, pos: KpoNPos, action: Action) -> Result<Position, Fail> {

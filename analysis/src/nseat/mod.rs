@@ -2,7 +2,6 @@
 //! [`mancala_solver::nseat::SeatGame`].
 
 pub(crate) mod bench;
-pub mod command;
 pub(crate) mod engine;
 pub(crate) mod matches;
 
