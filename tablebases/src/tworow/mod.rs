@@ -93,10 +93,12 @@
 //! 5). The verifier ([`crate::folder::verify()`]) checks the Bellman equations, which every correct table
 //! satisfies; agreement with the reference solver on small slices (tests) checks the cycles.
 //!
-//!
 //! # Modules
 //!
-//! - [`build`](mod@build): the builder, on one process or the ranks of an MPI job;
+//! - [`index`]: the stars-and-bars ranking of a slice's boards (the four-row tables rank
+//!   their circuits with it too);
+//! - [`build`](mod@build): the builder of one slice; [`build`](build()) and [`build_on`]
+//!   every slice, on one process or the ranks of an MPI job (`part`, the partitioned build);
 //! - [`rules`]: what the builder needs from the rules ([`SliceRules`]);
 //! - [`probe`](mod@probe): the slices of one game memory-mapped ([`Tablebases`]), probed
 //!   with move values, and their value histograms;
