@@ -655,8 +655,8 @@ mod tests {
 
     /// Every position of `g` (12 seeds at most), in tables built in memory.
     fn tables(g: &TwoRow) -> Arc<dyn Oracle<TwoRow>> {
-        let planner =
-            mancala_tablebases::tworow::plan::Planner::new(g, &mancala_solver::Budget::new(1));
+        let one = mancala_solver::Budget::new(1);
+        let planner = mancala_tablebases::tworow::plan::Planner::new(g, &one);
         Arc::new(planner.tables_for(12, &mut |_| {}).unwrap().unwrap())
     }
 

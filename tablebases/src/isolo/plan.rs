@@ -148,10 +148,7 @@ impl<'a> Planner<'a> {
         let t = Instant::now();
         if let Some(moves) = g.move_count(pos) {
             if moves.saturating_mul(BYTES_PER_MOVE as u128) > memory as u128 {
-                return Err(Refusal::Moves {
-                    moves,
-                    memory: memory,
-                });
+                return Err(Refusal::Moves { moves, memory });
             }
         }
         let mut graph_refused = None;
