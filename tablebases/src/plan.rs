@@ -215,7 +215,7 @@ mod tests {
         assert_eq!(memory(&b, TWO_ROW) as u64, default_memory());
         b.memory = Some(12345);
         assert_eq!(memory(&b, ISOLO), 12345);
-        assert_eq!(narrow(u64::MAX) as u64, u64::MAX.min(usize::MAX as u64));
+        assert_eq!(narrow(u64::MAX), usize::MAX);
         assert_eq!(Prefer::from_name("graph"), Some(Prefer::Graph));
         assert_eq!(Prefer::from_name("x"), None);
         assert_eq!(Method::SearchWithTables.as_str(), "search+tables");
