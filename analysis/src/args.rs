@@ -7,8 +7,8 @@ use mancala_solver::any::{AnyGame, Setup};
 use mancala_solver::search::Limits;
 use mancala_solver::variant;
 use mancala_solver::Budget;
-use mancala_tablebases::fourrow::plan::Prefer;
 use mancala_tablebases::tworow::plan;
+use mancala_tablebases::Prefer;
 use std::fmt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -157,7 +157,7 @@ pub fn memory(text: &str) -> Result<u64, Invalid> {
 /// The table size `--tt-mb` defaults to ([`plan::default_tt_mb`] for a two-row root of
 /// `seeds` on the board; the other families keep 256 MiB).
 pub fn default_tt_mb(seeds: Option<u32>) -> usize {
-    seeds.map_or(256, plan::default_tt_mb)
+    seeds.map_or(mancala_tablebases::plan::TT_MB, plan::default_tt_mb)
 }
 
 /// The value of `--phase`: one of the Isolo games' phases, or none.

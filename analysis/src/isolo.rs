@@ -26,8 +26,14 @@ use mancala_solver::wdl::{Bounds, Distances, RetroError, Wdl};
 use mancala_solver::{Game, Notation};
 use std::time::Instant;
 
-/// The most positions one analysis holds by default: 4 GiB of graph.
-pub const DEFAULT_LIMIT: usize = (4usize << 30) / BYTES_PER_POSITION;
+/// The most positions one analysis holds by default: the Isolo planner's default memory
+/// ([`mancala_tablebases::plan::ISOLO`]) of graph.
+pub const DEFAULT_LIMIT: usize = match mancala_tablebases::plan::ISOLO.memory {
+    mancala_tablebases::plan::Memory::Bytes(b) => b as usize / BYTES_PER_POSITION,
+    mancala_tablebases::plan::Memory::HalfTheMachine => {
+        panic!("the Isolo planner's default memory is a number of bytes")
+    }
+};
 
 /// Every arrangement of the kucheleka valued.
 #[derive(Clone, Debug)]

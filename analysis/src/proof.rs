@@ -111,12 +111,12 @@ fn setup(c: &Certificate) -> Result<(AnyGame, Vec<String>), String> {
 
 /// Checks the certificate in `file`: read, checksum, game, replay; the reading and the
 /// replay held to `memory` bytes (default: half the machine's memory,
-/// [`mancala_solver::budget::default_memory`]).
+/// [`mancala_tablebases::plan::PROOF_CHECK`]).
 pub fn check(file: &Path, memory: Option<u64>) -> Result<ProofCheck, Fail> {
     let name = file.display();
-    let memory = memory
-        .unwrap_or_else(mancala_solver::budget::default_memory)
-        .min(usize::MAX as u64) as usize;
+    let memory = mancala_tablebases::plan::narrow(
+        memory.unwrap_or_else(|| mancala_tablebases::plan::PROOF_CHECK.memory.bytes()),
+    );
     let (c, checksum) = read(file, memory)?;
     let (game, _rules) = setup(&c).map_err(|e| Fail(format!("{name}: {e}")))?;
     use mancala_solver::proof::cert::Referee;

@@ -1,6 +1,6 @@
 //! What a solve may spend, in every family: one typed budget that the command line and the
-//! server build once from their options, and that each family's planner reads (the two-row
-//! tables planner, the four-row and morris planners, the Isolo planner, the proof search).
+//! server build once from their options, and that each family's planner reads (the planners
+//! live in the tables crate, whose `plan` module holds their contract and defaults).
 
 use crate::search::Limits;
 use std::path::PathBuf;
@@ -138,34 +138,4 @@ fn physical_memory() -> Option<u64> {
 #[cfg(not(target_os = "linux"))]
 fn physical_memory() -> Option<u64> {
     None
-}
-
-/// How a planner proved a value, in every family.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// Retrograde analysis: every slice up to the position's seeds built and probed (two-row
-    /// games), or the whole reachable graph (four-row and Isolo games).
-    Retrograde,
-    /// Read from the win/draw/loss tables (morris games).
-    Tables,
-    /// The search, probing endgame tables.
-    SearchWithTables,
-    /// The search alone (alpha-beta, or the Isolo games' distance search).
-    Search,
-    /// The proof-number search.
-    Proof,
-}
-
-impl Method {
-    /// The method's name in the `method` field of `--json`: `retrograde`, `tables`,
-    /// `search+tables`, `search` or `proof-number`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Method::Retrograde => "retrograde",
-            Method::Tables => "tables",
-            Method::SearchWithTables => "search+tables",
-            Method::Search => "search",
-            Method::Proof => "proof-number",
-        }
-    }
 }

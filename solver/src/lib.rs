@@ -53,8 +53,7 @@
 //!   analysis that gave no values);
 //! - [`perft`]: move-path counting;
 //! - [`search`]: alpha-beta solving of seed-scored games;
-//! - [`budget`]: what a solve may spend ([`Budget`]) and how a planner proved a value
-//!   ([`budget::Method`]), in every family;
+//! - [`budget`]: what a solve may spend ([`Budget`]), in every family;
 //! - [`tt`]: the lock-free transposition table (and, with the feature `bench-dashmap`, the
 //!   `DashMap` table it is measured against);
 //! - [`keys`]: short codes for position keys, for the transposition table;

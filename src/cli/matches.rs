@@ -51,10 +51,8 @@ pub(crate) struct MatchArgs {
     /// games, a folder of win/draw/loss tables (`mancala tablebase build`) read as they are.
     #[arg(long, value_name = "DIR")]
     pub(crate) tablebases: Option<std::path::PathBuf>,
-    /// Two-row games with a `perfect` engine: memory its tables may take, e.g. 512M, 8G (a
-    /// plain number is MiB) [default: half the machine's memory]. When every position with
-    /// up to the start's seeds fits, the whole game is built first and every move of
-    /// `perfect` is read from it.
+    /// Memory the `perfect` engine's tables may hold (two-row games), e.g. 512M, 8G (a plain
+    /// number is MiB); its default: docs/SOLVER.md, "Memory".
     #[arg(long, value_name = "SIZE")]
     pub(crate) memory: Option<String>,
 }

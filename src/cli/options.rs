@@ -119,11 +119,8 @@ pub(crate) struct SearchOpts {
     /// folder).
     #[arg(long, value_name = "DIR")]
     pub(crate) tablebases: Option<PathBuf>,
-    /// Two-row games: memory the endgame tables may take, e.g. 512M, 8G (a plain number is
-    /// MiB) [default: half the machine's memory]. The whole game is solved by retrograde
-    /// analysis when every position with up to the position's seeds fits. Isolo games: the
-    /// memory of the whole reachable graph (320 bytes a position) [default: 4G], and past it
-    /// of the distance search's memo (320 bytes an entry).
+    /// Memory a solve may hold, e.g. 512M, 8G (a plain number is MiB); what it bounds and its
+    /// default in each family: docs/SOLVER.md, "Memory".
     #[arg(long, value_name = "SIZE")]
     pub(crate) memory: Option<String>,
     /// Stop after this many seconds (below 1e9), every phase (table builds included):

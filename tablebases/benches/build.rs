@@ -22,8 +22,8 @@ use criterion::{
 use mancala_solver::morris;
 use mancala_solver::tworow;
 use mancala_solver::{Kind, TwoRow};
-use mancala_tablebases::index::Slice;
 use mancala_tablebases::tworow::build::SliceBuilder;
+use mancala_tablebases::tworow::index::Slice;
 
 /// Pits a side.
 const WIDTH: usize = 6;

@@ -548,7 +548,7 @@ mod tests {
 /// What a build did, in every family: the slices built or kept, each reported as the
 /// family reports a slice (two-row by stones with its analysis, win/draw/loss by split).
 #[derive(Clone, Debug)]
-pub struct BuildReport<S = crate::tworow::build::SliceReport> {
+pub struct BuildReport<S> {
     /// The game.
     pub game: crate::files::GameId,
     /// One report a slice, in building order.

@@ -3,7 +3,6 @@
 //! for. The lowest layer above the error type: every other module may use it.
 
 use crate::error::{Error, Need};
-use mancala_solver::{variant, TwoRow};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -27,29 +26,6 @@ pub struct GameId {
 }
 
 impl GameId {
-    /// The identity of `game`'s tables.
-    pub fn of(game: &TwoRow) -> GameId {
-        GameId {
-            variant: game.kind().id().to_string(),
-            rules: game.options().describe(game.kind()),
-            width: TwoRow::width(game),
-        }
-    }
-
-    /// The rules this identity names (with 1 seed a pit, which tables do not depend on).
-    pub fn game(&self) -> Result<TwoRow, Error> {
-        let g = variant::build(&self.variant, Some(self.width), Some(1), &self.rules)
-            .map_err(|e| Error::Rules(e.to_string()))?;
-        if GameId::of(&g) != *self {
-            return Err(Error::Rules(format!(
-                "rules {} do not name one rule set of {}",
-                self.rules.join(","),
-                self.variant
-            )));
-        }
-        Ok(g)
-    }
-
     /// The rules as they appear in file names: `name=value` joined by commas, or `default`
     /// for a variant without options.
     pub fn rules_text(&self) -> String {

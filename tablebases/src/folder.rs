@@ -140,7 +140,7 @@ pub fn verify(dir: &Path) -> Result<VerifyReport, Error> {
             .map_err(|e| Error::corrupt(&list[0].0, e.to_string()))?;
         let mut files: Vec<Option<SliceFile>> = Vec::new();
         for (path, h) in &list {
-            let f = SliceFile::open(path, Some((&id, h.stones)), true)?;
+            let f = crate::tworow::verify::open_slice(path, &id, h.stones, true)?;
             let n = h.stones as usize;
             if files.len() <= n {
                 files.resize_with(n + 1, || None);

@@ -17,8 +17,6 @@
 
 use crate::error::Error;
 use crate::files::GameId;
-use crate::index::slice_len;
-use mancala_solver::tworow::board::MAX_WIDTH;
 use memmap2::Mmap;
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File, OpenOptions};
@@ -84,6 +82,15 @@ pub struct Header {
 }
 
 impl Header {
+    /// True for a win/draw/loss table's header (four-row or morris: counted by its split, which
+    /// its opener checks), false for a margin table's.
+    pub fn is_wdl(&self) -> bool {
+        self.encoding == FOUR_ENCODING
+            && self.metric == FOUR_METRIC
+            && (self.index == FOUR_INDEX || self.index == MORRIS_INDEX)
+            && self.split.is_some()
+    }
+
     /// The identity of the game this header is for.
     pub fn game_id(&self) -> GameId {
         GameId {
@@ -316,7 +323,8 @@ pub fn open_regular(path: &Path) -> Result<File, Error> {
 }
 
 /// Reads and checks the header of a slice file: magic, version, header checksum, fields,
-/// file length. Does not read the data.
+/// file length. Does not read the data; the count of positions is checked against the slice
+/// by the family's check of the header (`tworow::verify::check_header`, `wdl::check_header`).
 pub fn read_header(path: &Path) -> Result<Header, Error> {
     let mut f = open_regular(path)?;
     let len = f
@@ -393,11 +401,7 @@ fn parse_header(path: &Path, head: &mut [u8], file_len: u64) -> Result<Header, E
             ),
         ));
     }
-    let four = h.encoding == FOUR_ENCODING
-        && h.metric == FOUR_METRIC
-        && (h.index == FOUR_INDEX || h.index == MORRIS_INDEX)
-        && h.split.is_some();
-    if !four && (h.encoding != ENCODING || h.metric != "margin" || h.index != INDEX) {
+    if !h.is_wdl() && (h.encoding != ENCODING || h.metric != "margin" || h.index != INDEX) {
         return Err(Error::corrupt(
             path,
             format!(
@@ -411,30 +415,6 @@ fn parse_header(path: &Path, head: &mut [u8], file_len: u64) -> Result<Header, E
             path,
             format!("{} stones, at most {MAX_STONES}", h.stones),
         ));
-    }
-    match slice_len(h.width, h.stones) {
-        // A four-row or morris file's count is checked against its split by its opener.
-        _ if four => {}
-        Some(n) if n == h.positions => {}
-        Some(n) => {
-            return Err(Error::corrupt(
-                path,
-                format!(
-                    "{} positions, but width {} with {} stones has {n}",
-                    h.positions, h.width, h.stones
-                ),
-            ))
-        }
-        None => {
-            return Err(Error::corrupt(
-                path,
-                format!(
-                    "width {} with {} stones is not a slice the two-row tables hold (widths \
-                     1 to {MAX_WIDTH}, positions counted in 63 bits)",
-                    h.width, h.stones
-                ),
-            ))
-        }
     }
     let want = h.data_offset + h.positions;
     if file_len != want {
@@ -461,33 +441,11 @@ pub struct SliceFile {
 }
 
 impl SliceFile {
-    /// Opens `path`, checks its header and (when `check_data`) the checksum of its values,
-    /// and, when `expect` is given, that it is a two-row table under its own name
-    /// ([`crate::tworow::verify::check_header`], as `info` checks it) of that game's slice of that
-    /// many stones. Without `expect`, any family's file is opened unchecked against its name.
-    pub fn open(
-        path: &Path,
-        expect: Option<(&GameId, u32)>,
-        check_data: bool,
-    ) -> Result<SliceFile, Error> {
-        let Some((id, stones)) = expect else {
-            return SliceFile::open_checked(path, |_| Ok(()), check_data);
-        };
-        let check = |header: &Header| {
-            crate::tworow::verify::check_header(path, header)?;
-            let got = header.game_id();
-            if got != *id {
-                return Err(Error::mismatch(path, format!("holds {got}, expected {id}")));
-            }
-            if header.stones != stones {
-                return Err(Error::mismatch(
-                    path,
-                    format!("holds the {}-stone slice, expected {stones}", header.stones),
-                ));
-            }
-            Ok(())
-        };
-        SliceFile::open_checked(path, check, check_data)
+    /// Opens `path`, checks its header's bytes ([`read_header`]) and (when `check_data`) the
+    /// checksum of its values; any family's file, unchecked against its name (a family's
+    /// reader checks that through [`SliceFile::open_checked`]).
+    pub fn open(path: &Path, check_data: bool) -> Result<SliceFile, Error> {
+        SliceFile::open_checked(path, |_| Ok(()), check_data)
     }
 
     /// Opens `path` (a regular file, [`open_regular`]), checks its header's bytes

@@ -29,19 +29,19 @@
 //!
 //! - [`tworow`]: the two-row games (kalah, oware, warri, kale, kpo): the future seed margin
 //!   of every position with up to `N` seeds on the board, sliced by seeds (the algorithm and
-//!   why it is exact: [`tworow`]'s docs); their solve planner ([`tworow::plan`]);
+//!   why it is exact: [`tworow`]'s docs), their index ([`tworow::index`], the stars-and-bars
+//!   ranking) and their solve planner ([`tworow::plan`]);
 //! - [`wdl`]: the win/draw/loss tables with distance, one generic layer (open, probe, build,
 //!   verify) for the families below, each supplying its slices, index and retrograde
 //!   ([`wdl::WdlGame`]);
 //! - [`fourrow`]: the four-row removal games of Zambia, sliced by the seeds of each player;
 //! - [`morris`]: the main game of the morris games, sliced by the counters of each player and
 //!   reduced by the board's symmetries;
-//! - shared by every family: [`format`](mod@format) (the file header and data, `FORMAT.md`
-//!   beside this crate), [`files`] (names, listing), [`index`] (the stars-and-bars ranking),
-//!   [`driver`] (the worker pool, units of files, ranks: [`Comm`], the partition of a slice
-//!   between ranks: [`Part`]), [`folder`] (`info` and
-//!   `verify` over a whole folder), [`error`];
-//!   `mpi` (feature `mpi`): [`Comm`] over MPI.
+//! - shared by every family, naming none: [`format`](mod@format) (the file header and data,
+//!   `FORMAT.md` beside this crate), `files` (names, listing), [`driver`] (the worker pool,
+//!   units of files, and the distributed build's ranks: [`driver::Comm`], the partition of a
+//!   slice between ranks: [`driver::Part`]), `folder` (`info` and `verify` over a whole
+//!   folder), `error`; `mpi` (feature `mpi`): [`driver::Comm`] over MPI.
 //!
 //! # Files
 //!
@@ -54,30 +54,24 @@
 #![deny(missing_docs)]
 #![warn(unreachable_pub)]
 
-mod driver;
+pub mod driver;
 mod error;
 mod files;
 mod folder;
 pub mod format;
 pub mod fourrow;
-pub mod index;
+pub mod isolo;
 pub mod morris;
 #[cfg(feature = "mpi")]
 pub mod mpi;
+pub mod plan;
 pub mod tworow;
 pub mod wdl;
 
-pub use driver::{
-    peak_rss, BuildReport, Comm, Part, PassBytes, RankMemory, Single, Threads, PART_BLOCK, ROUND,
-};
+pub use driver::BuildReport;
 pub use error::{Bound, Error, Need};
 pub use files::GameId;
 pub use folder::{ensure_sound, info, verify, FileInfo, VerifyReport};
-pub use format::{Header, SliceFile, MAX_STONES};
-pub use index::{slice_len, Slice};
-pub use tworow::plan::{Answer, Method, Planner};
-pub use tworow::rules::{Edge, SliceRules};
-pub use tworow::{
-    build, build_next, build_on, probe, probe_with, stats, Probe, Progress, SliceBuilder,
-    SliceReport, Stats, Tablebases,
-};
+pub use format::Header;
+pub use plan::{Budget, Method, Plan, Prefer};
+pub use tworow::{build, build_on, probe, Probe, Progress, SliceReport, Tablebases};

@@ -7,7 +7,7 @@ use common::{all_rule_sets, quiet};
 use mancala_solver::refsolve::solve_graph;
 use mancala_solver::tworow;
 use mancala_solver::{Kind, TwoRow};
-use mancala_tablebases::index::Slice;
+use mancala_tablebases::tworow::index::Slice;
 use mancala_tablebases::tworow::rules::relative_position;
 use mancala_tablebases::{build, Tablebases};
 use std::collections::HashSet;

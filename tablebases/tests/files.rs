@@ -7,9 +7,10 @@ use mancala_solver::search::{Limits, Solver};
 use mancala_solver::tworow;
 use mancala_solver::{Game, Kind, MarginGame, Notation, TwoRow};
 use mancala_tablebases::format::{temp_path, write_file, write_slice, Header, SliceFile};
-use mancala_tablebases::index::Slice;
+use mancala_tablebases::tworow::index::Slice;
 use mancala_tablebases::tworow::rules::{relative_position, unsow_candidates, Edges, SliceRules};
-use mancala_tablebases::{build, info, probe, stats, verify, Error, GameId, Tablebases};
+use mancala_tablebases::tworow::stats;
+use mancala_tablebases::{build, info, probe, verify, Error, GameId, Tablebases};
 use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -311,7 +312,7 @@ fn damaged_or_foreign_files_are_refused() {
     // the count the slice has is said as a number.
     let rewrite = |change: fn(&mut Header)| {
         move |p: &Path| {
-            let f = SliceFile::open(p, None, true).unwrap();
+            let f = SliceFile::open(p, true).unwrap();
             let data = f.data().to_vec();
             let mut h = f.header().clone();
             drop(f);
@@ -369,7 +370,7 @@ fn verify_finds_an_unsound_value_with_sound_checksums() {
         fs::write(d.path().join(n), bytes).unwrap();
     }
     let path = d.path().join(name(&g, 6));
-    let f = SliceFile::open(&path, None, true).unwrap();
+    let f = SliceFile::open(&path, true).unwrap();
     let mut data = f.data().to_vec();
     drop(f);
     data[37] = (data[37] as i8 + 1) as u8;

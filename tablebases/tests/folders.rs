@@ -8,8 +8,9 @@ use common::{game, quiet};
 use mancala_solver::fourrow::{FourRow, Kind as FourKind, Options};
 use mancala_solver::{Game, Kind};
 use mancala_tablebases::fourrow::FourTables;
+use mancala_tablebases::tworow::stats;
 use mancala_tablebases::wdl;
-use mancala_tablebases::{build, ensure_sound, info, probe, stats, verify, GameId, Tablebases};
+use mancala_tablebases::{build, ensure_sound, info, probe, verify, GameId, Tablebases};
 use std::fs;
 use std::path::Path;
 

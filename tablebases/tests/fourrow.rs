@@ -227,7 +227,7 @@ fn verify_accepts_built_tables_and_finds_a_wrong_value() {
     // Rewrite one slice with a wrong value but a sound checksum.
     let id = game_id(&g);
     let path = dir.path().join(file_name(&id, [2, 2]));
-    let f = SliceFile::open(&path, None, true).unwrap();
+    let f = SliceFile::open(&path, true).unwrap();
     let mut data = f.data().to_vec();
     let header = f.header().clone();
     drop(f);

@@ -2,7 +2,7 @@
 //! reference, and walking a range visits the ranks in order.
 
 use mancala_solver::tworow::board::Pits;
-use mancala_tablebases::index::{self, reference_rank, Slice};
+use mancala_tablebases::tworow::index::{self, reference_rank, Slice};
 use proptest::prelude::*;
 
 /// A distribution of `stones` seeds over `lanes` pits, from `cuts` (random bar places).

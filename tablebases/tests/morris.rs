@@ -107,26 +107,31 @@ fn check_three_against_three(g: &Morris) {
 fn analyze_gives_each_move_the_value_of_its_position_solved_alone() {
     // Two counters a side in hand, one on the board each: a placement position whose every
     // move the planner analyzes once, compared with solving each move's position by itself.
-    use mancala_tablebases::morris::plan;
+    use mancala_tablebases::morris::plan::Planner;
+    use mancala_tablebases::{Budget, Plan};
     let g = game();
     let d = tempfile::tempdir().unwrap();
     let one = g.play(&g.start(), first_move(&g, &g.start()));
     let pos = g.play(&one, first_move(&g, &one));
     assert_eq!(pos.hand, [2, 2]);
-    let limits = Limits::default();
-    let a = plan::analyze(&g, &pos, limits, Some(d.path()), &mut |_| {}).unwrap();
+    let budget = Budget {
+        tt_mb: Some(Limits::default().tt_mb),
+        tables: Some(d.path().to_path_buf()),
+        ..Budget::new(Limits::default().threads)
+    };
+    let planner = Planner::new(&g, &budget);
+    let a = planner.analyze(&pos, &mut |_| {}).unwrap();
     assert!(a.exact);
     assert!(!a.moves.is_empty());
     let mut values = Vec::new();
     for m in &a.moves {
-        let alone =
-            plan::solve(&g, &g.play(&pos, m.mv), limits, Some(d.path()), &mut |_| {}).unwrap();
+        let alone = planner.solve(&g.play(&pos, m.mv), &mut |_| {}).unwrap();
         assert!(alone.exact);
         assert_eq!(m.value, Some(-alone.value), "{:?}", m.mv);
         assert_eq!(m.plies, alone.plies.map(|p| p + 1), "{:?}", m.mv);
         values.push(-alone.value);
     }
-    let whole = plan::solve(&g, &pos, limits, Some(d.path()), &mut |_| {}).unwrap();
+    let whole = planner.solve(&pos, &mut |_| {}).unwrap();
     assert_eq!(a.value, Some(whole.value));
     assert_eq!(a.plies, whole.plies);
     assert_eq!(a.value, values.iter().copied().max());

@@ -8,7 +8,8 @@ mod common;
 use common::{game, quiet};
 use mancala_solver::fourrow::{FourRow, Kind as FourKind, Options};
 use mancala_solver::Kind;
-use mancala_tablebases::{build, build_on, wdl, Comm, Part, Threads, PART_BLOCK};
+use mancala_tablebases::driver::{Comm, Part, Threads, PART_BLOCK};
+use mancala_tablebases::{build, build_on, wdl};
 use std::path::Path;
 
 /// Every file of `a` and `b`, by name: the same names, the same bytes.
@@ -98,7 +99,7 @@ fn two_row_on(
     g: &mancala_solver::TwoRow,
     stones: u32,
     dir: &Path,
-) -> mancala_tablebases::BuildReport {
+) -> mancala_tablebases::BuildReport<mancala_tablebases::SliceReport> {
     Threads::run(ranks, |c| build_on(c, g, dir, stones, 1, &quiet).unwrap())
         .into_iter()
         .next()
@@ -147,9 +148,9 @@ fn a_rank_holds_its_share_of_the_values() {
     // The values of every slice, plus 1 byte a position (best exits) and 3 bits a position
     // (bitmaps) of the last one: what one process would hold.
     let all: u64 = (0..=stones)
-        .map(|n| mancala_tablebases::slice_len(6, n).unwrap())
+        .map(|n| mancala_tablebases::tworow::index::slice_len(6, n).unwrap())
         .sum();
-    let last = mancala_tablebases::slice_len(6, stones).unwrap();
+    let last = mancala_tablebases::tworow::index::slice_len(6, stones).unwrap();
     let whole = all + last + 3 * last / 8;
     for ranks in [2, 3, 4] {
         let h = held(ranks);

@@ -10,8 +10,8 @@ use common::{all_rule_sets, game};
 use mancala_solver::tworow;
 use mancala_solver::tworow::board::Pits;
 use mancala_solver::{Kind, Notation, TwoRow};
-use mancala_tablebases::index::{potential, Slice};
 use mancala_tablebases::tworow::build::{Pass, SliceBuilder};
+use mancala_tablebases::tworow::index::{potential, Slice};
 use mancala_tablebases::tworow::rules::{Edges, SliceRules};
 use mancala_tablebases::Error;
 

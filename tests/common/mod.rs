@@ -143,7 +143,7 @@ pub fn rewrite_header(
     change: impl FnOnce(&mut mancala_tablebases::format::Header),
 ) {
     use mancala_tablebases::format::{write_file, SliceFile};
-    let f = SliceFile::open(path, None, true).expect("a sound table file");
+    let f = SliceFile::open(path, true).expect("a sound table file");
     let data = f.data().to_vec();
     let mut header = f.header().clone();
     drop(f);

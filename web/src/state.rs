@@ -33,7 +33,7 @@ impl Default for Config {
         Config {
             tablebases: None,
             time: 10.0,
-            memory: 1 << 30,
+            memory: mancala_tablebases::plan::SERVER.memory.bytes(),
             tt_mb: 64,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             jobs: 2,

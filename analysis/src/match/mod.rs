@@ -66,7 +66,7 @@ impl MatchRequest {
             memory: memory
                 .map(args::memory)
                 .transpose()?
-                .unwrap_or_else(mancala_solver::budget::default_memory),
+                .unwrap_or_else(|| mancala_tablebases::plan::TWO_ROW.memory.bytes()),
         })
     }
 }
@@ -98,7 +98,7 @@ pub fn play(
                     tables: r.tablebases.clone(),
                     ..Budget::new(r.threads)
                 };
-                let planner = mancala_tablebases::Planner::new(&g, budget);
+                let planner = mancala_tablebases::tworow::plan::Planner::new(&g, &budget);
                 let seeds = MarginGame::future_bound(&*g, &pos) as u32;
                 let t = planner.tables_for(seeds, on_plan).map_err(|e| err(&e))?;
                 t.map(|t| Arc::new(t) as _)

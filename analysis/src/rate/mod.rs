@@ -580,7 +580,7 @@ fn two_row_oracle(
         tables: r.tablebases.clone(),
         ..mancala_solver::Budget::new(r.threads)
     };
-    let planner = mancala_tablebases::Planner::new(g, budget);
+    let planner = mancala_tablebases::tworow::plan::Planner::new(g, &budget);
     let t = planner
         .tables_for(range.hi.min(top), &mut |_| {})
         .map_err(|e| err(&e))?
@@ -679,7 +679,8 @@ mod tests {
 
     /// Every position of `g` (12 seeds at most), in tables built in memory.
     fn tables(g: &TwoRow) -> Arc<dyn Oracle<TwoRow>> {
-        let planner = mancala_tablebases::Planner::new(g, mancala_solver::Budget::new(1));
+        let one = mancala_solver::Budget::new(1);
+        let planner = mancala_tablebases::tworow::plan::Planner::new(g, &one);
         Arc::new(planner.tables_for(12, &mut |_| {}).unwrap().unwrap())
     }
 

@@ -20,7 +20,8 @@ use mancala_solver::tworow;
 use mancala_solver::tworow::TwoRow;
 use mancala_solver::variant::{Family, Status, VARIANTS};
 use mancala_solver::Budget;
-use mancala_tablebases::Planner;
+use mancala_tablebases::tworow::plan::Planner;
+use mancala_tablebases::Plan;
 use std::collections::HashMap;
 use std::io;
 use std::path::Path;
@@ -70,7 +71,7 @@ pub(super) fn prove(
         tables: Some(tables.to_path_buf()),
         ..Budget::new(budget.threads)
     };
-    match Planner::new(g, plan).solve(&g.start(), &mut |_| {}) {
+    match Planner::new(g, &plan).solve(&g.start(), &mut |_| {}) {
         Ok(a) => Proved {
             value: a.value,
             exact: a.exact,

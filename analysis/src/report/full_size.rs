@@ -11,7 +11,7 @@ use super::base::{or_empty, plural, write, Table};
 use crate::args::Search;
 use mancala_solver::error::ConfigError;
 use mancala_solver::variant::{self, Size};
-use mancala_tablebases::fourrow::plan::Prefer;
+use mancala_tablebases::Prefer;
 use rayon::prelude::*;
 use serde_json::Value;
 use std::io;

@@ -10,8 +10,9 @@ use super::{Event, Plan};
 use crate::args::Search;
 use crate::error::{tables_message, Fail};
 use mancala_solver::search::{Limits, Solver};
-use mancala_solver::{FourRow, FourRowPos, Notation};
+use mancala_solver::{Budget, FourRow, FourRowPos, Notation};
 use mancala_tablebases::fourrow::{self, plan as four_plan, FourTables};
+use mancala_tablebases::{Method, Plan as _, Prefer};
 use std::path::Path;
 use std::time::Instant;
 
@@ -51,17 +52,20 @@ pub fn four_missing_note(g: &FourRow, dir: &Path, tables: &FourTables) -> Option
     ))
 }
 
-/// `solve` of a four-row position: the search (probing `tables`) where it numbers every
-/// move, else the whole reachable graph; its steps go to `on`.
+/// `solve` of a four-row position under `budget` by the prover `prefer`: the search (probing
+/// `tables`) where it numbers every move, else the whole reachable graph; its steps go to
+/// `on`.
 pub fn solve_four(
     g: &FourRow,
     pos: &FourRowPos,
-    limits: Limits,
+    budget: &Budget,
+    prefer: Prefer,
     tables: Option<&FourTables>,
-    how: four_plan::How,
     on: &mut (dyn FnMut(four_plan::Step) + Send),
 ) -> Result<(json::FourSolve, four_plan::Answer), String> {
-    let a = four_plan::solve_any(g, pos, limits, tables, how, on).map_err(|e| match e {
+    let planner = four_plan::Planner::new(g, budget, prefer, tables);
+    let limits = planner.limits();
+    let a = planner.solve(pos, on).map_err(|e| match e {
         four_plan::Refusal::Graph(refusal) => {
             use four_plan::GraphRefusal as R;
             let why = match refusal {
@@ -87,10 +91,7 @@ pub fn solve_four(
         }
         e => e.to_string(),
     })?;
-    let searched = matches!(
-        a.method,
-        four_plan::Method::Search | four_plan::Method::SearchWithTables
-    );
+    let searched = matches!(a.method, Method::Search | Method::SearchWithTables);
     let shape = json::FourSolve {
         depth_limited: limits.depth.is_some(),
         ..json::FourSolve::new(g, pos, &a, searched.then_some(limits.threads))
@@ -174,7 +175,6 @@ impl Plan for FourRow {
         } else {
             let dir = s.budget.tables.as_deref();
             let tables = four_tables(g, dir).map_err(Fail)?;
-            let limits = s.limits(None);
             if let Some(n) = dir
                 .zip(tables.as_ref())
                 .and_then(|(d, t)| four_missing_note(g, d, t))
@@ -182,16 +182,12 @@ impl Plan for FourRow {
                 on(Event::Note(n));
             }
             let prefer = s.prefer();
-            let how = four_plan::How {
-                prefer,
-                memory: super::proof_memory(s),
-            };
-            if s.proof.is_some() && prefer == four_plan::Prefer::Search {
+            if s.proof.is_some() && prefer == Prefer::Search {
                 return Err(Fail(
                     "solve: --proof needs the proof-number search (--method auto or proof)".into(),
                 ));
             }
-            let r = solve_four(g, pos, limits, tables.as_ref(), how, &mut |step| {
+            let r = solve_four(g, pos, &s.budget, prefer, tables.as_ref(), &mut |step| {
                 on(Event::Spin(match step {
                     four_plan::Step::Proof(side, p) => progress::proof(side, p, secs()),
                     four_plan::Step::Distance => {

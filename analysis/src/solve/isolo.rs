@@ -9,7 +9,9 @@ use super::{Event, Plan};
 use crate::args::Search;
 use crate::error::Fail;
 use mancala_solver::isolo::{self, Isolo, IsoloPos};
-use mancala_solver::Notation;
+use mancala_solver::{Budget, Notation};
+use mancala_tablebases::isolo::plan as isolo_plan;
+use mancala_tablebases::Plan as _;
 use std::time::Instant;
 
 /// Refuses the options of the other families' searches (`--tablebases`, `--tt-mb`) for an
@@ -31,22 +33,29 @@ pub fn isolo_options(
     Ok(())
 }
 
-/// The Isolo planner's answer for `command` (every move's with `every_move`), its steps
-/// going to `on`; a position left unsolved is an error that asks for more time.
+/// The Isolo planner's answer for `command` (every move's with `every_move`) under
+/// `budget`, its steps going to `on`; a position left unsolved is an error that asks for
+/// more time.
 pub fn isolo_plan(
     command: &str,
     g: &Isolo,
     pos: &IsoloPos,
-    budget: isolo::solve::PlanBounds,
+    budget: &Budget,
     every_move: bool,
-    on: &mut dyn FnMut(isolo::solve::Step),
-) -> Result<isolo::solve::Answer, String> {
-    isolo::solve::plan(g, pos, budget, every_move, on).map_err(|e| {
+    on: &mut (dyn FnMut(isolo_plan::Step) + Send),
+) -> Result<isolo_plan::Answer, String> {
+    let planner = isolo_plan::Planner::new(g, budget);
+    let answer = if every_move {
+        planner.analyze(pos, on)
+    } else {
+        planner.solve(pos, on)
+    };
+    answer.map_err(|e| {
         let hint = match e {
-            isolo::solve::Refusal::Moves { .. } => {
+            isolo_plan::Refusal::Moves { .. } => {
                 "; give more --memory, or a position after the arrangement"
             }
-            isolo::solve::Refusal::NoExactKey => "",
+            isolo_plan::Refusal::NoExactKey => "",
         };
         format!("{command}: {} is refused: {e}{hint}", g.variant_id())
     })
@@ -92,11 +101,10 @@ impl Plan for Isolo {
         let solved = {
             let (tables, tt) = (s.budget.tables.is_some(), s.budget.tt_mb.is_some());
             isolo_options(command, g, tables, tt).map_err(Fail)?;
-            let budget = isolo::solve::PlanBounds::of(&s.budget);
-            let a = isolo_plan(command, g, pos, budget, every_move, &mut |step| {
+            let a = isolo_plan(command, g, pos, &s.budget, every_move, &mut |step| {
             on(Event::Spin(match step {
-                isolo::solve::Step::Graph => "whole-graph retrograde analysis".into(),
-                isolo::solve::Step::Search { plies, nodes } => format!(
+                isolo_plan::Step::Graph => "whole-graph retrograde analysis".into(),
+                isolo_plan::Step::Search { plies, nodes } => format!(
                     "distance search: no win or loss within {plies} plies  {:.1} M nodes  {}nodes/s",
                     nodes as f64 / 1e6,
                     progress::rate(nodes, secs())

@@ -173,7 +173,7 @@ pub struct Planned {
 
 impl Planned {
     /// The account of the answer `a`.
-    fn of(a: &mancala_tablebases::Answer) -> Planned {
+    fn of(a: &mancala_tablebases::tworow::plan::Answer) -> Planned {
         Planned {
             phases: a.phases.clone(),
             tables: a.tables.clone(),
@@ -216,7 +216,7 @@ impl Solve {
     pub fn new(
         g: &TwoRow,
         pos: &mancala_solver::TwoRowPos,
-        a: &mancala_tablebases::Answer,
+        a: &mancala_tablebases::tworow::plan::Answer,
         budget: &mancala_solver::Budget,
     ) -> Solve {
         let best_moves = a
@@ -239,7 +239,7 @@ impl Solve {
             nodes: a.nodes,
             memory: budget
                 .memory
-                .unwrap_or_else(mancala_solver::budget::default_memory),
+                .unwrap_or_else(|| mancala_tablebases::plan::TWO_ROW.memory.bytes()),
             depth_limited: budget.depth.is_some(),
         }
     }
@@ -271,7 +271,7 @@ impl Analyze {
     pub fn new(
         g: &TwoRow,
         pos: &mancala_solver::TwoRowPos,
-        a: &mancala_tablebases::Answer,
+        a: &mancala_tablebases::tworow::plan::Answer,
         values: &[(mancala_solver::tworow::Pit, Option<i32>)],
     ) -> Analyze {
         let best = a.exact.then_some(a.value);
@@ -551,7 +551,7 @@ pub struct IsoloSearch {
 }
 
 impl IsoloSearch {
-    fn new(s: &mancala_solver::isolo::solve::Searched) -> IsoloSearch {
+    fn new(s: &mancala_tablebases::isolo::plan::Searched) -> IsoloSearch {
         IsoloSearch {
             graph_refused: s.graph_refused.as_ref().map(|e| e.to_string()),
             searched_plies: s.within,
@@ -590,7 +590,7 @@ impl IsoloSolve {
     pub fn new(
         g: &mancala_solver::isolo::Isolo,
         pos: &mancala_solver::isolo::IsoloPos,
-        a: &mancala_solver::isolo::solve::Answer,
+        a: &mancala_tablebases::isolo::plan::Answer,
     ) -> IsoloSolve {
         let best = match (&a.graph, a.line.first()) {
             (_, Some(&m)) => Some(m),
@@ -642,7 +642,7 @@ impl IsoloAnalyze {
     pub fn new(
         g: &mancala_solver::isolo::Isolo,
         pos: &mancala_solver::isolo::IsoloPos,
-        a: &mancala_solver::isolo::solve::Answer,
+        a: &mancala_tablebases::isolo::plan::Answer,
     ) -> IsoloAnalyze {
         let exact = a.value.is_some() && a.moves.iter().all(|(_, w)| w.is_some());
         let mut move_values = [0; 3];

@@ -22,7 +22,8 @@ use crate::error::Fail;
 use json::Solved;
 use mancala_solver::any::{AnyGame, Setup};
 use mancala_solver::{Budget, Notation};
-use mancala_tablebases::fourrow::{plan as four_plan, FourTables};
+use mancala_tablebases::fourrow::FourTables;
+use mancala_tablebases::plan;
 use std::path::Path;
 use std::time::Instant;
 
@@ -55,16 +56,6 @@ pub fn write_certificate(
     Ok(sum)
 }
 
-/// The proof-number search's table size: `--memory`, else
-/// [`four_plan::DEFAULT_PROOF_MEMORY`].
-pub(crate) fn proof_memory(s: &Search) -> usize {
-    s.budget
-        .memory
-        .map_or(four_plan::DEFAULT_PROOF_MEMORY, |m| {
-            m.min(usize::MAX as u64) as usize
-        })
-}
-
 /// `solve --method proof` of a win/draw/loss game of any family: both sides' wins tried by
 /// the proof-number search under the options `s`, the certificate of a win or loss written
 /// to `s.proof` (the game set up by the command-line words `setup`).
@@ -82,12 +73,8 @@ pub fn by_proof<G: Notation>(
         )));
     }
     let limits = s.limits(None);
-    let memory = proof_memory(s);
-    let bounds = mancala_solver::proof::Bounds {
-        memory,
-        deadline: mancala_solver::proof::share_of(limits.deadline, four_plan::PROOF_SHARE),
-        threads: limits.threads,
-    };
+    let bounds = plan::proof_bounds(&s.budget, limits.deadline);
+    let memory = bounds.memory;
     let t0 = Instant::now();
     let solved = mancala_solver::proof::value(g, pos, bounds, &mut |side, p| {
         on(Event::Spin(progress::proof(
@@ -213,7 +200,7 @@ pub fn run(
                 "analyze: --method is for solve (analyze takes each family's own planner)".into(),
             ));
         }
-        if matches!(game, AnyGame::Two(..)) && prefer != four_plan::Prefer::Auto {
+        if matches!(game, AnyGame::Two(..)) && prefer != plan::Prefer::Auto {
             return Err(Fail(
                 "solve: --method is for the win/draw/loss games (four-row, Isolo, morris); the two-row games go through their own planner".into(),
             ));

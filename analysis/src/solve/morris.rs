@@ -10,6 +10,7 @@ use crate::args::Search;
 use crate::error::{tables_message, Fail};
 use mancala_solver::morris::{Morris, MorrisPos};
 use mancala_tablebases::morris::plan as morris_plan;
+use mancala_tablebases::Plan as _;
 use std::time::Instant;
 
 /// Refuses `--memory` for a morris `command`: its main-game tables are built whole.
@@ -48,8 +49,8 @@ impl Plan for Morris {
         }
         let solved = {
             morris_options(command, s.budget.memory.is_some()).map_err(Fail)?;
-            let limits = s.limits(None);
-            let dir = s.budget.tables.as_deref();
+            let planner = morris_plan::Planner::new(g, &s.budget);
+            let limits = planner.limits();
             let on_step = &mut |step: morris_plan::Step| match step {
                 morris_plan::Step::Built(u) => on(Event::Line(format!(
                     "tables m={} o={}: {} entries {}",
@@ -67,11 +68,12 @@ impl Plan for Morris {
                 }
             };
             if every_move {
-                let a = morris_plan::analyze(g, pos, limits, dir, on_step)
+                let a = planner
+                    .analyze(pos, on_step)
                     .map_err(|e| tables_message(&e))?;
                 Solved::MorrisMoves(json::MorrisAnalyze::new(g, pos, &a))
             } else {
-                let a = match morris_plan::solve(g, pos, limits, dir, on_step) {
+                let a = match planner.solve(pos, on_step) {
                     // The tables the search needed were being built when the time ran out: not
                     // proven in time, as `analyze` answers then, rather than refused.
                     Err(mancala_tablebases::Error::NeedsTables { .. })
@@ -97,7 +99,7 @@ fn unproven(seconds: f64) -> morris_plan::Answer {
         pv: Vec::new(),
         pv_complete: false,
         exact: false,
-        method: mancala_solver::budget::Method::Search,
+        method: mancala_tablebases::Method::Search,
         nodes: 0,
         depth: 0,
         table_entries: 0,

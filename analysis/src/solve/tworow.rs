@@ -9,7 +9,8 @@ use crate::args::Search;
 use crate::error::{tables_message, Fail};
 use mancala_solver::{Budget, TwoRow, TwoRowPos};
 use mancala_tablebases::tworow::plan::Step;
-use mancala_tablebases::{Answer, Error, Planner};
+use mancala_tablebases::tworow::plan::{Answer, Planner};
+use mancala_tablebases::{Error, Plan as _};
 
 /// The stderr note naming the slices a tables folder lacked that the two-row search went on
 /// without, if any.
@@ -37,7 +38,7 @@ pub fn solve(
     budget: Budget,
     on: &mut (dyn FnMut(Step) + Send),
 ) -> Result<(json::Solve, Option<String>), Error> {
-    let a = Planner::new(g, budget.clone()).solve(pos, on)?;
+    let a = Planner::new(g, &budget).solve(pos, on)?;
     Ok((json::Solve::new(g, pos, &a, &budget), missing_note(g, &a)))
 }
 
@@ -49,7 +50,7 @@ pub fn analyze(
     budget: Budget,
     on: &mut (dyn FnMut(Step) + Send),
 ) -> Result<(json::Analyze, Option<String>), Error> {
-    let (a, values) = Planner::new(g, budget).analyze(pos, on)?;
+    let (a, values) = Planner::new(g, &budget).analyze(pos, on)?;
     Ok((json::Analyze::new(g, pos, &a, &values), missing_note(g, &a)))
 }
 

@@ -94,11 +94,11 @@ pub struct Exchange {
 impl Exchange {
     /// The exchanges of a slice, `None` when there were none.
     pub fn of(
-        log: &[mancala_tablebases::PassBytes],
-        memory: &mancala_tablebases::RankMemory,
+        log: &[mancala_tablebases::driver::PassBytes],
+        memory: &mancala_tablebases::driver::RankMemory,
     ) -> Option<Exchange> {
         let ranks = log.first()?.sent.len();
-        let total = |f: fn(&mancala_tablebases::PassBytes) -> &Vec<u64>| {
+        let total = |f: fn(&mancala_tablebases::driver::PassBytes) -> &Vec<u64>| {
             (0..ranks)
                 .map(|r| log.iter().map(|p| f(p)[r]).sum())
                 .collect()
@@ -176,7 +176,7 @@ pub struct TableBuild {
 impl TableBuild {
     /// The report `r` of a build up to `max_stones` in `dir`.
     pub fn new(
-        r: &mancala_tablebases::BuildReport,
+        r: &mancala_tablebases::BuildReport<mancala_tablebases::SliceReport>,
         max_stones: u32,
         dir: &Path,
         threads: usize,
@@ -225,7 +225,7 @@ pub struct TableStats {
 
 impl TableStats {
     /// The statistics `s`.
-    pub fn new(s: &mancala_tablebases::Stats) -> TableStats {
+    pub fn new(s: &mancala_tablebases::tworow::Stats) -> TableStats {
         TableStats {
             stones: s.stones,
             positions: s.positions,
@@ -590,7 +590,7 @@ mod tests {
 
     #[test]
     fn histograms_are_keyed_by_value_text() {
-        let s = mancala_tablebases::Stats {
+        let s = mancala_tablebases::tworow::Stats {
             stones: 2,
             positions: 3,
             histogram: [(-2, 1), (0, 2)].into_iter().collect(),

@@ -10,9 +10,10 @@ use crate::error::Fail;
 use mancala_solver::any::AnyGame;
 use mancala_solver::variant;
 use mancala_solver::Notation;
+use mancala_tablebases::driver::Comm;
 use mancala_tablebases::fourrow::FourTables;
 use mancala_tablebases::morris::MorrisTables;
-use mancala_tablebases::{Comm, Progress, SliceReport};
+use mancala_tablebases::{Progress, SliceReport};
 use std::path::Path;
 
 /// The folder tables are read from and written to unless `--dir` says otherwise.
@@ -172,7 +173,7 @@ pub fn build(
     watch: &Watch,
 ) -> Result<Option<json::TablebaseBuild>, String> {
     if !distributed {
-        let single = &mancala_tablebases::Single;
+        let single = &mancala_tablebases::driver::Single;
         return build_on(
             single, game, variant, max_stones, counters, dir, threads, watch,
         )
@@ -393,7 +394,7 @@ pub fn stats(game: &AnyGame, stones: u32, dir: &Path) -> Result<json::TablebaseS
     };
     Ok(match game {
         AnyGame::Two(g, _) => {
-            let s = mancala_tablebases::stats(g, dir, stones).map_err(text)?;
+            let s = mancala_tablebases::tworow::stats(g, dir, stones).map_err(text)?;
             json::TablebaseStats::Two(json::TableStats::new(&s))
         }
         AnyGame::Four(g, _) => wdl(FourTables::open(dir, g)

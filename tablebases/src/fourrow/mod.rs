@@ -23,7 +23,7 @@
 //!   play (both players have made their four removals).
 //!
 //! The index of a position is `(state * len(m) + rank(mover)) * len(o) + rank(opponent)`,
-//! with `rank` the stars-and-bars rank of a circuit (the [`index`](crate::index) module's,
+//! with `rank` the stars-and-bars rank of a circuit (the [`index`](crate::tworow::index) module's,
 //! a circuit as a [`Pits`](mancala_solver::tworow::board::Pits) of `2W` lanes, so `W <= 8`)
 //! and `len(n) = C(n + 2W - 1, 2W - 1)`.
 //!

@@ -9,10 +9,10 @@
 //!    give the same distance and the same line; the line printed is the one of the analysis
 //!    that gave the plies, else the search's.
 //! 3. Boards where a position could have more moves than the search numbers (256) are solved
-//!    by the whole-graph analysis alone ([`solve_by_graph`]), or refused with the reason.
+//!    by the whole-graph analysis alone (`solve_by_graph`), or refused with the reason.
 //!
 //! Before both, unless tables or a depth are given, the proof-number search
-//! ([`mancala_solver::proof`]) tries to prove the value ([`solve_by_proof`]): it proves the
+//! ([`mancala_solver::proof`]) tries to prove the value (`solve_by_proof`): it proves the
 //! short forcing games of the full-size boards where the alpha-beta search does not, lists
 //! positions of any number of moves, and its proof becomes a certificate. Under a time
 //! limit it takes half the time when the alpha-beta search can follow; without one it runs
@@ -22,9 +22,9 @@
 //! error, never a silent choice.
 
 use super::FourTables;
-pub use mancala_solver::budget::Method;
+use crate::plan::{self, Budget, Method, Plan, Prefer};
 use mancala_solver::fourrow::retro;
-use mancala_solver::proof::{self, cert::Certificate, Bounds as ProofBounds, Tried};
+use mancala_solver::proof::{self, cert::Certificate, Tried};
 use mancala_solver::search::{Limits, Progress, Solver};
 use mancala_solver::{FourMove, FourRow, FourRowPos, Side};
 use std::time::Instant;
@@ -58,58 +58,6 @@ pub enum Step {
     /// The distance search of wins within a number of plies, after an unproven proof search.
     Distance,
 }
-
-/// The proof search's share of a time limit; the distance search has the rest when the
-/// value is left unproven.
-pub const PROOF_SHARE: f64 = 0.8;
-
-/// Which prover answers (`--method`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Prefer {
-    /// The proof-number search first, then the alpha-beta search (or the whole graph).
-    #[default]
-    Auto,
-    /// The alpha-beta search (the whole graph where the search cannot number the moves).
-    Search,
-    /// The whole reachable graph.
-    Graph,
-    /// The proof-number search alone.
-    Proof,
-}
-
-impl Prefer {
-    /// The method named `name` (`auto`, `search`, `graph`, `proof`).
-    pub fn from_name(name: &str) -> Option<Prefer> {
-        Some(match name {
-            "auto" => Prefer::Auto,
-            "search" => Prefer::Search,
-            "graph" => Prefer::Graph,
-            "proof" => Prefer::Proof,
-            _ => return None,
-        })
-    }
-}
-
-/// What the planner may use besides the search's [`Limits`].
-#[derive(Clone, Copy, Debug)]
-pub struct How {
-    /// The prover.
-    pub prefer: Prefer,
-    /// Bytes the proof-number search's table may take.
-    pub memory: usize,
-}
-
-impl Default for How {
-    fn default() -> How {
-        How {
-            prefer: Prefer::Auto,
-            memory: DEFAULT_PROOF_MEMORY,
-        }
-    }
-}
-
-/// The proof-number search's table by default: 1 GiB.
-pub const DEFAULT_PROOF_MEMORY: usize = 1 << 30;
 
 /// The proof-number search's account of a position.
 #[derive(Clone, Debug)]
@@ -253,9 +201,9 @@ impl std::fmt::Display for Refusal {
     }
 }
 
-/// Solves `pos` by the plan of the module docs: the search within `limits`, probing `tables`
-/// when given, then the plies (not under a depth limit, whose value is a heuristic).
-pub fn solve(
+/// Solves `pos` by the search within `limits`, probing `tables` when given, then the plies
+/// (not under a depth limit, whose value is a heuristic).
+fn search(
     g: &FourRow,
     pos: &FourRowPos,
     limits: Limits,
@@ -371,45 +319,93 @@ pub fn needs_graph(g: &FourRow) -> bool {
     g.max_moves_bound() > mancala_solver::search::MAX_MOVES
 }
 
-/// Solves `pos` on any board by the prover `how` prefers: under [`Prefer::Auto`] the
-/// proof-number search first (not with tables or a depth bound), then [`solve`] where the
-/// search numbers every move, else [`solve_by_graph`] (which takes neither a depth limit
-/// nor tables: refused with the reason when given).
-pub fn solve_any(
-    g: &FourRow,
-    pos: &FourRowPos,
+/// The four-row planner (module docs): a game, the budget it may spend, the prover it
+/// prefers and the tables it may probe.
+pub struct Planner<'a> {
+    game: &'a FourRow,
+    budget: &'a Budget,
+    prefer: Prefer,
+    tables: Option<&'a FourTables>,
+    /// The search's limits, and the whole-graph analysis's table size.
     limits: Limits,
-    tables: Option<&FourTables>,
-    how: How,
-    on: &mut (dyn FnMut(Step) + Send),
-) -> Result<Answer, Refusal> {
-    let search_only = limits.depth.is_some() || tables.is_some();
-    match how.prefer {
-        Prefer::Proof if search_only => return Err(Refusal::ProofOnly),
-        Prefer::Proof => return solve_by_proof(g, pos, limits, how.memory, on),
-        Prefer::Auto if !search_only => {
-            // Half the time when another prover can follow: the alpha-beta search gives
-            // a move even unproven.
-            let mut first = limits;
-            if let (Some(d), false) = (limits.deadline, needs_graph(g)) {
-                let now = Instant::now();
-                first.deadline = Some(now + d.saturating_duration_since(now) / 2);
-            }
-            let a = solve_by_proof(g, pos, first, how.memory, on)?;
-            if a.exact || mancala_solver::stop::passed(limits.deadline) {
-                return Ok(a);
-            }
+}
+
+impl<'a> Planner<'a> {
+    /// The planner of `game` under `budget`, by the prover `prefer`, probing `tables` when
+    /// given.
+    pub fn new(
+        game: &'a FourRow,
+        budget: &'a Budget,
+        prefer: Prefer,
+        tables: Option<&'a FourTables>,
+    ) -> Planner<'a> {
+        Planner {
+            game,
+            budget,
+            prefer,
+            tables,
+            limits: budget.limits(plan::TT_MB),
         }
-        _ => {}
     }
-    if !needs_graph(g) && how.prefer != Prefer::Graph {
-        return solve(g, pos, limits, tables, on);
+
+    /// The search's limits under the budget.
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
-    if search_only {
-        return Err(Refusal::Graph(GraphRefusal::SearchOnly));
+}
+
+impl Plan for Planner<'_> {
+    type Position = FourRowPos;
+    type Step = Step;
+    type Answer = Answer;
+    type Refusal = Refusal;
+
+    fn budget(&self) -> &Budget {
+        self.budget
     }
-    on(Step::Graph);
-    solve_by_graph(g, pos, limits)
+
+    /// Solves `pos` on any board by the prover the planner prefers: under [`Prefer::Auto`]
+    /// the proof-number search first (not with tables or a depth bound), then the search
+    /// where it numbers every move, else the whole graph (which takes neither a depth limit
+    /// nor tables: refused with the reason when given).
+    fn solve(
+        &self,
+        pos: &FourRowPos,
+        on: &mut (dyn FnMut(Step) + Send),
+    ) -> Result<Answer, Refusal> {
+        let (g, limits, tables) = (self.game, self.limits, self.tables);
+        let search_only = limits.depth.is_some() || tables.is_some();
+        match self.prefer {
+            Prefer::Proof if search_only => return Err(Refusal::ProofOnly),
+            Prefer::Proof => {
+                let bounds = plan::proof_bounds(self.budget, limits.deadline);
+                return solve_by_proof(g, pos, limits, bounds, on);
+            }
+            Prefer::Auto if !search_only => {
+                // Half the time when another prover can follow: the alpha-beta search gives
+                // a move even unproven.
+                let mut first = limits;
+                if let (Some(d), false) = (limits.deadline, needs_graph(g)) {
+                    let now = Instant::now();
+                    first.deadline = Some(now + d.saturating_duration_since(now) / 2);
+                }
+                let bounds = plan::proof_bounds(self.budget, first.deadline);
+                let a = solve_by_proof(g, pos, first, bounds, on)?;
+                if a.exact || mancala_solver::stop::passed(limits.deadline) {
+                    return Ok(a);
+                }
+            }
+            _ => {}
+        }
+        if !needs_graph(g) && self.prefer != Prefer::Graph {
+            return search(g, pos, limits, tables, on);
+        }
+        if search_only {
+            return Err(Refusal::Graph(GraphRefusal::SearchOnly));
+        }
+        on(Step::Graph);
+        solve_by_graph(g, pos, limits)
+    }
 }
 
 /// The words of the command line that set `g` up, for a certificate.
@@ -428,22 +424,18 @@ pub fn setup_words(g: &FourRow) -> Vec<String> {
 }
 
 /// Solves `pos` by the proof-number search (the mover's win, then the opponent's; both
-/// disproven: a draw) within `limits.deadline` and a table of `memory` bytes; a proven win
-/// or loss gets its certificate, and its plies to the end as [`solve`] counts them (the
-/// whole graph when it fits, else the distance search).
-pub fn solve_by_proof(
+/// disproven: a draw) within `bounds`; a proven win or loss gets its certificate, and its
+/// plies to the end as [`search`] counts them (the whole graph when it fits, else the
+/// distance search), within `limits`.
+fn solve_by_proof(
     g: &FourRow,
     pos: &FourRowPos,
     limits: Limits,
-    memory: usize,
+    bounds: proof::Bounds,
     on: &mut (dyn FnMut(Step) + Send),
 ) -> Result<Answer, Refusal> {
     let t0 = Instant::now();
-    let bounds = ProofBounds {
-        memory,
-        deadline: proof::share_of(limits.deadline, PROOF_SHARE),
-        threads: limits.threads,
-    };
+    let memory = bounds.memory;
     let solved = proof::value(g, pos, bounds, &mut |side, p| on(Step::Proof(side, p)));
     let nodes = solved.nodes();
     let (certificate, proof_plies, proof_line) = match &solved.proof {
@@ -540,7 +532,7 @@ pub fn solve_by_proof(
 /// Solves `pos` by whole-graph retrograde analysis alone, for boards where a position can
 /// have more moves than the search numbers (256); within [`retro_limit`] of `limits.tt_mb`
 /// and `limits.deadline`.
-pub fn solve_by_graph(g: &FourRow, pos: &FourRowPos, limits: Limits) -> Result<Answer, Refusal> {
+fn solve_by_graph(g: &FourRow, pos: &FourRowPos, limits: Limits) -> Result<Answer, Refusal> {
     let t0 = Instant::now();
     let t = match retro::solve_until(g, pos, retro_limit(limits.tt_mb), limits.deadline) {
         Ok(t) => t,

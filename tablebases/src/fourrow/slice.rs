@@ -4,7 +4,7 @@
 
 use crate::error::{Bound, Error};
 use crate::files::GameId;
-use crate::index;
+use crate::tworow::index;
 use mancala_solver::fourrow::{Dir, FourRow, FourRowPos, Kind, KANOTTA_SETUP};
 use mancala_solver::tworow::board::Pits;
 use mancala_solver::{Game, Side};

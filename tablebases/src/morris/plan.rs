@@ -19,8 +19,8 @@
 use super::slice::{in_tables_scope, units, MorrisSlice, FEWEST, MOST};
 use super::MorrisTables;
 use crate::error::{Bound, Error};
+use crate::plan::{self, Budget, Method, Plan};
 use crate::wdl::UnitReport;
-pub use mancala_solver::budget::Method;
 use mancala_solver::game::{Game, MarginGame, Outcome};
 use mancala_solver::morris::{Morris, MorrisMove, MorrisPos};
 use mancala_solver::search::{Limits, Oracle, Progress, Solver, MAX_MOVES};
@@ -38,11 +38,11 @@ pub const AUTO_ENTRIES: u64 = 200_000_000;
 pub const SCALE: i32 = 1000;
 
 /// What the planner reports while it works.
-pub enum Step<'a> {
+pub enum Step {
     /// A slice built (or kept).
-    Built(&'a UnitReport),
+    Built(UnitReport),
     /// A search iteration.
-    Search(&'a Progress),
+    Search(Progress),
 }
 
 /// The planner's answer.
@@ -103,20 +103,6 @@ pub fn placement_moves_bound(game: &Morris) -> u64 {
         .unwrap_or(24)
 }
 
-/// Proves the value of `pos` (module docs). `dir` is the tables' folder (built up to the
-/// counters the position needs, when small enough), or `None` for a temporary one.
-pub fn solve(
-    game: &Morris,
-    pos: &MorrisPos,
-    limits: Limits,
-    dir: Option<&Path>,
-    progress: &mut (dyn FnMut(Step<'_>) + Send),
-) -> Result<Answer, Error> {
-    let t0 = Instant::now();
-    let ready = prepare(game, counters_needed(pos), limits, dir, progress)?;
-    answer(game, pos, &ready, limits, progress, t0)
-}
-
 /// One legal move and its proven value from the mover's side (`None`: the time limit passed
 /// first).
 #[derive(Clone, Debug)]
@@ -152,53 +138,102 @@ pub struct Analysis {
     pub seconds: f64,
 }
 
-/// The value of every legal move of `pos`: the tables are made ready once (as for
-/// [`solve`]), then each move's position is solved above them. A move not proven before
-/// `limits.deadline` is left unproven.
-pub fn analyze(
-    game: &Morris,
-    pos: &MorrisPos,
+/// The morris planner (module docs): a game and the budget it may spend; its tables are
+/// the budget's folder (`None`: a temporary one).
+pub struct Planner<'a> {
+    game: &'a Morris,
+    budget: &'a Budget,
+    /// The search's limits under the budget.
     limits: Limits,
-    dir: Option<&Path>,
-    progress: &mut (dyn FnMut(Step<'_>) + Send),
-) -> Result<Analysis, Error> {
-    let t0 = Instant::now();
-    let ready = prepare(game, counters_needed(pos), limits, dir, progress)?;
-    let mut legal = Vec::new();
-    game.gen_moves(pos, &mut legal);
-    let mut nodes = 0;
-    let mut moves = Vec::with_capacity(legal.len());
-    for &mv in &legal {
-        let late = mancala_solver::stop::passed(limits.deadline);
-        let after = (!late)
-            .then(|| answer(game, &game.play(pos, mv), &ready, limits, progress, t0))
-            .transpose()?;
-        nodes += after.as_ref().map_or(0, |a| a.nodes);
-        let proven = after.filter(|a| a.exact);
-        moves.push(MoveValue {
-            mv,
-            value: proven.as_ref().map(|a| -a.value),
-            plies: proven.as_ref().and_then(|a| a.plies.map(|p| p + 1)),
-        });
+}
+
+impl<'a> Planner<'a> {
+    /// The planner of `game` under `budget`.
+    pub fn new(game: &'a Morris, budget: &'a Budget) -> Planner<'a> {
+        Planner {
+            game,
+            budget,
+            limits: budget.limits(plan::TT_MB),
+        }
     }
-    let exact = moves.iter().all(|m| m.value.is_some());
-    let (value, plies) = if moves.is_empty() {
-        let a = answer(game, pos, &ready, limits, progress, t0)?;
-        nodes += a.nodes;
-        (a.exact.then_some(a.value), a.plies)
-    } else {
-        position_value(&moves, exact)
-    };
-    Ok(Analysis {
-        moves,
-        value,
-        plies,
-        exact,
-        nodes,
-        table_entries: ready.table_entries,
-        build_seconds: ready.build_seconds,
-        seconds: t0.elapsed().as_secs_f64(),
-    })
+
+    /// The search's limits under the budget.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// The value of every legal move of `pos`: the tables are made ready once (as for
+    /// [`Plan::solve`]), then each move's position is solved above them. A move not proven before
+    /// `limits.deadline` is left unproven.
+    pub fn analyze(
+        &self,
+        pos: &MorrisPos,
+        progress: &mut (dyn FnMut(Step) + Send),
+    ) -> Result<Analysis, Error> {
+        let (game, limits, dir) = (self.game, self.limits, self.budget.tables.as_deref());
+        let t0 = Instant::now();
+        let ready = prepare(game, counters_needed(pos), limits, dir, progress)?;
+        let mut legal = Vec::new();
+        game.gen_moves(pos, &mut legal);
+        let mut nodes = 0;
+        let mut moves = Vec::with_capacity(legal.len());
+        for &mv in &legal {
+            let late = mancala_solver::stop::passed(limits.deadline);
+            let after = (!late)
+                .then(|| answer(game, &game.play(pos, mv), &ready, limits, progress, t0))
+                .transpose()?;
+            nodes += after.as_ref().map_or(0, |a| a.nodes);
+            let proven = after.filter(|a| a.exact);
+            moves.push(MoveValue {
+                mv,
+                value: proven.as_ref().map(|a| -a.value),
+                plies: proven.as_ref().and_then(|a| a.plies.map(|p| p + 1)),
+            });
+        }
+        let exact = moves.iter().all(|m| m.value.is_some());
+        let (value, plies) = if moves.is_empty() {
+            let a = answer(game, pos, &ready, limits, progress, t0)?;
+            nodes += a.nodes;
+            (a.exact.then_some(a.value), a.plies)
+        } else {
+            position_value(&moves, exact)
+        };
+        Ok(Analysis {
+            moves,
+            value,
+            plies,
+            exact,
+            nodes,
+            table_entries: ready.table_entries,
+            build_seconds: ready.build_seconds,
+            seconds: t0.elapsed().as_secs_f64(),
+        })
+    }
+}
+
+impl Plan for Planner<'_> {
+    type Position = MorrisPos;
+    type Step = Step;
+    type Answer = Answer;
+    type Refusal = Error;
+
+    fn budget(&self) -> &Budget {
+        self.budget
+    }
+
+    /// Proves the value of `pos` (module docs), with the tables of the budget's folder
+    /// (built up to the counters the position needs, when small enough), or of a temporary
+    /// one.
+    fn solve(
+        &self,
+        pos: &MorrisPos,
+        progress: &mut (dyn FnMut(Step) + Send),
+    ) -> Result<Answer, Error> {
+        let (game, limits, dir) = (self.game, self.limits, self.budget.tables.as_deref());
+        let t0 = Instant::now();
+        let ready = prepare(game, counters_needed(pos), limits, dir, progress)?;
+        answer(game, pos, &ready, limits, progress, t0)
+    }
 }
 
 impl Analysis {
@@ -251,7 +286,7 @@ fn prepare(
     need: u32,
     limits: Limits,
     dir: Option<&Path>,
-    progress: &mut (dyn FnMut(Step<'_>) + Send),
+    progress: &mut (dyn FnMut(Step) + Send),
 ) -> Result<Ready, Error> {
     let temporary = match dir {
         Some(_) => None,
@@ -290,7 +325,7 @@ fn prepare(
             need,
             limits.threads,
             limits.deadline,
-            &|u| (report.lock().expect("no panic while held"))(Step::Built(u)),
+            &|u| (report.lock().expect("no panic while held"))(Step::Built(u.clone())),
         );
         // Out of time, the slices finished are kept and the search goes on with them.
         match built {
@@ -324,7 +359,7 @@ fn answer(
     pos: &MorrisPos,
     ready: &Ready,
     limits: Limits,
-    progress: &mut (dyn FnMut(Step<'_>) + Send),
+    progress: &mut (dyn FnMut(Step) + Send),
     t0: Instant,
 ) -> Result<Answer, Error> {
     let need = counters_needed(pos);
@@ -382,7 +417,7 @@ fn answer(
     } else {
         Method::Search
     };
-    let mut on_progress = |p: Progress| progress(Step::Search(&p));
+    let mut on_progress = |p: Progress| progress(Step::Search(p));
     if let (true, Some(t)) = (full, &tables) {
         // Every main-game position is in the tables: search for the distance directly (on the
         // decisive starts a win/draw/loss search takes several times the nodes).

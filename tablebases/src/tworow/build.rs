@@ -94,7 +94,7 @@
 //! Φ = Σ over the 2W pits of seeds × place of the pit along its owner's row (0 ..= W-1)
 //! ```
 //!
-//! ([`crate::index::potential`]; the normalising side swap exchanges the rows and keeps `Φ`)
+//! ([`crate::tworow::index::potential`]; the normalising side swap exchanges the rows and keeps `Φ`)
 //! such a move raises `Φ` by `Σ_{t=1..k} (i + t) - k·i = k(k+1)/2 >= 1`. So in decreasing
 //! `Φ` every child inside the slice comes before its parent: evaluating the levels
 //! `Φ = n(W-1), ..., 1, 0` in turn ([`SliceBuilder::run_levels`]) reads only final values, and
@@ -112,7 +112,7 @@
 //! # Speed
 //!
 //! A pass of the fixpoint path walks the selected positions of each 64-position word of the
-//! bitmaps in index order (stepping from one board to the next, [`crate::index::next`], or
+//! bitmaps in index order (stepping from one board to the next, [`crate::tworow::index::next`], or
 //! unranking the few selected ones). It takes them in batches of `BATCH` (16), filled across
 //! words (a marked pass selects only a few a word): first it expands every position of the batch
 //! (each move sown once, [`TwoRow::successors`]) and ranks each child, prefetching the byte
@@ -123,11 +123,11 @@
 //! written are exactly those of evaluating one position at a time. The acyclic path batches
 //! the positions of a level the same way.
 
-use crate::driver::{thread_pool, unit, BuildReport, Comm, PassBytes, RankMemory, Single};
+use crate::driver::{unit, PassBytes, RankMemory, Single};
 use crate::error::{Bound, Error};
 use crate::files::GameId;
-use crate::format::{write_slice, SliceFile, MAX_STONES};
-use crate::index::{max_potential, rank, Slice};
+use crate::format::{write_slice, MAX_STONES};
+use crate::tworow::index::{max_potential, rank, Slice};
 use crate::tworow::probe::Tablebases;
 use crate::tworow::rules::{Edges, SliceRules};
 use arrayvec::ArrayVec;
@@ -136,7 +136,7 @@ use mancala_solver::tworow::board::{Pits, MAX_WIDTH};
 use mancala_solver::TwoRow;
 use rayon::prelude::*;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
@@ -1174,52 +1174,6 @@ pub enum Progress<'a> {
     SliceDone(&'a SliceReport),
 }
 
-/// Builds every slice of `game` from 0 up to `max_stones` seeds into `dir` (created if
-/// needed), with `threads` worker threads. Slices whose file is already present and valid are
-/// kept (resume); a present file that is damaged or belongs to another game is an error.
-pub fn build(
-    game: &TwoRow,
-    dir: &Path,
-    max_stones: u32,
-    threads: usize,
-    progress: &(dyn Fn(&Progress) + Sync),
-) -> Result<BuildReport, Error> {
-    build_on(&Single, game, dir, max_stones, threads, progress)
-}
-
-/// [`build`] on the ranks of `comm` (every rank calls it with the same arguments): on two
-/// ranks or more each slice is built by all of them with its values partitioned between
-/// them ([`crate::tworow::part`](super::part)) and written by rank 0, the same bytes as
-/// [`build`] writes; the folder must be the same one for every rank (a shared file system).
-pub fn build_on(
-    comm: &dyn Comm,
-    game: &TwoRow,
-    dir: &Path,
-    max_stones: u32,
-    threads: usize,
-    progress: &(dyn Fn(&Progress) + Sync),
-) -> Result<BuildReport, Error> {
-    if comm.ranks() > 1 {
-        return super::part::build_on(comm, game, dir, max_stones, threads, progress);
-    }
-    let t0 = Instant::now();
-    check_stones(game, max_stones)?;
-    let pool = thread_pool(threads)?;
-    crate::driver::create_folder(dir)?;
-    let mut tables = Tablebases::empty_in(game, dir);
-    let mut reports = Vec::new();
-    for n in 0..=max_stones {
-        reports.push(build_next(game, &mut tables, &pool, None, progress)?);
-        debug_assert_eq!(tables.next_stones(), n + 1);
-    }
-    Ok(BuildReport {
-        game: GameId::of(game),
-        slices: reports,
-        threads,
-        seconds: t0.elapsed().as_secs_f64(),
-    })
-}
-
 /// Refuses a stone count beyond what a table can hold or index at `game`'s width.
 pub fn check_stones(game: &TwoRow, max_stones: u32) -> Result<(), Error> {
     if max_stones > MAX_STONES {
@@ -1310,7 +1264,7 @@ pub fn build_next(
                     })?;
                     written
                 },
-                |_, p| SliceFile::open(p, Some((&id, n)), true),
+                |_, p| super::verify::open_slice(p, &id, n, true),
             )?;
             report.skipped = kept;
             report.run = run;

@@ -6,7 +6,7 @@
 //!
 //! A *slice* is every distribution of `n` seeds over the `2W` pits, the side to move
 //! normalised (the board as [`Pits`](mancala_solver::Pits): mover's row in lanes `0..W`). The
-//! [`index`](crate::index) module ranks them perfectly (combinatorial number system). The future of a
+//! [`index`](crate::tworow::index) module ranks them perfectly (combinatorial number system). The future of a
 //! position does not depend on the seeds already captured, so one value per board suffices:
 //! the **future value**, seeds the side to move will still win minus the opponent's under
 //! perfect play, infinite play worth 0 (docs/RULES.md). It lies in `-n..=n`.
@@ -93,10 +93,12 @@
 //! 5). The verifier ([`crate::folder::verify()`]) checks the Bellman equations, which every correct table
 //! satisfies; agreement with the reference solver on small slices (tests) checks the cycles.
 //!
-//!
 //! # Modules
 //!
-//! - [`build`](mod@build): the builder, on one process or the ranks of an MPI job;
+//! - [`index`]: the stars-and-bars ranking of a slice's boards (the four-row tables rank
+//!   their circuits with it too);
+//! - [`build`](mod@build): the builder of one slice; [`build`](build()) and [`build_on`]
+//!   every slice, on one process or the ranks of an MPI job (`part`, the partitioned build);
 //! - [`rules`]: what the builder needs from the rules ([`SliceRules`]);
 //! - [`probe`](mod@probe): the slices of one game memory-mapped ([`Tablebases`]), probed
 //!   with move values, and their value histograms;
@@ -105,12 +107,92 @@
 //!   they fit, then the search.
 
 pub mod build;
+pub mod index;
 mod part;
 pub mod plan;
 pub mod probe;
 pub mod rules;
 pub mod verify;
 
-pub use build::{build, build_next, build_on, Progress, SliceBuilder, SliceReport};
+use crate::driver::{create_folder, thread_pool, BuildReport, Comm, Single};
+use crate::error::Error;
+use crate::files::GameId;
+use mancala_solver::{variant, TwoRow};
+use std::path::Path;
+use std::time::Instant;
+
+pub use build::{build_next, check_stones, Progress, SliceBuilder, SliceReport};
 pub use probe::{probe, probe_with, stats, Probe, Stats, Tablebases};
 pub use rules::{Edge, SliceRules};
+
+/// Builds every slice of `game` from 0 up to `max_stones` seeds into `dir` (created if
+/// needed), with `threads` worker threads. Slices whose file is already present and valid are
+/// kept (resume); a present file that is damaged or belongs to another game is an error.
+pub fn build(
+    game: &TwoRow,
+    dir: &Path,
+    max_stones: u32,
+    threads: usize,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<BuildReport<SliceReport>, Error> {
+    build_on(&Single, game, dir, max_stones, threads, progress)
+}
+
+/// [`build`] on the ranks of `comm` (every rank calls it with the same arguments): on two
+/// ranks or more each slice is built by all of them with its values partitioned between
+/// them (`tworow::part`) and written by rank 0, the same bytes as
+/// [`build`] writes; the folder must be the same one for every rank (a shared file system).
+pub fn build_on(
+    comm: &dyn Comm,
+    game: &TwoRow,
+    dir: &Path,
+    max_stones: u32,
+    threads: usize,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<BuildReport<SliceReport>, Error> {
+    if comm.ranks() > 1 {
+        return part::build_on(comm, game, dir, max_stones, threads, progress);
+    }
+    let t0 = Instant::now();
+    check_stones(game, max_stones)?;
+    let pool = thread_pool(threads)?;
+    create_folder(dir)?;
+    let mut tables = Tablebases::empty_in(game, dir);
+    let mut reports = Vec::new();
+    for n in 0..=max_stones {
+        reports.push(build_next(game, &mut tables, &pool, None, progress)?);
+        debug_assert_eq!(tables.next_stones(), n + 1);
+    }
+    Ok(BuildReport {
+        game: GameId::of(game),
+        slices: reports,
+        threads,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}
+
+/// The identity of two-row tables.
+impl GameId {
+    /// The identity of `game`'s tables.
+    pub fn of(game: &TwoRow) -> GameId {
+        GameId {
+            variant: game.kind().id().to_string(),
+            rules: game.options().describe(game.kind()),
+            width: TwoRow::width(game),
+        }
+    }
+
+    /// The rules this identity names (with 1 seed a pit, which tables do not depend on).
+    pub fn game(&self) -> Result<TwoRow, Error> {
+        let g = variant::build(&self.variant, Some(self.width), Some(1), &self.rules)
+            .map_err(|e| Error::Rules(e.to_string()))?;
+        if GameId::of(&g) != *self {
+            return Err(Error::Rules(format!(
+                "rules {} do not name one rule set of {}",
+                self.rules.join(","),
+                self.variant
+            )));
+        }
+        Ok(g)
+    }
+}

@@ -54,8 +54,8 @@ use crate::driver::{
 };
 use crate::error::Error;
 use crate::files::GameId;
-use crate::format::{slice_header, SliceFile};
-use crate::index::{max_potential, rank, Slice};
+use crate::format::slice_header;
+use crate::tworow::index::{max_potential, rank, Slice};
 use crate::tworow::rules::{Edges, SliceRules};
 use mancala_solver::tt::prefetch_line as prefetch;
 use mancala_solver::tworow::board::{Pits, MAX_WIDTH};
@@ -556,7 +556,7 @@ pub(super) fn build_on(
     max_stones: u32,
     threads: usize,
     progress: &(dyn Fn(&Progress) + Sync),
-) -> Result<BuildReport, Error> {
+) -> Result<BuildReport<SliceReport>, Error> {
     let t0 = Instant::now();
     check_stones(game, max_stones)?;
     let pool = thread_pool(threads)?;
@@ -626,7 +626,7 @@ pub(super) fn build_on(
                 Ok(())
             },
             // Rank 0 checks the whole file; the others its header (they read their pages).
-            |_, p| SliceFile::open(p, Some((&id, n)), comm.rank() == 0),
+            |_, p| super::verify::open_slice(p, &id, n, comm.rank() == 0),
         )?;
         let values = match built {
             Some(v) => v,

@@ -40,15 +40,13 @@
 
 use crate::driver::thread_pool;
 use crate::error::Error;
-use crate::index::slice_len;
+use crate::plan::{self, Budget, Method, Plan};
 use crate::tworow::build::{build_next, Progress as BuildProgress};
+use crate::tworow::index::slice_len;
 use crate::tworow::probe::Tablebases;
-use mancala_solver::budget::default_memory;
-pub use mancala_solver::budget::Method;
 use mancala_solver::line::{line_order, move_value, perfect_line};
 use mancala_solver::search::{Limits, Progress as SearchProgress, Report, Solver};
 use mancala_solver::tworow::Pit;
-use mancala_solver::Budget;
 use mancala_solver::{Game, MarginGame, TwoRow, TwoRowPos};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -228,7 +226,9 @@ pub fn whole_game_bytes(width: usize, stones: u32) -> Option<u64> {
 /// The planner for one game.
 pub struct Planner<'a> {
     game: &'a TwoRow,
-    budget: Budget,
+    budget: &'a Budget,
+    /// Bytes the tables may take.
+    memory: u64,
 }
 
 /// Every legal move with its exact value, `None` where not proven (in generation order).
@@ -273,18 +273,19 @@ impl<'b> Run<'b> {
 
 impl<'a> Planner<'a> {
     /// A planner for `game` with `budget`.
-    pub fn new(game: &'a TwoRow, budget: Budget) -> Planner<'a> {
-        Planner { game, budget }
+    pub fn new(game: &'a TwoRow, budget: &'a Budget) -> Planner<'a> {
+        Planner {
+            game,
+            budget,
+            memory: budget
+                .memory
+                .unwrap_or_else(|| plan::TWO_ROW.memory.bytes()),
+        }
     }
 
-    /// The budget in force.
-    pub fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    /// The bytes the tables may take: the budget's memory, else [`default_memory`].
+    /// The bytes the tables may take: the budget's memory, else [`plan::TWO_ROW`]'s default.
     pub fn memory(&self) -> u64 {
-        self.budget.memory.unwrap_or_else(default_memory)
+        self.memory
     }
 
     /// True when every slice up to `stones` seeds fits in the memory budget.
@@ -321,18 +322,7 @@ impl<'a> Planner<'a> {
         }
     }
 
-    /// Proves the value of `pos` (see the module docs for the plan), calling `on` with
-    /// progress. Errors are those of the tables (a damaged file in the cache folder, a disk
-    /// that fills).
-    pub fn solve(
-        &self,
-        pos: &TwoRowPos,
-        on: &mut (dyn FnMut(Step) + Send),
-    ) -> Result<Answer, Error> {
-        self.plan(pos, on).map(|(a, _)| a)
-    }
-
-    /// [`Planner::solve`], also giving back the tables the plan ended with.
+    /// [`Plan::solve`], also giving back the tables the plan ended with.
     fn plan(
         &self,
         pos: &TwoRowPos,
@@ -484,7 +474,7 @@ impl<'a> Planner<'a> {
     }
 
     /// The exact value of every legal move of `pos`, in generation order, by the plan of
-    /// [`Planner::solve`]: from the tables when it ends with them, else by the search, each
+    /// [`Plan::solve`]: from the tables when it ends with them, else by the search, each
     /// move solved exactly (probing the tables the plan left). With a deadline that passes
     /// first, `None` for the moves not proven (all of them when the plan did not prove the
     /// position's value).
@@ -704,6 +694,24 @@ impl<'a> Planner<'a> {
     }
 }
 
+impl Plan for Planner<'_> {
+    type Position = TwoRowPos;
+    type Step = Step;
+    type Answer = Answer;
+    type Refusal = Error;
+
+    fn budget(&self) -> &Budget {
+        self.budget
+    }
+
+    /// Proves the value of `pos` (see the module docs for the plan), calling `on` with
+    /// progress. Errors are those of the tables (a damaged file in the cache folder, a disk
+    /// that fills).
+    fn solve(&self, pos: &TwoRowPos, on: &mut (dyn FnMut(Step) + Send)) -> Result<Answer, Error> {
+        self.plan(pos, on).map(|(a, _)| a)
+    }
+}
+
 /// The method of a search from here: with tables when some are held.
 fn probing_method(run: &Run) -> Method {
     if run.tables.complete_up_to().is_some() {
@@ -761,7 +769,8 @@ mod tests {
                 let g = game(kind, w, s);
                 let start = g.start();
                 let searched = mancala_solver::search::solve(&g, &start);
-                let planner = Planner::new(&g, Budget::new(1));
+                let one = Budget::new(1);
+                let planner = Planner::new(&g, &one);
                 let a = planner.solve(&start, &mut |_| {}).unwrap();
                 assert!(a.exact);
                 assert_eq!(a.value, searched.value, "{kind:?} {w}x{s}");
@@ -769,13 +778,11 @@ mod tests {
                 assert_eq!(a.method, Method::Retrograde, "{kind:?} {w}x{s}");
                 let best: Vec<i32> = a.moves.iter().map(|m| m.1).collect();
                 assert_eq!(best.iter().max().copied(), Some(a.value));
-                let no_tables = Planner::new(
-                    &g,
-                    Budget {
-                        memory: Some(0),
-                        ..Budget::new(1)
-                    },
-                );
+                let budget = Budget {
+                    memory: Some(0),
+                    ..Budget::new(1)
+                };
+                let no_tables = Planner::new(&g, &budget);
                 let b = no_tables.solve(&start, &mut |_| {}).unwrap();
                 assert_eq!(b.method, Method::Search);
                 assert_eq!(b.value, a.value);
@@ -792,13 +799,11 @@ mod tests {
             let g = TwoRow::new(Kind::Kalah, 4, 3, o).unwrap();
             let start = g.start();
             let searched = mancala_solver::search::solve(&g, &start);
-            let planner = Planner::new(
-                &g,
-                Budget {
-                    memory: Some(1 << 20),
-                    ..Budget::new(1)
-                },
-            );
+            let budget = Budget {
+                memory: Some(1 << 20),
+                ..Budget::new(1)
+            };
+            let planner = Planner::new(&g, &budget);
             let a = planner.solve(&start, &mut |_| {}).unwrap();
             assert!(a.exact, "{opts}");
             assert_eq!(a.value, searched.value, "{opts}");
@@ -812,13 +817,11 @@ mod tests {
     #[test]
     fn a_depth_limit_searches_alone() {
         let g = game(Kind::Oware, 3, 2);
-        let planner = Planner::new(
-            &g,
-            Budget {
-                depth: Some(2),
-                ..Budget::new(1)
-            },
-        );
+        let budget = Budget {
+            depth: Some(2),
+            ..Budget::new(1)
+        };
+        let planner = Planner::new(&g, &budget);
         let a = planner.solve(&g.start(), &mut |_| {}).unwrap();
         assert_eq!(a.method, Method::Search);
         assert!(a.tables.is_none());

@@ -3,7 +3,7 @@
 use crate::error::{Error, Need};
 use crate::files::{no_tables, table_files, GameId};
 use crate::format::{SliceFile, MAX_STONES};
-use crate::index;
+use crate::tworow::index;
 use mancala_solver::search::Oracle;
 use mancala_solver::tworow;
 use mancala_solver::tworow::board::Pits;
@@ -93,7 +93,7 @@ impl Tablebases {
             .with_max_len(1)
             .map(|(n, path)| {
                 path.as_ref()
-                    .map(|p| SliceFile::open(p, Some((&id, n as u32)), true))
+                    .map(|p| super::verify::open_slice(p, &id, n as u32, true))
                     .transpose()
             })
             .collect();
@@ -386,7 +386,7 @@ pub fn stats(game: &TwoRow, dir: &Path, stones: u32) -> Result<Stats, Error> {
             need: Some(Need::Tables),
         });
     }
-    let f = SliceFile::open(&path, Some((&id, stones)), true)?;
+    let f = super::verify::open_slice(&path, &id, stones, true)?;
     let mut counts = [0u64; 256];
     for &b in f.data() {
         counts[b as usize] += 1;

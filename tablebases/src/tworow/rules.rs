@@ -60,7 +60,7 @@ pub trait SliceRules: Sync {
     }
 
     /// True when every move that stays inside a slice raises the potential
-    /// [`potential`](crate::index::potential) strictly (kalah: the proof is in the
+    /// [`potential`](crate::tworow::index::potential) strictly (kalah: the proof is in the
     /// [`build`](mod@crate::tworow::build) module docs). The builder then evaluates the positions once
     /// each, in decreasing potential, instead of iterating to a fixpoint; it checks as it goes
     /// that no move inside the slice reaches a position not yet evaluated, and fails with

@@ -19,7 +19,7 @@
 use crate::error::Error;
 use crate::files::{table_files, GameId};
 use crate::format::{read_header, Header, SliceFile, INDEX};
-use crate::index::{self, Slice};
+use crate::tworow::index::{self, Slice};
 use mancala_solver::tworow::board::MAX_WIDTH;
 use mancala_solver::{Game, MarginGame, Notation, Side, TwoRow};
 use rayon::prelude::*;
@@ -43,6 +43,30 @@ pub struct SliceCheck {
 /// [`read_header`]) against the file: a two-row table, under the
 /// name its header gives (variant, rules, width and stones), of a game the rules know.
 pub fn check_header(path: &Path, h: &Header) -> Result<(), Error> {
+    if !h.is_wdl() {
+        match index::slice_len(h.width, h.stones) {
+            Some(n) if n == h.positions => {}
+            Some(n) => {
+                return Err(Error::corrupt(
+                    path,
+                    format!(
+                        "{} positions, but width {} with {} stones has {n}",
+                        h.positions, h.width, h.stones
+                    ),
+                ))
+            }
+            None => {
+                return Err(Error::corrupt(
+                    path,
+                    format!(
+                        "width {} with {} stones is not a slice the two-row tables hold (widths \
+                         1 to {MAX_WIDTH}, positions counted in 63 bits)",
+                        h.width, h.stones
+                    ),
+                ))
+            }
+        }
+    }
     if h.index != INDEX || h.split.is_some() {
         return Err(Error::mismatch(
             path,
@@ -62,6 +86,31 @@ pub fn check_header(path: &Path, h: &Header) -> Result<(), Error> {
     }
     id.game().map_err(|e| Error::corrupt(path, e.to_string()))?;
     Ok(())
+}
+
+/// Opens the two-row table at `path` ([`SliceFile::open_checked`]): checked as [`check_header`]
+/// checks it (as `info` does), and found to hold `id`'s slice of `stones` seeds.
+pub fn open_slice(
+    path: &Path,
+    id: &GameId,
+    stones: u32,
+    check_data: bool,
+) -> Result<SliceFile, Error> {
+    let check = |header: &Header| {
+        check_header(path, header)?;
+        let got = header.game_id();
+        if got != *id {
+            return Err(Error::mismatch(path, format!("holds {got}, expected {id}")));
+        }
+        if header.stones != stones {
+            return Err(Error::mismatch(
+                path,
+                format!("holds the {}-stone slice, expected {stones}", header.stones),
+            ));
+        }
+        Ok(())
+    };
+    SliceFile::open_checked(path, check, check_data)
 }
 
 /// Reads every two-row table header in `dir`, checking each as [`check_header`] does.

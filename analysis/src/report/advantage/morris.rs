@@ -6,8 +6,9 @@ use crate::report::play::{image, play_table, rate_chart, self_play_group, PlayGr
 use crate::report::svg::{bar_chart, Bar, Group};
 use mancala_solver::morris::{Kind, Morris, Options};
 use mancala_solver::search::Limits;
-use mancala_solver::{Game, Notation};
+use mancala_solver::{Budget, Game, Notation};
 use mancala_tablebases::morris::plan;
+use mancala_tablebases::Plan as _;
 use std::io;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -100,13 +101,15 @@ fn start(
     log: &(dyn Fn(&str) + Sync),
 ) -> io::Result<MorrisStart> {
     let g = Morris::new(n, Options::defaults(kind)).map_err(invalid)?;
-    let limits = Limits {
+    let plan = Budget {
         deadline: Some(Instant::now() + Duration::from_secs_f64(budget.morris_seconds)),
+        tt_mb: Some(Limits::default().tt_mb),
+        tables: Some(dir.to_path_buf()),
         // One search thread: the node counts then repeat from run to run.
-        threads: 1,
-        ..Limits::default()
+        ..Budget::new(1)
     };
-    let a = plan::solve(&g, &g.start(), limits, Some(dir), &mut |_| {})
+    let a = plan::Planner::new(&g, &plan)
+        .solve(&g.start(), &mut |_| {})
         .map_err(|e| io::Error::other(e.to_string()))?;
     log(&format!(
         "{} with {n} counters: {} in {:.1} s",
