@@ -37,10 +37,8 @@ enum Command {
         common: Common,
         #[command(flatten)]
         search: SearchOpts,
-        /// Stop at this depth (plies): the value is then a heuristic, not exact, and the
-        /// principal variation is empty ("pv": []; the best move is still given). Isolo
-        /// games: skip the whole graph and prove by the distance search, wins and losses
-        /// forced within this many plies (exact; else "value": null).
+        /// Stop at this depth (plies): a heuristic value, and the principal variation is empty;
+        /// Isolo games: wins and losses forced within it (docs/SOLVER.md, "The options").
         #[arg(long)]
         depth: Option<u32>,
         /// Write the certificate of a win or loss the proof-number search proves to this
@@ -78,7 +76,7 @@ enum Command {
         divide: bool,
     },
     /// Play a match between two engines (games in parallel, both seat orders).
-    Match(cli::matches::MatchArgs),
+    Match(cli::r#match::MatchArgs),
     /// Rate an engine against perfect play: its moves in positions of real games scored by
     /// exact values (docs/ENGINES.md).
     Rate(cli::rate::RateArgs),
@@ -91,7 +89,7 @@ enum Command {
     Proof(cli::proof::ProofCommand),
     /// Endgame tablebases: build, probe, stats, verify, info.
     #[command(subcommand)]
-    Tablebase(cli::tables::TablebaseCommand),
+    Tablebase(cli::tablebase::TablebaseCommand),
 }
 
 /// Lets every option that takes a value take a negative number (`--width -1`), so that the
@@ -160,11 +158,11 @@ fn run(cmd: Command) -> Res {
             cli::solve::run(common, &search.lib(None, &None), true)
         }
         Command::Bench { what, out, threads } => cli::bench::run(what.as_ref(), out.json, *threads),
-        Command::Match(m) => cli::matches::run(m),
+        Command::Match(m) => cli::r#match::run(m),
         Command::Rate(a) => cli::rate::run(a),
         Command::Report(r) => cli::report::run(r),
         Command::Serve(a) => cli::serve::run(a),
         Command::Proof(c) => cli::proof::run(c),
-        Command::Tablebase(c) => cli::tables::run(c),
+        Command::Tablebase(c) => cli::tablebase::run(c),
     }
 }

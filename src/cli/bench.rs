@@ -18,11 +18,8 @@ pub(crate) enum BenchWhat {
         /// Only this variant.
         #[arg(long)]
         variant: Option<String>,
-        /// Measure this engine instead of the built-in list (repeatable; any spec of
-        /// docs/ENGINES.md, external ones too, `cmd:<command line>` or `ext:<name>`: an
-        /// external engine's nodes are not counted, its time a move is the protocol's round
-        /// trip plus its search; a position where it gives no move is a fault, counted by
-        /// kind and not as a move, and the command then exits with status 1).
+        /// Measure this engine instead of the built-in list (repeatable; any spec, `cmd:` and
+        /// `ext:` too; a position without a move is a fault: exit status 1; docs/ENGINES.md).
         #[arg(long = "engine", value_name = "SPEC")]
         engines: Vec<String>,
     },

@@ -2,7 +2,7 @@
 //! prints (docs/NOTATION.md's text and JSON).
 
 pub mod bench;
-pub mod matches;
+pub mod r#match;
 pub mod options;
 pub mod position;
 pub mod proof;
@@ -10,7 +10,7 @@ pub mod rate;
 pub mod report;
 pub mod serve;
 pub mod solve;
-pub mod tables;
+pub mod tablebase;
 
 use mancala_analysis::error::Res;
 use std::io::Write;

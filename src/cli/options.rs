@@ -102,39 +102,23 @@ pub(crate) struct SearchOpts {
     /// Search threads, 1..=256 (default: all cores, at most 256).
     #[arg(long)]
     pub(crate) threads: Option<usize>,
-    /// Transposition table size in MiB, 1..=65536 [default: 256; two-row games: 64 at 36
-    /// seeds on the board, doubled for every 3 more and halved for every 3 fewer, 16..2048]. Four-row `solve`: the count of plies
-    /// that follows the search keeps to the same memory once the search's table is freed:
-    /// the whole reachable graph (160 bytes a position, at most 3,000,000 positions), else a
-    /// depth-limited search (128 bytes a memo entry); past both, "plies" is null and
-    /// "plies_stopped" says why.
+    /// Transposition table size in MiB, 1..=65536 [default: 256; two-row games: by the seeds,
+    /// 16..2048] (docs/SOLVER.md, "The options").
     #[arg(long)]
     pub(crate) tt_mb: Option<usize>,
-    /// A folder of endgame tables. Two-row games: a cache: the tables found there are
-    /// probed, and tables the plan builds (every slice up to the position's seeds, when they
-    /// fit in --memory) are written there and reused by later calls (without it they are
-    /// built in memory and dropped). Four-row removal games: the win/draw/loss tables that
-    /// `mancala tablebase build` wrote there are probed. Morris games: the main-game tables,
-    /// read there and, up to 200 million entries, built there (without it, in a temporary
-    /// folder).
+    /// A folder of endgame tables: two-row games' cache, four-row games' win/draw/loss
+    /// tables, morris games' main-game tables (docs/SOLVER.md, "The options").
     #[arg(long, value_name = "DIR")]
     pub(crate) tablebases: Option<PathBuf>,
     /// Memory a solve may hold, e.g. 512M, 8G (a plain number is MiB); what it bounds and its
     /// default in each family: docs/SOLVER.md, "Memory".
     #[arg(long, value_name = "SIZE")]
     pub(crate) memory: Option<String>,
-    /// Stop after this many seconds (below 1e9), every phase (table builds included):
-    /// `solve` then reports the last finished search iteration with "exact": false (and an
-    /// empty principal variation) unless the value was already proven; `analyze` gives the
-    /// moves proven in time and "not proven" (null) for the others. Four-row `solve`: the
-    /// count of plies after the search stops too ("plies": null, "plies_stopped": "time
-    /// limit").
+    /// Stop after this many seconds (below 1e9), every phase: the value found so far, with
+    /// "exact": false (docs/SOLVER.md, "The options").
     #[arg(long, value_name = "SECONDS")]
     pub(crate) time: Option<f64>,
-    /// The prover: `auto` (default), `search` (alpha-beta), `graph` (the whole reachable
-    /// graph) or `proof` (proof-number search, docs/FULL-SIZE.md). Four-row games: `auto`
-    /// runs the proof-number search first (its table bounded by --memory, default 1G), then
-    /// the alpha-beta search; Isolo and morris games take `proof` beside their planners.
+    /// The prover: auto (default), search, graph or proof (docs/SOLVER.md, "The options").
     #[arg(long, value_name = "METHOD")]
     pub(crate) method: Option<String>,
 }

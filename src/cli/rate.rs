@@ -20,15 +20,12 @@ pub(crate) struct RateArgs {
     /// Positions rated, 1..=100000.
     #[arg(long, default_value_t = DEFAULT_POSITIONS)]
     pub(crate) positions: u32,
-    /// Only positions with a..b seeds on the board (both included) [default: 1 up to the
-    /// seeds in play; two-row games: at most what tables of 10,000,000 positions hold (14
-    /// seeds at width 6), or what the --tablebases folder holds].
+    /// Only positions with a..b seeds on the board, both included [default: 1 up to the
+    /// seeds in play, within what the tables hold] (docs/ENGINES.md).
     #[arg(long, value_name = "A..B")]
     pub(crate) seeds_range: Option<String>,
-    /// A folder of endgame tables valuing the positions. Two-row games: a cache, the tables
-    /// up to the range's top read there, or built there (without it they are built in
-    /// memory). Four-row and morris games: required, the tables `mancala tablebase build`
-    /// wrote there.
+    /// A folder of endgame tables valuing the positions: two-row games' cache; four-row and
+    /// morris games: required, the tables `mancala tablebase build` wrote.
     #[arg(long, value_name = "DIR")]
     pub(crate) tablebases: Option<std::path::PathBuf>,
     /// Seed of the sampled games and of the engine's random choices.

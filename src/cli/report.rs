@@ -7,6 +7,7 @@ use mancala_analysis::error::Res;
 /// Which report.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum ReportWhat {
+    /// First-player advantage of every variant.
     Advantage,
     /// The section of advantage.md on kpo for three and four players, alone.
     Players,
@@ -14,18 +15,18 @@ pub(crate) enum ReportWhat {
     Isolo,
     /// The full-size games: the campaign, and its section of advantage.md.
     FullSize,
+    /// Engine strength.
     Strength,
+    /// Tablebase statistics.
     Tablebase,
+    /// Every report.
     All,
 }
 
 /// Options of `mancala report`.
 #[derive(Args)]
 pub(crate) struct ReportArgs {
-    /// advantage, players (the section of advantage.md on kpo for three and four players,
-    /// rewritten alone), isolo (its section on the Isolo games, alone), full-size (every
-    /// source game at its real size by the proof search, and its section), strength,
-    /// tablebase or all.
+    /// Which report: advantage, players, isolo, full-size, strength, tablebase or all.
     #[arg(value_enum)]
     pub(crate) what: ReportWhat,
     /// Folder the reports are written to.
@@ -54,13 +55,7 @@ pub(crate) struct ReportArgs {
 
 /// `mancala report`, its progress on a spinner.
 pub(crate) fn run(r: &ReportArgs) -> Res {
-    use mancala_analysis::output::{check, Kind};
     use mancala_analysis::report::{command, Which};
-    // The folders are checked before any work, so that a report is never lost at its end.
-    check("--out", &r.out, Kind::Folder)?;
-    if let Some(t) = &r.tables {
-        check("--tables", t, Kind::Folder)?;
-    }
     let name = r.what.to_possible_value().expect("no variant is skipped");
     let which = Which::named(name.get_name()).expect("every report has a name");
     let pb = spinner();

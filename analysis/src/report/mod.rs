@@ -161,6 +161,12 @@ pub fn command(
     force: bool,
     log: &(dyn Fn(&str) + Sync),
 ) -> Result<(), crate::error::Fail> {
+    use crate::output::{check, Kind};
+    // The folders are checked before any work, so that a report is never lost at its end.
+    check("--out", out, Kind::Folder)?;
+    if let Some(t) = tables {
+        check("--tables", t, Kind::Folder)?;
+    }
     let threads = crate::args::threads(threads)?;
     let mut budget = Preset::named(budget, threads)?;
     if !engines.is_empty() && !which.files().contains(&"strength") {

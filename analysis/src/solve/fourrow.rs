@@ -6,7 +6,7 @@ use super::json;
 use super::json::Solved;
 use super::progress;
 use super::write_certificate;
-use super::{Event, Plan};
+use super::{Event, SolveCommand};
 use crate::args::Search;
 use crate::error::{tables_message, Fail};
 use mancala_solver::search::{Limits, Solver};
@@ -144,8 +144,8 @@ pub fn analyze_four(
     json::FourAnalyze::new(g, pos, &values, value, t0.elapsed().as_secs_f64())
 }
 
-impl Plan for FourRow {
-    fn plan(
+impl SolveCommand for FourRow {
+    fn answer(
         &self,
         pos: &FourRowPos,
         s: &Search,

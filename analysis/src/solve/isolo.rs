@@ -5,7 +5,7 @@ use super::by_proof;
 use super::json;
 use super::json::Solved;
 use super::progress;
-use super::{Event, Plan};
+use super::{Event, SolveCommand};
 use crate::args::Search;
 use crate::error::Fail;
 use mancala_solver::isolo::{self, Isolo, IsoloPos};
@@ -83,8 +83,8 @@ pub fn isolo_words(g: &Isolo) -> Vec<String> {
     w
 }
 
-impl Plan for Isolo {
-    fn plan(
+impl SolveCommand for Isolo {
+    fn answer(
         &self,
         pos: &IsoloPos,
         s: &Search,

@@ -1,5 +1,5 @@
 //! The work of `mancala solve` and `mancala analyze` of every family, from typed options to
-//! the shapes of [`json`]: one planner contract ([`Plan`]) that each family keeps in a
+//! the shapes of [`json`]: one command trait ([`SolveCommand`]) that each family keeps in a
 //! file of its own (the budgets it takes, the refusals, the notes), called by the command
 //! line and the server alike through [`run`], so that they only parse, show progress and
 //! print.
@@ -27,13 +27,13 @@ use mancala_tablebases::plan;
 use std::path::Path;
 use std::time::Instant;
 
-/// The contract of every family's planner: `solve` of a position (every move's value with
+/// What `solve` asks of every family: the answer for a position (every move's value with
 /// `every_move`: `analyze`) under the typed options `s`, its progress and notes told to
 /// `on`; the answer's shape, or the one line that refuses it (an option the family does not
 /// take, a position it cannot solve).
-pub trait Plan: Notation {
-    /// The answer for `pos` under `s` ([`Plan`]).
-    fn plan(
+pub trait SolveCommand: Notation {
+    /// The answer for `pos` under `s`.
+    fn answer(
         &self,
         pos: &Self::Position,
         s: &Search,
@@ -207,9 +207,9 @@ pub fn run(
         }
     }
     match game {
-        AnyGame::Two(g, pos) => g.plan(&pos, s, every_move, on),
-        AnyGame::Four(g, pos) => g.plan(&pos, s, every_move, on),
-        AnyGame::Morris(g, pos) => g.plan(&pos, s, every_move, on),
-        AnyGame::Isolo(g, pos) => g.plan(&pos, s, every_move, on),
+        AnyGame::Two(g, pos) => g.answer(&pos, s, every_move, on),
+        AnyGame::Four(g, pos) => g.answer(&pos, s, every_move, on),
+        AnyGame::Morris(g, pos) => g.answer(&pos, s, every_move, on),
+        AnyGame::Isolo(g, pos) => g.answer(&pos, s, every_move, on),
     }
 }

@@ -5,7 +5,7 @@ use super::by_proof;
 use super::json;
 use super::json::Solved;
 use super::progress;
-use super::{Event, Plan};
+use super::{Event, SolveCommand};
 use crate::args::Search;
 use crate::error::{tables_message, Fail};
 use mancala_solver::morris::{Morris, MorrisPos};
@@ -32,8 +32,8 @@ pub fn morris_words(g: &mancala_solver::morris::Morris) -> Vec<String> {
     w
 }
 
-impl Plan for Morris {
-    fn plan(
+impl SolveCommand for Morris {
+    fn answer(
         &self,
         pos: &MorrisPos,
         s: &Search,

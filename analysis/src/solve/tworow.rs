@@ -4,7 +4,7 @@
 use super::json;
 use super::json::Solved;
 use super::progress::PlanText;
-use super::{Event, Plan};
+use super::{Event, SolveCommand};
 use crate::args::Search;
 use crate::error::{tables_message, Fail};
 use mancala_solver::{Budget, TwoRow, TwoRowPos};
@@ -54,8 +54,8 @@ pub fn analyze(
     Ok((json::Analyze::new(g, pos, &a, &values), missing_note(g, &a)))
 }
 
-impl Plan for TwoRow {
-    fn plan(
+impl SolveCommand for TwoRow {
+    fn answer(
         &self,
         pos: &TwoRowPos,
         s: &Search,

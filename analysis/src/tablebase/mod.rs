@@ -111,6 +111,7 @@ pub fn run(job: Job, dir: &Path, watch: &Watch) -> Result<Done, Fail> {
     use json::Tablebase as T;
     let shape = match job {
         Job::Build(game, max_stones, threads, distributed) => {
+            crate::output::check("--dir", dir, crate::output::Kind::Folder)?;
             let g = game.setup(None)?;
             let threads = crate::args::threads(threads)?;
             let (v, counters) = (game.variant, game.counters);

@@ -101,10 +101,6 @@ pub(crate) fn run(cmd: &TablebaseCommand) -> Res {
         T::Verify(out) => (Job::Verify, out),
         T::Info(out) => (Job::Info, out),
     };
-    if matches!(job, Job::Build(..)) {
-        use mancala_analysis::output::{check, Kind};
-        check("--dir", &out.dir, Kind::Folder)?;
-    }
     let done = watched(|watch| tablebase::run(job, &out.dir, watch))?;
     if let Some(shape) = done.shape {
         show(out.json, &shape)?;

@@ -46,9 +46,8 @@ pub(crate) struct MatchArgs {
     /// Worker threads, 1..=256 (default: all cores, at most 256); results do not depend on it.
     #[arg(long)]
     pub(crate) threads: Option<usize>,
-    /// Endgame tablebases for the `perfect` engine: two-row games, a cache folder where the
-    /// whole game's tables are looked for, and built when they fit in --memory; four-row
-    /// games, a folder of win/draw/loss tables (`mancala tablebase build`) read as they are.
+    /// Endgame tablebases for the `perfect` engine: two-row games' cache, four-row games'
+    /// win/draw/loss tables (docs/ENGINES.md).
     #[arg(long, value_name = "DIR")]
     pub(crate) tablebases: Option<std::path::PathBuf>,
     /// Memory the `perfect` engine's tables may hold (two-row games), e.g. 512M, 8G (a plain
